@@ -1,0 +1,44 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "subs",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "subs", targets: ["subs"]),
+        .library(name: "SubscriptionCore", targets: ["SubscriptionCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLCipher",
+            pkgConfig: "sqlcipher",
+            providers: [.apt(["libsqlcipher-dev"])]
+        ),
+        .target(
+            name: "SubscriptionCore",
+            dependencies: ["CSQLCipher"]
+        ),
+        .target(
+            name: "SubsCLI",
+            dependencies: [
+                "SubscriptionCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "subs",
+            dependencies: ["SubsCLI"]
+        ),
+        .testTarget(
+            name: "SubscriptionCoreTests",
+            dependencies: ["SubscriptionCore"]
+        ),
+        .testTarget(
+            name: "SubsCLITests",
+            dependencies: ["SubsCLI", "SubscriptionCore"]
+        ),
+    ]
+)

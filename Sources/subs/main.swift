@@ -1,0 +1,3 @@
+import SubsCLI
+
+Subs.runAsMain()
