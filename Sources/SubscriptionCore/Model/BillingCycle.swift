@@ -1,0 +1,105 @@
+import Foundation
+
+/// How often a subscription bills: every `count` days, weeks, months or years.
+public struct BillingCycle: Hashable, Sendable, CustomStringConvertible {
+    public enum Unit: String, CaseIterable, Sendable {
+        case day, week, month, year
+    }
+
+    public static let counts = 1...999
+
+    public let count: Int
+    public let unit: Unit
+
+    /// Creates a cycle, or nil when `count` is outside 1...999.
+    public init?(count: Int, unit: Unit) {
+        guard Self.counts.contains(count) else { return nil }
+        self.count = count
+        self.unit = unit
+    }
+
+    public static let monthly = BillingCycle(count: 1, unit: .month)!
+
+    /// Human form: `monthly`, `every 2 weeks`, `yearly`.
+    public var description: String {
+        if count == 1 {
+            switch unit {
+            case .day: return "daily"
+            case .week: return "weekly"
+            case .month: return "monthly"
+            case .year: return "yearly"
+            }
+        }
+        return "every \(count) \(unit.rawValue)s"
+    }
+
+    /// Short form used in tables: `1m`, `2w`, `90d`, `1y`.
+    public var shortDescription: String {
+        "\(count)\(unit.rawValue.prefix(1))"
+    }
+}
+
+extension BillingCycle {
+    /// What CYCLE arguments accept, for error messages and help.
+    public static let acceptedInput =
+        "daily, weekly, biweekly, monthly, quarterly, yearly, '3 months', 'every 2 weeks', "
+        + "or 90d, 2w, 6m, 1y (count 1 to 999)"
+
+    /// Parses a CYCLE argument: `daily`, `weekly`, `biweekly`, `monthly`, `quarterly`,
+    /// `yearly`/`annually`, a unit with an optional count and an optional leading `every`
+    /// (`3 months`, `every 2 weeks`, `month`), or a short form (`90d`, `2w`, `6m`, `1y`).
+    public init(input text: String) throws {
+        let invalid = InputError.invalid("cycle", text, expected: Self.acceptedInput)
+        var words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+        if words.first == "every" { words.removeFirst() }
+
+        let count: Int
+        let unitWord: String
+        switch words.count {
+        case 1:
+            let word = words[0]
+            if let named = Self.named[word] {
+                self = named
+                return
+            }
+            let digits = word.prefix(while: \.isASCIIDigit)
+            if digits.isEmpty {
+                (count, unitWord) = (1, word)
+            } else {
+                guard let parsed = Int(digits.prefix(6)), digits.count <= 6 else { throw invalid }
+                (count, unitWord) = (parsed, String(word.dropFirst(digits.count)))
+            }
+        case 2:
+            guard words[0].allSatisfy(\.isASCIIDigit), words[0].count <= 6,
+                  let parsed = Int(words[0])
+            else { throw invalid }
+            (count, unitWord) = (parsed, words[1])
+        default:
+            throw invalid
+        }
+        guard let unit = Self.units[unitWord] else { throw invalid }
+        guard let cycle = BillingCycle(count: count, unit: unit) else {
+            throw InputError.invalid("cycle", text, expected: "a count from 1 to 999")
+        }
+        self = cycle
+    }
+
+    private static let named: [String: BillingCycle] = [
+        "daily": BillingCycle(count: 1, unit: .day)!,
+        "weekly": BillingCycle(count: 1, unit: .week)!,
+        "biweekly": BillingCycle(count: 2, unit: .week)!,
+        "fortnightly": BillingCycle(count: 2, unit: .week)!,
+        "monthly": BillingCycle(count: 1, unit: .month)!,
+        "quarterly": BillingCycle(count: 3, unit: .month)!,
+        "yearly": BillingCycle(count: 1, unit: .year)!,
+        "annually": BillingCycle(count: 1, unit: .year)!,
+        "annual": BillingCycle(count: 1, unit: .year)!,
+    ]
+
+    private static let units: [String: Unit] = [
+        "d": .day, "day": .day, "days": .day,
+        "w": .week, "week": .week, "weeks": .week,
+        "m": .month, "month": .month, "months": .month,
+        "y": .year, "year": .year, "years": .year,
+    ]
+}

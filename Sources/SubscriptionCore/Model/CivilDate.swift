@@ -1,0 +1,162 @@
+import Foundation
+
+/// A calendar day with no time and no time zone: what a bill is due on.
+///
+/// All schedule math works on these values, never on `Date` instants, so daylight-saving changes
+/// and the machine's time zone cannot move a payment (SCHEDULE.md, R1). Day arithmetic goes
+/// through a count of days since 1970-01-01 in the proleptic Gregorian calendar.
+public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// The years `subs` accepts; far enough either way for any bill, small enough that day counts
+    /// never overflow.
+    public static let supportedYears = 1...9999
+
+    /// Creates a date, or nil when the day does not exist (2024-02-30, 2023-02-29, month 13).
+    public init?(year: Int, month: Int, day: Int) {
+        guard Self.supportedYears.contains(year), (1...12).contains(month),
+              (1...Self.daysInMonth(year: year, month: month)).contains(day)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    private init(unchecked year: Int, _ month: Int, _ day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses exactly `YYYY-MM-DD` and rejects days that do not exist.
+    public init?(iso string: String) {
+        let bytes = Array(string.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
+            return nil
+        }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else {
+            return nil
+        }
+        self.init(year: year, month: month, day: day)
+    }
+
+    public var description: String {
+        let y = String(year), m = String(month), d = String(day)
+        return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-"
+            + (m.count < 2 ? "0" : "") + m + "-" + (d.count < 2 ? "0" : "") + d
+    }
+
+    public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    public static func isLeapYear(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    public static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: isLeapYear(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    // MARK: - Day arithmetic
+
+    /// Days since 1970-01-01 (negative before it). Howard Hinnant's `days_from_civil`.
+    public var daysSinceEpoch: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let shiftedMonth = month > 2 ? month - 3 : month + 9
+        let dayOfYear = (153 * shiftedMonth + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The date that is `days` days after 1970-01-01. Hinnant's `civil_from_days`.
+    public init?(daysSinceEpoch days: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        guard Self.supportedYears.contains(year) else { return nil }
+        self.init(unchecked: year, month, day)
+    }
+
+    /// The date `count` days later (earlier when negative), or nil outside the supported years.
+    public func adding(days count: Int) -> CivilDate? {
+        let (sum, overflow) = daysSinceEpoch.addingReportingOverflow(count)
+        return overflow ? nil : CivilDate(daysSinceEpoch: sum)
+    }
+
+    /// The date `count` months later, its day clamped to the length of the target month:
+    /// Jan 31 + 1 month is Feb 29 in 2024 and Feb 28 in 2025.
+    public func adding(months count: Int) -> CivilDate? {
+        let (total, overflow) = (year * 12 + (month - 1)).addingReportingOverflow(count)
+        guard !overflow else { return nil }
+        let newYear = total >= 0 ? total / 12 : (total - 11) / 12
+        let newMonth = total - newYear * 12 + 1
+        guard Self.supportedYears.contains(newYear) else { return nil }
+        let newDay = min(day, Self.daysInMonth(year: newYear, month: newMonth))
+        return CivilDate(unchecked: newYear, newMonth, newDay)
+    }
+
+    /// Whole days from `self` to `other`: positive when `other` is later.
+    public func days(until other: CivilDate) -> Int {
+        other.daysSinceEpoch - daysSinceEpoch
+    }
+
+    /// Whole calendar months from `self`'s month to `other`'s month, ignoring days.
+    public func months(until other: CivilDate) -> Int {
+        (other.year - year) * 12 + (other.month - month)
+    }
+
+    // MARK: - Today
+
+    /// The civil date of `instant` as seen on a wall clock in `timeZone`.
+    public init(instant: Date, in timeZone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: instant)
+        self.init(unchecked: parts.year!, parts.month!, parts.day!)
+    }
+
+    /// Today in the user's time zone (`TZ`, else the system's).
+    public static func today(in timeZone: TimeZone = .current) -> CivilDate {
+        CivilDate(instant: Date(), in: timeZone)
+    }
+}
+
+extension CivilDate: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = CivilDate(iso: text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "not a YYYY-MM-DD date: \(text)")
+        }
+        self = date
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

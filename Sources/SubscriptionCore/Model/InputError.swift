@@ -1,0 +1,26 @@
+/// A value typed by the user, or read from a file, that `subs` cannot accept.
+///
+/// The message names the value and says what is accepted, in one line.
+public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+
+    /// `invalid amount 'abc': expected ...`
+    static func invalid(_ what: String, _ value: String, expected: String) -> InputError {
+        InputError("invalid \(what) '\(value.quotedForMessage)': expected \(expected)")
+    }
+}
+
+extension String {
+    /// The value as it may appear inside an error message: one line, no control characters, and
+    /// not longer than a terminal line even when the user pasted a novel.
+    var quotedForMessage: String {
+        let visible = String(String.UnicodeScalarView(unicodeScalars.map {
+            $0.properties.generalCategory == .control ? "\u{FFFD}" : $0
+        }))
+        return visible.count > 40 ? visible.prefix(37) + "..." : visible
+    }
+}

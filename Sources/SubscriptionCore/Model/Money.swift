@@ -1,0 +1,100 @@
+import Foundation
+
+/// An exact amount of one currency, held as a whole number of minor units (cents, yen, fils).
+///
+/// Amounts are never `Double`: they are parsed with a strict grammar of our own and computed
+/// with `Decimal`, and rounded once, half away from zero, only when shown.
+public struct Money: Hashable, Sendable, CustomStringConvertible {
+    public let minorUnits: Int64
+    public let currency: Currency
+
+    /// The largest amount accepted: twelve digits before the point is more than any bill.
+    public static let maximumMajorUnits: Int64 = 999_999_999_999
+
+    public init(minorUnits: Int64, currency: Currency) {
+        self.minorUnits = minorUnits
+        self.currency = currency
+    }
+
+    /// Parses an AMOUNT argument: digits with an optional point and no more fraction digits than
+    /// the currency has (`15.49`, `15`, `1000` JPY, `1.500` KWD). No sign, exponent or separators.
+    public init(input text: String, currency: Currency) throws {
+        try self.init(DecimalAmount(input: text), currency: currency)
+    }
+
+    /// The amount in `currency`, refused when it has more fraction digits than the currency.
+    public init(_ number: DecimalAmount, currency: Currency) throws {
+        let text = number.text
+        guard number.fractionDigits.count <= currency.minorDigits else {
+            let expected = currency.minorDigits == 0
+                ? "a whole amount of \(currency.code), which has no minor unit"
+                : "at most \(currency.minorDigits) digits after the point for \(currency.code)"
+            throw InputError.invalid("amount", text, expected: expected)
+        }
+        let padded = number.fractionDigits
+            + String(repeating: "0", count: currency.minorDigits - number.fractionDigits.count)
+        self.init(minorUnits: Int64(number.wholeDigits + padded)!, currency: currency)
+    }
+
+    /// The exact value, in major units.
+    public var decimal: Decimal {
+        Decimal(sign: minorUnits < 0 ? .minus : .plus, exponent: -currency.minorDigits,
+                significand: Decimal(minorUnits.magnitude))
+    }
+
+    /// `value` rounded half away from zero to the currency's minor unit.
+    public init(rounding value: Decimal, currency: Currency) {
+        // A quotient like 0.05 / 3 is cut at 38 digits, so a sum that is exactly on a half
+        // (0.015) can come out as 0.01499...98. Rounding at 24 places first restores the half.
+        var exact = value
+        var settled = Decimal()
+        NSDecimalRound(&settled, &exact, 24, .plain)
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &settled, currency.minorDigits, .plain)
+        var scaled = rounded
+        for _ in 0..<currency.minorDigits { scaled *= 10 }
+        // After rounding, `scaled` is a whole number; its plain description is its digits.
+        self.init(minorUnits: Int64(scaled.description) ?? 0, currency: currency)
+    }
+
+    /// The amount with exactly the currency's minor digits and no symbol: `15.49`, `1000`, `1.500`.
+    public var description: String {
+        let digits = currency.minorDigits
+        let magnitude = String(minorUnits.magnitude)
+        let padded = String(repeating: "0", count: max(0, digits + 1 - magnitude.count)) + magnitude
+        let sign = minorUnits < 0 ? "-" : ""
+        guard digits > 0 else { return sign + padded }
+        return sign + padded.dropLast(digits) + "." + padded.suffix(digits)
+    }
+}
+
+/// A non-negative decimal number as typed, not yet tied to a currency, validated by a strict
+/// grammar (`Decimal(string:)` would read `12abc` as 12 and `1e5` as 100000).
+public struct DecimalAmount: Hashable, Sendable {
+    let wholeDigits: String
+    let fractionDigits: String
+    /// What the user typed, for error messages.
+    let text: String
+
+    static let accepted = "a number like 15.49 or 15 (no sign, exponent or thousands separator)"
+
+    public init(input text: String) throws {
+        self.text = text
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let parts = trimmed.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let whole = parts[0]
+        let fraction = parts.count > 1 ? parts[1] : ""
+        guard !whole.isEmpty, whole.allSatisfy(\.isASCIIDigit), fraction.allSatisfy(\.isASCIIDigit),
+              parts.count == 1 || !fraction.isEmpty
+        else {
+            let expected = trimmed.hasPrefix("-") ? "an amount of 0 or more" : Self.accepted
+            throw InputError.invalid("amount", text, expected: expected)
+        }
+        let significant = whole.drop(while: { $0 == "0" })
+        guard significant.count <= String(Money.maximumMajorUnits).count else {
+            throw InputError.invalid("amount", text, expected: "at most \(Money.maximumMajorUnits)")
+        }
+        wholeDigits = significant.isEmpty ? "0" : String(significant)
+        fractionDigits = String(fraction)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// One recurring payment and everything `subs` knows about it (PRODUCT.md §3).
+public struct Subscription: Hashable, Sendable, Identifiable {
+    /// Lowercase UUID.
+    public let id: String
+    public var name: String
+    public var currency: Currency
+    /// Every price with the date it takes effect, oldest first; never empty. The first entry is
+    /// the original price and applies from the very first payment.
+    public var prices: [PriceChange]
+    public var cycle: BillingCycle
+    /// The first billing date, unless there is a trial.
+    public var startDate: CivilDate
+    /// The date of the first paid charge, when the subscription starts with a free trial.
+    public var trialEnd: CivilDate?
+    public var category: String?
+    public var url: String?
+    public var notes: String?
+    public var paymentMethod: String?
+    /// Days before a payment to remind; nil means the configured default.
+    public var remindDays: [Int]?
+    public var autoRenew: Bool
+    public var members: [Member]
+    public let createdAt: Date
+    public var updatedAt: Date
+
+    public init(
+        id: String = UUID().uuidString.lowercased(), name: String, price: Money,
+        cycle: BillingCycle, startDate: CivilDate, trialEnd: CivilDate? = nil,
+        category: String? = nil, url: String? = nil, notes: String? = nil,
+        paymentMethod: String? = nil, remindDays: [Int]? = nil, autoRenew: Bool = true,
+        members: [Member] = [], createdAt: Date = Date(), updatedAt: Date? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.currency = price.currency
+        self.prices = [PriceChange(effective: startDate, amount: price)]
+        self.cycle = cycle
+        self.startDate = startDate
+        self.trialEnd = trialEnd
+        self.category = category
+        self.url = url
+        self.notes = notes
+        self.paymentMethod = paymentMethod
+        self.remindDays = remindDays
+        self.autoRenew = autoRenew
+        self.members = members
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt ?? createdAt
+    }
+
+    /// Restores a stored subscription with its whole price history.
+    public init(
+        id: String, name: String, currency: Currency, prices: [PriceChange], cycle: BillingCycle,
+        startDate: CivilDate, trialEnd: CivilDate?, category: String?, url: String?,
+        notes: String?, paymentMethod: String?, remindDays: [Int]?, autoRenew: Bool,
+        members: [Member], createdAt: Date, updatedAt: Date
+    ) {
+        precondition(!prices.isEmpty, "a subscription has at least one price")
+        self.id = id
+        self.name = name
+        self.currency = currency
+        self.prices = prices.sorted { $0.effective < $1.effective }
+        self.cycle = cycle
+        self.startDate = startDate
+        self.trialEnd = trialEnd
+        self.category = category
+        self.url = url
+        self.notes = notes
+        self.paymentMethod = paymentMethod
+        self.remindDays = remindDays
+        self.autoRenew = autoRenew
+        self.members = members
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    /// The first id characters, enough to tell subscriptions apart in a table.
+    public var shortID: String { String(id.prefix(8)) }
+
+    /// The amount charged on `date`: the latest price effective on or before it, else the first.
+    public func price(on date: CivilDate) -> Money {
+        prices.last { $0.effective <= date }?.amount ?? prices[0].amount
+    }
+}
+
+/// A price that applies to payments on or after `effective`.
+public struct PriceChange: Hashable, Sendable {
+    public let effective: CivilDate
+    public let amount: Money
+
+    public init(effective: CivilDate, amount: Money) {
+        self.effective = effective
+        self.amount = amount
+    }
+}
+
+/// A person the cost is shared with, and their weight in the split.
+public struct Member: Hashable, Sendable {
+    public let name: String
+    public let weight: Int
+
+    public init(name: String, weight: Int = 1) {
+        self.name = name
+        self.weight = weight
+    }
+}
+
+/// Where a subscription is in its life on a given day (SCHEDULE.md, Lifecycle).
+public enum SubscriptionStatus: String, CaseIterable, Sendable {
+    case trial, active, paused, cancelled
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// What `subs add` asks for, before the store fills in the configured defaults.
+public struct NewSubscription: Sendable {
+    public var name: String
+    public var amount: DecimalAmount
+    /// Nil means the configured currency.
+    public var currency: Currency?
+    public var cycle: BillingCycle
+    public var startDate: CivilDate
+    public var trialEnd: CivilDate?
+    public var category: String?
+    public var url: String?
+    public var notes: String?
+    public var paymentMethod: String?
+    public var remindDays: [Int]?
+    public var autoRenew: Bool
+
+    public init(
+        name: String, amount: DecimalAmount, currency: Currency? = nil,
+        cycle: BillingCycle = .monthly, startDate: CivilDate, trialEnd: CivilDate? = nil,
+        category: String? = nil, url: String? = nil, notes: String? = nil,
+        paymentMethod: String? = nil, remindDays: [Int]? = nil, autoRenew: Bool = true
+    ) {
+        self.name = name
+        self.amount = amount
+        self.currency = currency
+        self.cycle = cycle
+        self.startDate = startDate
+        self.trialEnd = trialEnd
+        self.category = category
+        self.url = url
+        self.notes = notes
+        self.paymentMethod = paymentMethod
+        self.remindDays = remindDays
+        self.autoRenew = autoRenew
+    }
+
+    /// The subscription this creates, with `config`'s defaults and a canonical category name.
+    func subscription(config: Config, category: String?, now: Date) throws -> Subscription {
+        let price = try Money(amount, currency: currency ?? config.currency)
+        let subscription = Subscription(
+            name: name, price: price, cycle: cycle, startDate: startDate, trialEnd: trialEnd,
+            category: category, url: url, notes: notes, paymentMethod: paymentMethod,
+            remindDays: remindDays, autoRenew: autoRenew, createdAt: now)
+        try subscription.validateDates()
+        return subscription
+    }
+}
+
+/// What `subs edit` changes; nil leaves a field as it is. For optional fields, `.some(nil)`
+/// clears the value (`--trial-end none`).
+public struct SubscriptionChanges: Sendable {
+    public var name: String?
+    public var amount: DecimalAmount?
+    /// When the new amount takes effect; nil means today.
+    public var effective: CivilDate?
+    public var currency: Currency?
+    public var cycle: BillingCycle?
+    public var startDate: CivilDate?
+    public var trialEnd: CivilDate??
+    public var category: String??
+    public var url: String??
+    public var notes: String??
+    public var paymentMethod: String??
+    public var remindDays: [Int]??
+    public var autoRenew: Bool?
+
+    public init() {}
+
+    public var isEmpty: Bool {
+        name == nil && amount == nil && currency == nil && cycle == nil && startDate == nil
+            && trialEnd == nil && category == nil && url == nil && notes == nil
+            && paymentMethod == nil && remindDays == nil && autoRenew == nil
+    }
+
+    /// Applies the changes. `category` is the canonical name of the requested category.
+    func apply(to subscription: inout Subscription, category: String??, today: CivilDate, now: Date) throws {
+        if let name { subscription.name = name }
+        if let currency, currency != subscription.currency {
+            // The recorded prices keep their value and take the new code: 15.49 USD becomes
+            // 15.49 EUR, and a price that the new currency cannot hold is refused.
+            subscription.prices = try subscription.prices.map { change in
+                let value = try DecimalAmount(input: change.amount.description)
+                return PriceChange(effective: change.effective, amount: try Money(value, currency: currency))
+            }
+            subscription.currency = currency
+        }
+        if let cycle { subscription.cycle = cycle }
+        if let startDate { subscription.startDate = startDate }
+        if let trialEnd { subscription.trialEnd = trialEnd }
+        if let category { subscription.category = category }
+        if let url { subscription.url = url }
+        if let notes { subscription.notes = notes }
+        if let paymentMethod { subscription.paymentMethod = paymentMethod }
+        if let remindDays { subscription.remindDays = remindDays }
+        if let autoRenew { subscription.autoRenew = autoRenew }
+        if let amount {
+            let price = try Money(amount, currency: subscription.currency)
+            subscription.recordPrice(price, effective: effective ?? today)
+        }
+        try subscription.validateDates()
+        subscription.updatedAt = now
+    }
+}
+
+extension Subscription {
+    /// Records a price that applies to payments on or after `effective`. A price effective on or
+    /// before the start date replaces the original price.
+    public mutating func recordPrice(_ price: Money, effective: CivilDate) {
+        let date = max(effective, startDate)
+        if date == startDate || date <= prices[0].effective {
+            prices.removeAll { $0.effective <= date }
+        } else {
+            prices.removeAll { $0.effective == date }
+        }
+        prices.append(PriceChange(effective: date, amount: price))
+        prices.sort { $0.effective < $1.effective }
+    }
+
+    func validateDates() throws {
+        if let trialEnd, trialEnd < startDate {
+            throw InputError(
+                "invalid trial end '\(trialEnd)': expected a date on or after the start date \(startDate)")
+        }
+    }
+}

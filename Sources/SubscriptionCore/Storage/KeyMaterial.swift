@@ -1,0 +1,73 @@
+import Foundation
+
+/// The bytes handed to SQLCipher's `sqlite3_key`, and how they are obtained from a `KeySource`.
+enum KeyMaterial {
+    /// SQLCipher's PBKDF2 iteration count for passphrases (PRODUCT.md §2). Raw keys skip the KDF.
+    static let passphraseIterations = 256_000
+
+    /// Reads the key, creating a new key file first when `createIfMissing` is set and the source
+    /// is a key file that does not exist yet. Returns the key material and whether it is a
+    /// passphrase (which needs `PRAGMA kdf_iter`).
+    static func load(
+        _ source: KeySource, createIfMissing: Bool
+    ) throws -> (bytes: [UInt8], isPassphrase: Bool) {
+        switch source {
+        case .passphrase(let passphrase):
+            return (Array(passphrase.utf8), true)
+        case .passphraseFile(let path):
+            try PrivateFiles.requirePrivate(path)
+            var bytes = try PrivateFiles.read(path, what: "passphrase file")
+            // The passphrase is the first line, as `echo secret > file` writes it.
+            if let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) {
+                bytes.removeSubrange(newline...)
+            }
+            if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+            guard !bytes.isEmpty else {
+                throw StoreError.fileSystem(path: path, message: "the passphrase file is empty")
+            }
+            return (bytes, true)
+        case .keyFile(let path):
+            if createIfMissing, try !PrivateFiles.exists(path) {
+                try createKeyFile(at: path)
+            }
+            try PrivateFiles.requirePrivate(path)
+            var contents = try PrivateFiles.read(path, what: "key file")
+            defer { contents.zeroize() }
+            while let last = contents.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") {
+                contents.removeLast()
+            }
+            let isHex = contents.allSatisfy {
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0)
+            }
+            guard contents.count == 64, isHex else { throw StoreError.invalidKeyFile(path: path) }
+            // SQLCipher reads x'<hex>' as a raw key, exactly as `PRAGMA key = "x'<hex>'"` does.
+            return (Array("x'".utf8) + contents + [UInt8(ascii: "'")], false)
+        }
+    }
+
+    /// Writes 32 random bytes as 64 lowercase hex characters and a newline, mode 0600, in a
+    /// 0700 directory. When another process creates the file first, its key is kept.
+    static func createKeyFile(at path: String) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty { try PrivateFiles.makeDirectory(directory) }
+        var generator = SystemRandomNumberGenerator()
+        let hexDigits = Array("0123456789abcdef".utf8)
+        var contents: [UInt8] = []
+        for _ in 0..<32 {
+            let byte = UInt8.random(in: 0...255, using: &generator)
+            contents += [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+        }
+        contents.append(UInt8(ascii: "\n"))
+        defer { contents.zeroize() }
+        _ = try PrivateFiles.createAtomically(path, contents: contents)
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Overwrites the bytes with zeros, so a key does not linger in memory after use.
+    mutating func zeroize() {
+        _ = withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+    }
+}

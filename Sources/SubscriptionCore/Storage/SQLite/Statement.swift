@@ -1,0 +1,94 @@
+import CSQLCipher
+
+/// A value bound to, or read from, an SQL statement.
+public enum SQLiteValue: Equatable, Sendable {
+    case null
+    case integer(Int64)
+    case text(String)
+}
+
+/// A prepared statement: prepared in `init`, finalized in `deinit`.
+///
+/// Parameters bind by position from 1, columns read by position from 0, as in SQLite's C API.
+final class Statement {
+    private let handle: OpaquePointer
+    private let connection: OpaquePointer
+    let sql: String
+
+    init(connection: OpaquePointer, sql: String) throws {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(connection, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            throw SQLiteError(handle: connection, sql: sql)
+        }
+        self.handle = statement
+        self.connection = connection
+        self.sql = sql
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Binds `values` to parameters 1, 2, ... after clearing earlier bindings.
+    func bind(_ values: [SQLiteValue]) throws {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32 = switch value {
+            case .null: sqlite3_bind_null(handle, index)
+            case .integer(let number): sqlite3_bind_int64(handle, index, number)
+            case .text(let text): sqlite3_bind_text(handle, index, text, -1, sqliteTransient)
+            }
+            guard code == SQLITE_OK else { throw SQLiteError(handle: connection, sql: sql) }
+        }
+    }
+
+    /// Advances to the next row; false when the statement is done.
+    func step() throws -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw SQLiteError(handle: connection, sql: sql)
+        }
+    }
+
+    var columnCount: Int { Int(sqlite3_column_count(handle)) }
+
+    func value(at column: Int) -> SQLiteValue {
+        let index = Int32(column)
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_NULL:
+            return .null
+        case SQLITE_INTEGER:
+            return .integer(sqlite3_column_int64(handle, index))
+        default:
+            guard let text = sqlite3_column_text(handle, index) else { return .null }
+            return .text(String(cString: text))
+        }
+    }
+}
+
+/// Tells SQLite to copy bound text, since Swift strings do not outlive the call.
+private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// One result row, read by column position.
+public struct Row: Sendable {
+    let values: [SQLiteValue]
+
+    public subscript(column: Int) -> SQLiteValue { values[column] }
+
+    public func int(_ column: Int) -> Int64? {
+        if case .integer(let number) = values[column] { return number }
+        return nil
+    }
+
+    public func text(_ column: Int) -> String? {
+        switch values[column] {
+        case .text(let text): text
+        case .integer(let number): String(number)
+        case .null: nil
+        }
+    }
+}

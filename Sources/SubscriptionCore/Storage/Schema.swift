@@ -1,0 +1,64 @@
+/// The database schema, as an ordered list of migrations. Never edit a migration that has
+/// shipped: add the next one, and a test that migrates from every earlier version.
+enum Schema {
+    /// Marks the file as a subs database (`PRAGMA application_id`, "SUBS" in ASCII), so another
+    /// program's SQLCipher file opened with the same key is refused rather than written to.
+    static let applicationID: Int32 = 0x5355_4253
+
+    static let defaultCategories = [
+        "Streaming", "Music", "Software", "Cloud", "News", "Gaming", "Fitness", "Utilities", "Other",
+    ]
+
+    static let migrator = Migrator(migrations: [
+        .init(version: 1, name: "subscriptions, prices, members, categories, settings", sql: """
+            PRAGMA application_id = \(applicationID);
+
+            CREATE TABLE settings (
+                key TEXT PRIMARY KEY NOT NULL,
+                value TEXT NOT NULL
+            );
+
+            CREATE TABLE categories (
+                name TEXT PRIMARY KEY NOT NULL COLLATE NOCASE,
+                color TEXT
+            );
+            INSERT INTO categories (name) VALUES
+                \(defaultCategories.map { "('\($0)')" }.joined(separator: ", "));
+
+            -- Dates are civil dates as 'YYYY-MM-DD' text; timestamps ISO 8601 UTC.
+            CREATE TABLE subscriptions (
+                id TEXT PRIMARY KEY NOT NULL,
+                name TEXT NOT NULL,
+                currency TEXT NOT NULL,
+                cycle_count INTEGER NOT NULL CHECK (cycle_count BETWEEN 1 AND 999),
+                cycle_unit TEXT NOT NULL CHECK (cycle_unit IN ('day', 'week', 'month', 'year')),
+                start_date TEXT NOT NULL,
+                trial_end TEXT,
+                category TEXT REFERENCES categories (name) ON UPDATE CASCADE,
+                url TEXT,
+                notes TEXT,
+                payment_method TEXT,
+                remind_days TEXT,
+                auto_renew INTEGER NOT NULL DEFAULT 1 CHECK (auto_renew IN (0, 1)),
+                created_at TEXT NOT NULL,
+                updated_at TEXT NOT NULL
+            );
+
+            -- The first row of a subscription is its original price; amounts in minor units.
+            CREATE TABLE price_changes (
+                subscription_id TEXT NOT NULL REFERENCES subscriptions (id) ON DELETE CASCADE,
+                effective_date TEXT NOT NULL,
+                amount_minor INTEGER NOT NULL CHECK (amount_minor >= 0),
+                PRIMARY KEY (subscription_id, effective_date)
+            );
+
+            CREATE TABLE members (
+                subscription_id TEXT NOT NULL REFERENCES subscriptions (id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                name TEXT NOT NULL,
+                weight INTEGER NOT NULL CHECK (weight >= 1),
+                PRIMARY KEY (subscription_id, position)
+            );
+            """),
+    ])
+}

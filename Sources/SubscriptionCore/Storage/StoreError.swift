@@ -1,0 +1,71 @@
+/// Why the database could not be opened, read or written.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The key does not open the database.
+    case wrongKey(database: String, key: KeySource)
+    /// The database exists but its key file does not.
+    case missingKey(database: String, keyFile: String)
+    /// A key file that is not 64 hex digits.
+    case invalidKeyFile(path: String)
+    /// A key or database file that group or others may read.
+    case unsafePermissions(path: String, mode: UInt32)
+    /// The file is not an encrypted subs database.
+    case notADatabase(path: String, reason: String)
+    /// The database is damaged.
+    case damaged(path: String, detail: String)
+    /// The database was written by a newer `subs`.
+    case newerSchema(path: String, found: Int, known: Int)
+    /// Another process held the database past the busy timeout.
+    case locked(path: String)
+    /// A file the user named does not exist.
+    case missingFile(path: String, what: String)
+    /// The library linked is plain SQLite, not SQLCipher: refuse rather than write plaintext.
+    case cipherUnavailable
+    /// The file system refused (permissions, full disk, a directory in the way).
+    case fileSystem(path: String, message: String)
+
+    public var description: String {
+        switch self {
+        case .wrongKey(let database, let key):
+            "cannot open \(database): wrong key (\(key) does not unlock it)"
+        case .missingKey(let database, let keyFile):
+            "cannot open \(database): its key file \(keyFile) is missing "
+                + "(pass --key-file, or set SUBS_PASSPHRASE if it uses a passphrase)"
+        case .invalidKeyFile(let path):
+            "key file \(path) is not a subs key (expected 64 hexadecimal characters)"
+        case .unsafePermissions(let path, let mode):
+            "\(path) is accessible by others (mode \(String(mode & 0o777, radix: 8))); "
+                + "fix it with: chmod 600 \(path)"
+        case .notADatabase(let path, let reason):
+            "\(path) is not a subs database (\(reason))"
+        case .damaged(let path, let detail):
+            "database \(path) is damaged (\(detail))"
+        case .newerSchema(let path, let found, let known):
+            "database \(path) has schema version \(found), written by a newer subs "
+                + "(this one knows up to \(known)); upgrade subs"
+        case .locked(let path):
+            "database \(path) is locked by another subs process; try again"
+        case .missingFile(let path, let what):
+            "\(what) \(path) does not exist"
+        case .cipherUnavailable:
+            "SQLCipher is not available: the linked SQLite library cannot encrypt"
+        case .fileSystem(let path, let message):
+            "\(path): \(message)"
+        }
+    }
+}
+
+/// A subscription reference that matches nothing, or more than one.
+public enum LookupError: Error, Equatable, Sendable, CustomStringConvertible {
+    case notFound(reference: String)
+    case ambiguous(reference: String, matches: [String])
+
+    public var description: String {
+        switch self {
+        case .notFound(let reference):
+            "no subscription matches '\(reference.quotedForMessage)'"
+        case .ambiguous(let reference, let matches):
+            "'\(reference.quotedForMessage)' matches \(matches.count) subscriptions: "
+                + matches.joined(separator: ", ") + "; use a longer id"
+        }
+    }
+}

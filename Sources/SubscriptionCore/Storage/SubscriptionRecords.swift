@@ -1,0 +1,170 @@
+import Foundation
+
+/// Reads and writes subscriptions as rows of `subscriptions`, `price_changes` and `members`.
+struct SubscriptionRecords {
+    let connection: Connection
+
+    private static let columns = """
+        id, name, currency, cycle_count, cycle_unit, start_date, trial_end, category, url, notes,
+        payment_method, remind_days, auto_renew, created_at, updated_at
+        """
+
+    func all() throws -> [Subscription] {
+        var prices: [String: [PriceChange]] = [:]
+        var currencies: [String: Currency] = [:]
+        let subscriptionRows = try connection.rows(
+            "SELECT \(Self.columns) FROM subscriptions ORDER BY created_at, id")
+        for row in subscriptionRows {
+            currencies[try text(row, 0)] = try currency(row, 2)
+        }
+        for row in try connection.rows(
+            "SELECT subscription_id, effective_date, amount_minor FROM price_changes")
+        {
+            let id = try text(row, 0)
+            guard let currency = currencies[id] else { continue }
+            prices[id, default: []].append(PriceChange(
+                effective: try date(row, 1),
+                amount: Money(minorUnits: try integer(row, 2), currency: currency)))
+        }
+        var members: [String: [Member]] = [:]
+        for row in try connection.rows(
+            "SELECT subscription_id, name, weight FROM members ORDER BY subscription_id, position")
+        {
+            members[try text(row, 0), default: []].append(
+                Member(name: try text(row, 1), weight: Int(try integer(row, 2))))
+        }
+        return try subscriptionRows.map { row in
+            let id = try text(row, 0)
+            guard let history = prices[id], !history.isEmpty else {
+                throw StoreError.damaged(path: "", detail: "subscription \(id) has no price")
+            }
+            return try subscription(row, prices: history, members: members[id] ?? [])
+        }
+    }
+
+    func insert(_ subscription: Subscription) throws {
+        try connection.run(
+            "INSERT INTO subscriptions (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            values(of: subscription))
+        try insertChildren(of: subscription)
+    }
+
+    func update(_ subscription: Subscription) throws {
+        var values = values(of: subscription)
+        values.append(values.removeFirst())
+        try connection.run("""
+            UPDATE subscriptions SET name = ?, currency = ?, cycle_count = ?, cycle_unit = ?,
+                start_date = ?, trial_end = ?, category = ?, url = ?, notes = ?, payment_method = ?,
+                remind_days = ?, auto_renew = ?, created_at = ?, updated_at = ?
+            WHERE id = ?
+            """, values)
+        try connection.run("DELETE FROM price_changes WHERE subscription_id = ?", [.text(subscription.id)])
+        try connection.run("DELETE FROM members WHERE subscription_id = ?", [.text(subscription.id)])
+        try insertChildren(of: subscription)
+    }
+
+    /// Deletes the subscriptions and, through `ON DELETE CASCADE`, all that belongs to them.
+    func delete(ids: [String]) throws {
+        for id in ids {
+            try connection.run("DELETE FROM subscriptions WHERE id = ?", [.text(id)])
+        }
+    }
+
+    private func insertChildren(of subscription: Subscription) throws {
+        for change in subscription.prices {
+            try connection.run(
+                "INSERT INTO price_changes (subscription_id, effective_date, amount_minor) VALUES (?, ?, ?)",
+                [.text(subscription.id), .text(change.effective.description),
+                 .integer(change.amount.minorUnits)])
+        }
+        for (position, member) in subscription.members.enumerated() {
+            try connection.run(
+                "INSERT INTO members (subscription_id, position, name, weight) VALUES (?, ?, ?, ?)",
+                [.text(subscription.id), .integer(Int64(position)), .text(member.name),
+                 .integer(Int64(member.weight))])
+        }
+    }
+
+    private func values(of subscription: Subscription) -> [SQLiteValue] {
+        func optional(_ text: String?) -> SQLiteValue { text.map(SQLiteValue.text) ?? .null }
+        return [
+            .text(subscription.id), .text(subscription.name), .text(subscription.currency.code),
+            .integer(Int64(subscription.cycle.count)), .text(subscription.cycle.unit.rawValue),
+            .text(subscription.startDate.description), optional(subscription.trialEnd?.description),
+            optional(subscription.category), optional(subscription.url), optional(subscription.notes),
+            optional(subscription.paymentMethod),
+            optional(subscription.remindDays.map { $0.map(String.init).joined(separator: ",") }),
+            .integer(subscription.autoRenew ? 1 : 0),
+            .text(Timestamp.format(subscription.createdAt)),
+            .text(Timestamp.format(subscription.updatedAt)),
+        ]
+    }
+
+    private func subscription(_ row: Row, prices: [PriceChange], members: [Member]) throws -> Subscription {
+        guard let unit = BillingCycle.Unit(rawValue: try text(row, 4)),
+              let cycle = BillingCycle(count: Int(try integer(row, 3)), unit: unit)
+        else { throw corrupt("cycle") }
+        return Subscription(
+            id: try text(row, 0), name: try text(row, 1), currency: try currency(row, 2),
+            prices: prices, cycle: cycle, startDate: try date(row, 5),
+            trialEnd: try row.text(6).map { _ in try date(row, 6) },
+            category: row.text(7), url: row.text(8), notes: row.text(9), paymentMethod: row.text(10),
+            remindDays: try row.text(11).map { try RemindDays.parse($0) },
+            autoRenew: try integer(row, 12) != 0, members: members,
+            createdAt: try timestamp(row, 13), updatedAt: try timestamp(row, 14))
+    }
+
+    // MARK: - Typed columns that refuse what a subs database never holds
+
+    private func text(_ row: Row, _ column: Int) throws -> String {
+        guard let value = row.text(column) else { throw corrupt("column \(column)") }
+        return value
+    }
+
+    private func integer(_ row: Row, _ column: Int) throws -> Int64 {
+        guard let value = row.int(column) else { throw corrupt("column \(column)") }
+        return value
+    }
+
+    private func date(_ row: Row, _ column: Int) throws -> CivilDate {
+        guard let date = CivilDate(iso: try text(row, column)) else { throw corrupt("date") }
+        return date
+    }
+
+    private func currency(_ row: Row, _ column: Int) throws -> Currency {
+        guard let currency = Currency(code: try text(row, column)) else { throw corrupt("currency") }
+        return currency
+    }
+
+    private func timestamp(_ row: Row, _ column: Int) throws -> Date {
+        guard let date = Timestamp.parse(try text(row, column)) else { throw corrupt("timestamp") }
+        return date
+    }
+
+    private func corrupt(_ what: String) -> StoreError {
+        .damaged(path: "", detail: "unreadable \(what)")
+    }
+}
+
+/// ISO 8601 UTC timestamps with whole seconds: `2026-11-22T08:00:00Z`.
+public enum Timestamp {
+    public static func format(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let day = CivilDate(daysSinceEpoch: Int((Double(seconds) / 86_400).rounded(.down)))!
+        let secondOfDay = seconds - day.daysSinceEpoch * 86_400
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(day)T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
+    }
+
+    public static func parse(_ text: String) -> Date? {
+        let parts = text.split(separator: "T")
+        guard parts.count == 2, let day = CivilDate(iso: String(parts[0])), parts[1].hasSuffix("Z")
+        else { return nil }
+        let clock = parts[1].dropLast().split(separator: ":").compactMap { Int($0) }
+        guard clock.count == 3, (0..<24).contains(clock[0]), (0..<60).contains(clock[1]),
+              (0..<61).contains(clock[2])
+        else { return nil }
+        let seconds = day.daysSinceEpoch * 86_400 + clock[0] * 3600 + clock[1] * 60 + clock[2]
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// The user's subscriptions in the encrypted database: every read and write `subs` makes.
+///
+/// Each write is one `BEGIN IMMEDIATE` transaction that reads what it changes inside the lock, so
+/// parallel `subs` processes never lose a write. The database file is created on the first write;
+/// until then reads see an empty database and nothing is created on disk.
+public final class SubscriptionStore {
+    public let location: StoreLocation
+    private var connection: Connection?
+
+    public init(location: StoreLocation) throws {
+        self.location = location
+        connection = try Self.mapErrors(location) { try EncryptedDatabase.open(location, create: false) }
+    }
+
+    // MARK: - Reads
+
+    public func subscriptions() throws -> [Subscription] {
+        try read { try SubscriptionRecords(connection: $0).all() }
+    }
+
+    /// The subscription a reference names: full id, unique id prefix, or exact name.
+    public func subscription(_ reference: String) throws -> Subscription {
+        try SubscriptionReference.resolve(reference, in: subscriptions())
+    }
+
+    public func config() throws -> Config {
+        try read { try Self.config($0) }
+    }
+
+    public func categories() throws -> [String] {
+        try read { try Self.categories($0) }
+    }
+
+    // MARK: - Writes
+
+    /// Adds a subscription, with the configured currency when none is given.
+    public func add(_ new: NewSubscription, now: Date = Date()) throws -> Subscription {
+        try write { connection in
+            let config = try Self.config(connection)
+            let category = try new.category.map { try Self.canonicalCategory($0, connection) }
+            let subscription = try new.subscription(config: config, category: category, now: now)
+            try SubscriptionRecords(connection: connection).insert(subscription)
+            return subscription
+        }
+    }
+
+    /// Changes the subscription `reference` names, reading it inside the write lock.
+    public func edit(
+        _ reference: String, _ changes: SubscriptionChanges, today: CivilDate, now: Date = Date()
+    ) throws -> Subscription {
+        try write { connection in
+            let records = SubscriptionRecords(connection: connection)
+            var subscription = try SubscriptionReference.resolve(reference, in: records.all())
+            let category = try changes.category.map { name in
+                try name.map { try Self.canonicalCategory($0, connection) }
+            }
+            try changes.apply(to: &subscription, category: category, today: today, now: now)
+            try records.update(subscription)
+            return subscription
+        }
+    }
+
+    /// Deletes subscriptions with their price history and members. Returns how many existed.
+    @discardableResult
+    public func delete(ids: [String]) throws -> Int {
+        guard connection != nil else { return 0 }
+        return try write { connection in
+            var deleted = 0
+            for id in ids {
+                try SubscriptionRecords(connection: connection).delete(ids: [id])
+                deleted += connection.changes
+            }
+            return deleted
+        }
+    }
+
+    // MARK: - Connection and errors
+
+    private func read<T>(_ body: (Connection) throws -> T) throws -> T {
+        try Self.mapErrors(location) {
+            let connection = try connection ?? EncryptedDatabase.empty()
+            return try connection.readTransaction { try body(connection) }
+        }
+    }
+
+    private func write<T>(_ body: (Connection) throws -> T) throws -> T {
+        try Self.mapErrors(location) {
+            if connection == nil {
+                connection = try EncryptedDatabase.open(location, create: true)
+            }
+            let connection = connection!
+            return try connection.writeTransaction { try body(connection) }
+        }
+    }
+
+    /// Turns SQLite's busy and corruption codes into errors that name the database file.
+    private static func mapErrors<T>(_ location: StoreLocation, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError where error.isBusy {
+            throw StoreError.locked(path: location.databasePath)
+        } catch let error as SQLiteError where error.isCorrupt {
+            throw StoreError.damaged(path: location.databasePath, detail: error.message)
+        } catch StoreError.damaged(path: "", let detail) {
+            throw StoreError.damaged(path: location.databasePath, detail: detail)
+        } catch let error as Migrator.NewerSchemaError {
+            throw StoreError.newerSchema(
+                path: location.databasePath, found: error.found, known: error.known)
+        }
+    }
+
+    private static func config(_ connection: Connection) throws -> Config {
+        var settings: [String: String] = [:]
+        for row in try connection.rows("SELECT key, value FROM settings") {
+            if let key = row.text(0), let value = row.text(1) { settings[key] = value }
+        }
+        return Config(settings: settings)
+    }
+
+    private static func categories(_ connection: Connection) throws -> [String] {
+        try connection.rows("SELECT name FROM categories ORDER BY name COLLATE NOCASE").compactMap { $0.text(0) }
+    }
+
+    /// The stored spelling of a category, matched case-insensitively.
+    private static func canonicalCategory(_ name: String, _ connection: Connection) throws -> String {
+        let known = try categories(connection)
+        guard let match = known.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) else {
+            throw InputError.invalid("category", name, expected: "one of " + known.joined(separator: ", "))
+        }
+        return match
+    }
+}
