@@ -25,10 +25,12 @@ public struct Config: Equatable, Sendable {
 /// Reminder offsets: days before a payment.
 public enum RemindDays {
     public static let range = 0...365
-    public static let accepted = "days before a payment from 0 to 365, comma-separated, like 7,1"
+    public static let accepted =
+        "days before a payment from 0 to 365, comma-separated, like 7,1, or 'none'"
 
-    /// Parses `7,1` into `[7, 1]`: distinct, in descending order.
+    /// Parses `7,1` into `[7, 1]`: distinct, in descending order. `none` is no reminders.
     public static func parse(_ text: String) throws -> [Int] {
+        if text.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return [] }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
         var days: Set<Int> = []
@@ -39,5 +41,10 @@ public enum RemindDays {
             days.insert(day)
         }
         return days.sorted(by: >)
+    }
+
+    /// The stored form that `parse` reads back: `7,1`, or `none`.
+    public static func format(_ days: [Int]) -> String {
+        days.isEmpty ? "none" : days.map(String.init).joined(separator: ",")
     }
 }

@@ -93,7 +93,7 @@ struct SubscriptionRecords {
             .text(subscription.startDate.description), optional(subscription.trialEnd?.description),
             optional(subscription.category), optional(subscription.url), optional(subscription.notes),
             optional(subscription.paymentMethod),
-            optional(subscription.remindDays.map { $0.map(String.init).joined(separator: ",") }),
+            optional(subscription.remindDays.map(RemindDays.format)),
             .integer(subscription.autoRenew ? 1 : 0),
             .text(Timestamp.format(subscription.createdAt)),
             .text(Timestamp.format(subscription.updatedAt)),

@@ -1,0 +1,83 @@
+import ArgumentParser
+import SubscriptionCore
+
+extension Subs {
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add a subscription.",
+            discussion: """
+                Examples:
+                  subs add Netflix 15.49 --every month --start 2024-01-31 --category Streaming
+                  subs add "iCloud+" 2.99 --currency EUR --trial-end +1m
+                """)
+
+        @Argument(help: "What you pay for, as you want to see it.")
+        var name: String
+
+        @Argument(help: "What one payment costs, like 15.49 (no more decimals than the currency has).")
+        var amount: String
+
+        @Option(help: ArgumentHelp("ISO 4217 code (default: config currency, initially USD).", valueName: "code"))
+        var currency: String?
+
+        @Option(help: ArgumentHelp(
+            "How often it bills: monthly, yearly, weekly, '3 months', 2w, 90d ... (default: monthly).",
+            valueName: "cycle"))
+        var every: String?
+
+        @Option(help: ArgumentHelp("The first billing date (default: today).", valueName: "date"))
+        var start: String?
+
+        @Option(help: ArgumentHelp("End of a free trial: the date of the first paid charge.", valueName: "date"))
+        var trialEnd: String?
+
+        @Option(help: ArgumentHelp("A category, such as Streaming or Software.", valueName: "name"))
+        var category: String?
+
+        @Option(help: ArgumentHelp("Where to manage it.", valueName: "url"))
+        var url: String?
+
+        @Option(help: ArgumentHelp("Free text.", valueName: "text"))
+        var notes: String?
+
+        @Option(help: ArgumentHelp("How you pay, like 'Visa ••4242'.", valueName: "text"))
+        var paymentMethod: String?
+
+        @Option(help: ArgumentHelp("Days before each payment to remind, like 7,1 (default: config remind-days).",
+                                   valueName: "days"))
+        var remind: String?
+
+        @Flag(help: "It does not renew by itself.")
+        var noAutoRenew = false
+
+        @Option(help: "Output format.")
+        var format: ObjectFormat = .table
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var clock: TodayOptions
+
+        func run() throws {
+            let today = try clock.resolve()
+            let new = NewSubscription(
+                name: try TextInput.name(name),
+                amount: try DecimalAmount(input: amount),
+                currency: try currency.map(Currency.init(input:)),
+                cycle: try every.map(BillingCycle.init(input:)) ?? .monthly,
+                startDate: try start.map { try CivilDate(input: $0, today: today) } ?? today,
+                trialEnd: try trialEnd.map { try CivilDate(input: $0, today: today) },
+                category: try category.map { try TextInput.name($0, what: "category") },
+                url: try url.flatMap { try TextInput.freeText($0, what: "url") },
+                notes: try notes.flatMap { try TextInput.freeText($0, what: "notes") },
+                paymentMethod: try paymentMethod.flatMap { try TextInput.freeText($0, what: "payment method") },
+                remindDays: try remind.map(RemindDays.parse),
+                autoRenew: !noAutoRenew)
+            if let currency = new.currency {
+                _ = try Money(new.amount, currency: currency)
+            }
+            let store = try store.openStore()
+            let subscription = try store.add(new)
+            let snapshot = SubscriptionSnapshot(subscription, today: today, config: try store.config())
+            print(SubscriptionRenderer.confirmation("Added", snapshot, format: format), terminator: "")
+        }
+    }
+}

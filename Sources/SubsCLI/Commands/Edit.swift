@@ -1,0 +1,102 @@
+import ArgumentParser
+import SubscriptionCore
+
+extension Subs {
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Change a subscription.",
+            discussion: """
+                A new amount is a price change: it applies to payments on or after --effective
+                (default today), and earlier payments keep the old price.
+
+                Examples:
+                  subs edit Netflix --amount 17.99 --effective 2026-12-01
+                  subs edit 3f2a --trial-end none --category Streaming
+                """)
+
+        @Argument(help: "The subscription: its name, its id, or the first 4+ characters of its id.")
+        var reference: String
+
+        @Option(help: ArgumentHelp("A new name.", valueName: "name"))
+        var name: String?
+
+        @Option(help: ArgumentHelp("A new price.", valueName: "amount"))
+        var amount: String?
+
+        @Option(help: ArgumentHelp("When the new --amount takes effect (default: today).", valueName: "date"))
+        var effective: String?
+
+        @Option(help: ArgumentHelp("A new currency; recorded prices keep their value.", valueName: "code"))
+        var currency: String?
+
+        @Option(help: ArgumentHelp("A new billing cycle.", valueName: "cycle"))
+        var every: String?
+
+        @Option(help: ArgumentHelp("A new first billing date.", valueName: "date"))
+        var start: String?
+
+        @Option(help: ArgumentHelp("End of a free trial, or 'none'.", valueName: "date|none"))
+        var trialEnd: String?
+
+        @Option(help: ArgumentHelp("A category, or 'none'.", valueName: "name|none"))
+        var category: String?
+
+        @Option(help: ArgumentHelp("A URL; empty to remove.", valueName: "url"))
+        var url: String?
+
+        @Option(help: ArgumentHelp("Notes; empty to remove.", valueName: "text"))
+        var notes: String?
+
+        @Option(help: ArgumentHelp("Payment method; empty to remove.", valueName: "text"))
+        var paymentMethod: String?
+
+        @Option(help: ArgumentHelp("Reminder days like 7,1, or 'default' for config remind-days.",
+                                   valueName: "days|default"))
+        var remind: String?
+
+        @Flag(inversion: .prefixedNo, help: "Whether it renews by itself.")
+        var autoRenew: Bool?
+
+        @Option(help: "Output format.")
+        var format: ObjectFormat = .table
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var clock: TodayOptions
+
+        func validate() throws {
+            if effective != nil && amount == nil {
+                throw ValidationError("--effective needs --amount: it dates a price change")
+            }
+        }
+
+        func run() throws {
+            let today = try clock.resolve()
+            var changes = SubscriptionChanges()
+            changes.name = try name.map { try TextInput.name($0) }
+            changes.amount = try amount.map(DecimalAmount.init(input:))
+            changes.effective = try effective.map { try CivilDate(input: $0, today: today) }
+            changes.currency = try currency.map(Currency.init(input:))
+            changes.cycle = try every.map(BillingCycle.init(input:))
+            changes.startDate = try start.map { try CivilDate(input: $0, today: today) }
+            changes.trialEnd = try trialEnd.map { try $0.isNone ? nil : CivilDate(input: $0, today: today) }
+            changes.category = try category.map { try $0.isNone ? nil : TextInput.name($0, what: "category") }
+            changes.url = try url.map { try TextInput.freeText($0, what: "url") }
+            changes.notes = try notes.map { try TextInput.freeText($0, what: "notes") }
+            changes.paymentMethod = try paymentMethod.map { try TextInput.freeText($0, what: "payment method") }
+            changes.remindDays = try remind.map { $0.lowercased() == "default" ? nil : try RemindDays.parse($0) }
+            changes.autoRenew = autoRenew
+            guard !changes.isEmpty else {
+                throw ValidationError("nothing to change: give at least one option, like --amount or --name")
+            }
+            let store = try store.openStore()
+            let subscription = try store.edit(reference, changes, today: today)
+            let snapshot = SubscriptionSnapshot(subscription, today: today, config: try store.config())
+            print(SubscriptionRenderer.confirmation("Updated", snapshot, format: format), terminator: "")
+        }
+    }
+}
+
+extension String {
+    /// `none` clears an optional field.
+    var isNone: Bool { lowercased() == "none" }
+}

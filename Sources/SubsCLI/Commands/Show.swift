@@ -1,0 +1,26 @@
+import ArgumentParser
+import SubscriptionCore
+
+extension Subs {
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show one subscription with its price history and payments.")
+
+        @Argument(help: "The subscription: its name, its id, or the first 4+ characters of its id.")
+        var reference: String
+
+        @Option(help: "Output format.")
+        var format: ObjectFormat = .table
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var clock: TodayOptions
+
+        func run() throws {
+            let today = try clock.resolve()
+            let store = try store.openStore()
+            let subscription = try store.subscription(reference)
+            let detail = SubscriptionDetail(SubscriptionSnapshot(subscription, today: today, config: try store.config()))
+            print(SubscriptionRenderer.detail(detail, format: format), terminator: "")
+        }
+    }
+}

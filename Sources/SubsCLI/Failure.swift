@@ -1,0 +1,47 @@
+import SubscriptionCore
+
+/// An error as the user sees it: one line and an exit code (PRODUCT.md §4, "Exit codes").
+struct Failure: Error {
+    let message: String
+    let exitCode: Int32
+
+    static let usage: Int32 = 64
+    static let dataError: Int32 = 65
+    static let noInput: Int32 = 66
+    static let temporaryFailure: Int32 = 75
+    static let noPermission: Int32 = 77
+
+    init(_ message: String, exitCode: Int32) {
+        self.message = message
+        self.exitCode = exitCode
+    }
+
+    /// Maps the core's typed errors; nil for errors argument-parser reports itself.
+    init?(_ error: any Error) {
+        switch error {
+        case let error as InputError:
+            self.init(error.description, exitCode: Self.usage)
+        case let error as LookupError:
+            switch error {
+            case .notFound: self.init(error.description, exitCode: Self.noInput)
+            case .ambiguous: self.init(error.description, exitCode: Self.usage)
+            }
+        case let error as StoreError:
+            self.init(error.description, exitCode: Self.exitCode(for: error))
+        case let error as SQLiteError:
+            self.init("database error: \(error.message)", exitCode: 1)
+        default:
+            return nil
+        }
+    }
+
+    private static func exitCode(for error: StoreError) -> Int32 {
+        switch error {
+        case .wrongKey, .missingKey, .invalidKeyFile, .unsafePermissions: noPermission
+        case .notADatabase, .damaged, .newerSchema: dataError
+        case .locked: temporaryFailure
+        case .missingFile: noInput
+        case .cipherUnavailable, .fileSystem: 1
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import SubscriptionCore
+
+/// Where the database is and how it is unlocked. Secrets are never taken as argument values
+/// (they would show in `ps`): only paths to files that hold them.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .customLong("db"), help: ArgumentHelp(
+        "The database file (default: $SUBS_DB, else ~/.local/share/subs/subs.db).",
+        valueName: "path"))
+    var databasePath: String?
+
+    @Option(help: ArgumentHelp(
+        "File with the 64-hex-digit key (default: $SUBS_KEY_FILE, else ~/.config/subs/key).",
+        valueName: "path"))
+    var keyFile: String?
+
+    @Option(help: ArgumentHelp(
+        "File whose first line is the passphrase (instead of $SUBS_PASSPHRASE or a key file).",
+        valueName: "path"))
+    var passphraseFile: String?
+
+    var location: StoreLocation {
+        StoreLocation.resolve(
+            databaseFlag: databasePath, keyFileFlag: keyFile, passphraseFileFlag: passphraseFile,
+            environment: ProcessInfo.processInfo.environment)
+    }
+
+    func openStore() throws -> SubscriptionStore {
+        try SubscriptionStore(location: location)
+    }
+}
+
+/// `--today`: compute as if today were another day (also `SUBS_TODAY`).
+struct TodayOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "Compute as if today were this date (default: $SUBS_TODAY, else today in your time zone).",
+        valueName: "date"))
+    var today: String?
+
+    /// The civil date to compute with.
+    func resolve() throws -> CivilDate {
+        let clockToday = CivilDate.today()
+        let text = today ?? ProcessInfo.processInfo.environment["SUBS_TODAY"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let text else { return clockToday }
+        return try CivilDate(input: text, today: clockToday)
+    }
+}
+
+/// Output formats of commands that print a list.
+enum ListFormat: String, ExpressibleByArgument, CaseIterable {
+    case table, json, csv, tsv
+}
+
+/// Output formats of commands that print one subscription.
+enum ObjectFormat: String, ExpressibleByArgument, CaseIterable {
+    case table, json
+}

@@ -1,0 +1,61 @@
+import SubscriptionCore
+
+/// The JSON contract of docs/json.md for subscriptions and upcoming items.
+enum SubscriptionJSON {
+    static func object(_ snapshot: SubscriptionSnapshot) -> JSONValue {
+        let subscription = snapshot.subscription
+        return .object([
+            "amount": .string(snapshot.amount.description),
+            "auto_renew": .bool(subscription.autoRenew),
+            "category": .string(subscription.category),
+            "created_at": .string(Timestamp.format(subscription.createdAt)),
+            "currency": .string(subscription.currency.code),
+            "cycle": .object([
+                "count": .int(subscription.cycle.count),
+                "unit": .string(subscription.cycle.unit.rawValue),
+            ]),
+            "id": .string(subscription.id),
+            "members": .array(subscription.members.map {
+                .object(["name": .string($0.name), "weight": .int($0.weight)])
+            }),
+            "monthly_cost": .string(snapshot.roundedMonthlyCost.description),
+            "name": .string(subscription.name),
+            "next_payment": .string(snapshot.nextPayment?.date.description),
+            "notes": .string(subscription.notes),
+            "payment_method": .string(subscription.paymentMethod),
+            "remind_days": .array(snapshot.remindDays.map(JSONValue.int)),
+            "start_date": .string(subscription.startDate.description),
+            "status": .string(snapshot.status.rawValue),
+            "trial_end": .string(subscription.trialEnd?.description),
+            "updated_at": .string(Timestamp.format(subscription.updatedAt)),
+            "url": .string(subscription.url),
+        ])
+    }
+
+    /// `show`: the subscription plus its price history, payments so far and next payments.
+    static func detail(_ detail: SubscriptionDetail) -> JSONValue {
+        guard case .object(var members) = object(detail.snapshot) else { fatalError("an object") }
+        members["price_history"] = .array(detail.snapshot.subscription.prices.map {
+            .object(["amount": .string($0.amount.description), "effective": .string($0.effective.description)])
+        })
+        members["payments"] = .array(detail.paymentsMade.map(payment))
+        members["next_payments"] = .array(detail.nextPayments.map(payment))
+        return .object(members)
+    }
+
+    static func payment(_ payment: Payment) -> JSONValue {
+        .object(["amount": .string(payment.amount.description), "date": .string(payment.date.description)])
+    }
+
+    static func upcoming(_ item: UpcomingItem) -> JSONValue {
+        .object([
+            "amount": .string(item.amount.description),
+            "currency": .string(item.amount.currency.code),
+            "date": .string(item.date.description),
+            "days_until": .int(item.daysUntil),
+            "id": .string(item.subscriptionID),
+            "kind": .string(item.kind.rawValue),
+            "name": .string(item.name),
+        ])
+    }
+}

@@ -1,0 +1,136 @@
+import SubscriptionCore
+
+/// Renders subscriptions for `list`, `show`, `add` and `edit` in every format they offer.
+enum SubscriptionRenderer {
+    static func list(_ list: SubscriptionList, format: ListFormat, terminal: Terminal = .standardOutput) -> String {
+        switch format {
+        case .json:
+            return JSONValue.array(list.items.map(SubscriptionJSON.object)).rendered
+        case .csv, .tsv:
+            var output = Delimited(format == .csv ? .csv : .tsv, header: [
+                "id", "name", "amount", "currency", "cycle_count", "cycle_unit", "start_date",
+                "trial_end", "next_payment", "monthly_cost", "status", "category", "payment_method",
+                "auto_renew", "url", "notes",
+            ])
+            for item in list.items {
+                let subscription = item.subscription
+                output.append([
+                    subscription.id, subscription.name, item.amount.description,
+                    subscription.currency.code, String(subscription.cycle.count),
+                    subscription.cycle.unit.rawValue, subscription.startDate.description,
+                    subscription.trialEnd?.description ?? "", item.nextPayment?.date.description ?? "",
+                    item.roundedMonthlyCost.description, item.status.rawValue,
+                    subscription.category ?? "", subscription.paymentMethod ?? "",
+                    subscription.autoRenew ? "true" : "false", subscription.url ?? "",
+                    subscription.notes ?? "",
+                ])
+            }
+            return output.rendered
+        case .table:
+            var table = Table([
+                .init(header: "ID"), .init(header: "NAME", maximumWidth: 32),
+                .init(header: "AMOUNT", alignment: .right), .init(header: "CYCLE"),
+                .init(header: "NEXT"), .init(header: "MONTHLY", alignment: .right),
+                .init(header: "STATUS"), .init(header: "CATEGORY", maximumWidth: 20),
+            ])
+            for item in list.items {
+                let subscription = item.subscription
+                table.append([
+                    Table.Cell(subscription.shortID, style: .dim), Table.Cell(subscription.name),
+                    Table.Cell(SubscriptionText.money(item.amount)),
+                    Table.Cell(subscription.cycle.description),
+                    Table.Cell(item.nextPayment?.date.description ?? "-"),
+                    Table.Cell(SubscriptionText.money(item.roundedMonthlyCost)),
+                    Table.Cell(item.status.rawValue, style: SubscriptionText.statusStyle(item.status)),
+                    Table.Cell(subscription.category ?? ""),
+                ])
+            }
+            guard !list.items.isEmpty else { return "No subscriptions.\n" }
+            return table.render(on: terminal) + "\n"
+                + SubscriptionText.totalLine("Monthly total:", list.monthlyTotals.rounded)
+                + SubscriptionText.totalLine("Yearly total: ", list.monthlyTotals.rounded(times: 12))
+        }
+    }
+
+    /// What `add` and `edit` print: the subscription as JSON, or one line on a terminal.
+    static func confirmation(_ verb: String, _ snapshot: SubscriptionSnapshot, format: ObjectFormat) -> String {
+        switch format {
+        case .json:
+            return SubscriptionJSON.object(snapshot).rendered
+        case .table:
+            let subscription = snapshot.subscription
+            var line = "\(verb) \(subscription.name.terminalSafe) (\(subscription.shortID)): "
+                + "\(SubscriptionText.money(snapshot.amount)) \(subscription.cycle)"
+            if let next = snapshot.nextPayment {
+                line += ", next payment \(next.date) (\(SubscriptionText.days(until: next.date, from: snapshot.today)))"
+            }
+            return line + "\n"
+        }
+    }
+
+    static func detail(_ detail: SubscriptionDetail, format: ObjectFormat, terminal: Terminal = .standardOutput) -> String {
+        guard format == .table else { return SubscriptionJSON.detail(detail).rendered }
+        let snapshot = detail.snapshot
+        let subscription = snapshot.subscription
+        let today = snapshot.today
+        var fields: [(String, String)] = [
+            ("ID", subscription.id),
+            ("Status", snapshot.status.rawValue),
+            ("Amount", "\(SubscriptionText.money(snapshot.amount)) \(subscription.cycle)"),
+            ("Monthly cost", SubscriptionText.money(snapshot.roundedMonthlyCost)),
+            ("Start", subscription.startDate.description),
+        ]
+        if let trialEnd = subscription.trialEnd {
+            fields.append(("Trial ends", "\(trialEnd) (\(SubscriptionText.days(until: trialEnd, from: today)))"))
+        }
+        fields.append(("Next payment", snapshot.nextPayment.map {
+            "\($0.date) (\(SubscriptionText.days(until: $0.date, from: today))), \(SubscriptionText.money($0.amount))"
+        } ?? "none"))
+        fields += [
+            ("Category", subscription.category ?? "-"),
+            ("Payment method", subscription.paymentMethod ?? "-"),
+            ("Auto-renew", subscription.autoRenew ? "yes" : "no"),
+            ("Reminders", snapshot.remindDays.isEmpty ? "none"
+                : snapshot.remindDays.map(String.init).joined(separator: ", ") + " days before"),
+            ("URL", subscription.url ?? "-"),
+            ("Notes", subscription.notes ?? "-"),
+            ("Created", Timestamp.format(subscription.createdAt)),
+            ("Updated", Timestamp.format(subscription.updatedAt)),
+        ]
+        let labelWidth = fields.map(\.0.count).max() ?? 0
+        var output = terminal.paint(subscription.name.terminalSafe, .bold) + "\n"
+        for (label, value) in fields {
+            output += "  " + terminal.paint(label.padding(toLength: labelWidth), .dim) + "  " + value.terminalSafe + "\n"
+        }
+
+        output += "\n" + terminal.paint("Price history", .bold) + "\n"
+        for change in subscription.prices {
+            output += "  \(change.effective)  \(SubscriptionText.money(change.amount))\n"
+        }
+
+        let shown = detail.paymentsMade.suffix(Self.paymentsShown)
+        output += "\n" + terminal.paint("Payments made", .bold)
+            + " (\(detail.paymentsMade.count), total \(SubscriptionText.money(detail.totalPaid)))\n"
+        if detail.paymentsMade.count > shown.count {
+            output += "  … \(detail.paymentsMade.count - shown.count) earlier\n"
+        }
+        for payment in shown {
+            output += "  \(payment.date)  \(SubscriptionText.money(payment.amount))\n"
+        }
+
+        output += "\n" + terminal.paint("Next payments", .bold) + "\n"
+        for payment in detail.nextPayments {
+            output += "  \(payment.date)  \(SubscriptionText.money(payment.amount))\n"
+        }
+        return output
+    }
+
+    /// The most recent payments `show` lists in a table; JSON has them all.
+    static let paymentsShown = 12
+}
+
+extension String {
+    func padding(toLength length: Int) -> String {
+        self + String(repeating: " ", count: max(0, length - count))
+    }
+}

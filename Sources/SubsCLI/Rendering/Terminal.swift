@@ -1,0 +1,87 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the output is going to: whether it is a terminal, and whether colour is wanted.
+/// The one place that decides colour: only on a terminal, never with `NO_COLOR` or `TERM=dumb`.
+struct Terminal {
+    let isTerminal: Bool
+    let usesColor: Bool
+
+    static let standardOutput: Terminal = {
+        let environment = ProcessInfo.processInfo.environment
+        let isTerminal = isatty(STDOUT_FILENO) == 1
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb"
+        return Terminal(isTerminal: isTerminal, usesColor: isTerminal && !noColor)
+    }()
+
+    static let plain = Terminal(isTerminal: false, usesColor: false)
+
+    static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
+    enum Style: String {
+        case bold = "1"
+        case dim = "2"
+        case red = "31"
+        case green = "32"
+        case yellow = "33"
+        case blue = "34"
+        case magenta = "35"
+        case cyan = "36"
+    }
+
+    func paint(_ text: String, _ style: Style?) -> String {
+        guard usesColor, let style, !text.isEmpty else { return text }
+        return "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m"
+    }
+}
+
+/// Writes one line to standard error.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+extension String {
+    /// The text with every control character (ESC, BEL, CR, C1 ...) replaced by a visible mark,
+    /// so text that came from the database can never drive the terminal.
+    var terminalSafe: String {
+        guard unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            return self
+        }
+        return String(String.UnicodeScalarView(unicodeScalars.map {
+            $0.properties.generalCategory == .control ? "\u{FFFD}" : $0
+        }))
+    }
+
+    /// Columns the text takes on a terminal: wide (CJK, emoji) characters take two, combining
+    /// marks none.
+    var displayWidth: Int {
+        reduce(0) { width, character in
+            guard let scalar = character.unicodeScalars.first else { return width }
+            if character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) {
+                return width + 2
+            }
+            switch scalar.value {
+            case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+                 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+                return width + 2
+            default:
+                return width + 1
+            }
+        }
+    }
+
+    /// Cut to at most `width` columns, ending in an ellipsis when cut.
+    func truncated(toWidth width: Int) -> String {
+        guard displayWidth > width else { return self }
+        var result = ""
+        for character in self {
+            if (result + String(character)).displayWidth > width - 1 { break }
+            result.append(character)
+        }
+        return result + "…"
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+
+/// The root command: `subs <subcommand> [options]`.
+public struct Subs: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "subs",
+        abstract: "Track recurring payments in an encrypted local database.",
+        discussion: "Run 'subs help <subcommand>' for the options of each command.",
+        version: "0.1.0",
+        subcommands: [Add.self, Edit.self, List.self, Show.self, Delete.self, Upcoming.self]
+    )
+
+    public init() {}
+
+    /// Runs the command line and exits with the code PRODUCT.md gives for the outcome. Errors of
+    /// `subs` itself are one line on standard error; argument errors keep argument-parser's
+    /// usage text.
+    public static func runAsMain(_ arguments: [String]? = nil) -> Never {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            Foundation.exit(0)
+        } catch let failure as Failure {
+            printError("subs: " + failure.message.terminalSafe)
+            Foundation.exit(failure.exitCode)
+        } catch {
+            if let failure = Failure(error) {
+                printError("subs: " + failure.message.terminalSafe)
+                Foundation.exit(failure.exitCode)
+            }
+            exit(withError: error)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Which subscriptions `list` shows, and in what order.
+public struct ListQuery: Sendable {
+    public enum StatusFilter: String, CaseIterable, Sendable {
+        case active, trial, paused, cancelled, all
+    }
+
+    public enum Sort: String, CaseIterable, Sendable {
+        case next, name, amount, monthly
+    }
+
+    /// Nil shows everything except cancelled subscriptions.
+    public var status: StatusFilter?
+    public var category: String?
+    /// Matched case-insensitively against name, notes and URL.
+    public var search: String?
+    public var sort: Sort
+
+    public init(status: StatusFilter? = nil, category: String? = nil, search: String? = nil, sort: Sort = .next) {
+        self.status = status
+        self.category = category
+        self.search = search
+        self.sort = sort
+    }
+}
+
+/// The result of `list`: the matching subscriptions and their totals.
+public struct SubscriptionList: Sendable {
+    public let items: [SubscriptionSnapshot]
+    /// Monthly cost per currency, summed exactly over the items.
+    public let monthlyTotals: CurrencyTotals
+
+    public init(_ subscriptions: [Subscription], query: ListQuery, today: CivilDate, config: Config) {
+        let snapshots = subscriptions
+            .map { SubscriptionSnapshot($0, today: today, config: config) }
+            .filter { query.matches($0) }
+        items = snapshots.sorted(by: query.sort.areInIncreasingOrder)
+        var totals = CurrencyTotals()
+        for item in items where item.status != .cancelled {
+            totals.add(item.monthlyCost, in: item.subscription.currency)
+        }
+        monthlyTotals = totals
+    }
+}
+
+extension ListQuery {
+    func matches(_ snapshot: SubscriptionSnapshot) -> Bool {
+        let subscription = snapshot.subscription
+        switch status {
+        case nil: if snapshot.status == .cancelled { return false }
+        case .all?: break
+        case let wanted?: if snapshot.status.rawValue != wanted.rawValue { return false }
+        }
+        if let category, subscription.category?.caseInsensitiveCompare(category) != .orderedSame {
+            return false
+        }
+        if let search, !search.isEmpty {
+            let fields = [subscription.name, subscription.notes, subscription.url].compactMap { $0 }
+            if !fields.contains(where: { $0.localizedCaseInsensitiveContains(search) }) { return false }
+        }
+        return true
+    }
+}
+
+extension ListQuery.Sort {
+    /// Sorts by the key, then by name, then by id so the order is stable between runs.
+    func areInIncreasingOrder(_ lhs: SubscriptionSnapshot, _ rhs: SubscriptionSnapshot) -> Bool {
+        func tieBreak() -> Bool {
+            let order = lhs.subscription.name.localizedCaseInsensitiveCompare(rhs.subscription.name)
+            return order == .orderedSame ? lhs.subscription.id < rhs.subscription.id : order == .orderedAscending
+        }
+        switch self {
+        case .next:
+            switch (lhs.nextPayment?.date, rhs.nextPayment?.date) {
+            case let (left?, right?) where left != right: return left < right
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return tieBreak()
+            }
+        case .name:
+            return tieBreak()
+        case .amount, .monthly:
+            // Different currencies are not comparable without rates: group by currency first.
+            if lhs.subscription.currency != rhs.subscription.currency {
+                return lhs.subscription.currency < rhs.subscription.currency
+            }
+            let left = self == .amount ? lhs.amount.decimal : lhs.monthlyCost
+            let right = self == .amount ? rhs.amount.decimal : rhs.monthlyCost
+            return left == right ? tieBreak() : left > right
+        }
+    }
+}

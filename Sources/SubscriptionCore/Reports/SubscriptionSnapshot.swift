@@ -1,0 +1,52 @@
+import Foundation
+
+/// A subscription as it stands on one day: what `list`, `show`, `add` and `edit` report.
+public struct SubscriptionSnapshot: Sendable {
+    public let subscription: Subscription
+    public let today: CivilDate
+    public let status: SubscriptionStatus
+    /// The price in force today.
+    public let amount: Money
+    public let nextPayment: Payment?
+    /// Exact and unrounded; round once for display.
+    public let monthlyCost: Decimal
+    /// The subscription's own reminder days, else the configured ones.
+    public let remindDays: [Int]
+
+    public init(_ subscription: Subscription, today: CivilDate, config: Config) {
+        self.subscription = subscription
+        self.today = today
+        self.status = subscription.status(on: today)
+        self.amount = subscription.price(on: today)
+        self.nextPayment = subscription.nextPayment(onOrAfter: today)
+        self.monthlyCost = subscription.monthlyCost(on: today)
+        self.remindDays = subscription.remindDays ?? config.remindDays
+    }
+
+    public var roundedMonthlyCost: Money {
+        Money(rounding: monthlyCost, currency: subscription.currency)
+    }
+}
+
+/// Everything `show` tells about one subscription.
+public struct SubscriptionDetail: Sendable {
+    public let snapshot: SubscriptionSnapshot
+    /// Payments made so far, oldest first.
+    public let paymentsMade: [Payment]
+    public let nextPayments: [Payment]
+
+    public static let nextPaymentCount = 5
+
+    public init(_ snapshot: SubscriptionSnapshot) {
+        self.snapshot = snapshot
+        self.paymentsMade = snapshot.subscription.paymentsMade(through: snapshot.today)
+        self.nextPayments = snapshot.subscription.nextPayments(
+            onOrAfter: snapshot.today.adding(days: 1) ?? snapshot.today, count: Self.nextPaymentCount)
+    }
+
+    /// The sum of the payments made, in the subscription's currency.
+    public var totalPaid: Money {
+        Money(minorUnits: paymentsMade.reduce(0) { $0 + $1.amount.minorUnits },
+              currency: snapshot.subscription.currency)
+    }
+}
