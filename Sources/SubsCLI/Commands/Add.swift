@@ -14,8 +14,10 @@ extension Subs {
         @Argument(help: "What you pay for, as you want to see it.")
         var name: String
 
-        @Argument(help: "What one payment costs, like 15.49 (no more decimals than the currency has).")
-        var amount: String
+        // Taken unparsed so that `-5` reaches our amount check instead of reading as an option.
+        @Argument(parsing: .allUnrecognized,
+                  help: "What one payment costs, like 15.49 (no more decimals than the currency has).")
+        var amount: [String] = []
 
         @Option(help: ArgumentHelp("ISO 4217 code (default: config currency, initially USD).", valueName: "code"))
         var currency: String?
@@ -56,11 +58,16 @@ extension Subs {
         @OptionGroup var store: StoreOptions
         @OptionGroup var clock: TodayOptions
 
+        func validate() throws {
+            if amount.isEmpty { throw ValidationError("Missing expected argument '<amount>'") }
+            if amount.count > 1 { throw ValidationError("Unexpected argument '\(amount[1])'") }
+        }
+
         func run() throws {
             let today = try clock.resolve()
             let new = NewSubscription(
                 name: try TextInput.name(name),
-                amount: try DecimalAmount(input: amount),
+                amount: try DecimalAmount(input: amount[0]),
                 currency: try currency.map(Currency.init(input:)),
                 cycle: try every.map(BillingCycle.init(input:)) ?? .monthly,
                 startDate: try start.map { try CivilDate(input: $0, today: today) } ?? today,

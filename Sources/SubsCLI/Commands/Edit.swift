@@ -20,7 +20,7 @@ extension Subs {
         @Option(help: ArgumentHelp("A new name.", valueName: "name"))
         var name: String?
 
-        @Option(help: ArgumentHelp("A new price.", valueName: "amount"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("A new price.", valueName: "amount"))
         var amount: String?
 
         @Option(help: ArgumentHelp("When the new --amount takes effect (default: today).", valueName: "date"))

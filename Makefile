@@ -1,0 +1,45 @@
+# subs: build, test and install. `make install` and `make test` work on a fresh Debian/Ubuntu
+# machine: they install SQLCipher's development package first when it is missing.
+
+PREFIX ?= /usr/local
+SWIFT ?= swift
+SWIFT_FLAGS ?=
+# Root installs system packages itself; anyone else goes through sudo.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all build install uninstall test bench deps test-deps clean
+
+all: build
+
+## deps: SQLCipher's headers and library (Debian's libsqlcipher-dev), when missing.
+deps:
+	@pkg-config --exists sqlcipher 2>/dev/null || { \
+		echo "Installing libsqlcipher-dev..."; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y libsqlcipher-dev; }
+
+## test-deps: the `sqlcipher` shell, which the end-to-end tests use to open the file by hand.
+test-deps: deps
+	@command -v sqlcipher >/dev/null 2>&1 || { \
+		echo "Installing the sqlcipher shell..."; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y sqlcipher; }
+
+build: deps
+	$(SWIFT) build -c release --product subs $(SWIFT_FLAGS)
+
+install: build
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/subs" "$(DESTDIR)$(PREFIX)/bin/subs"
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/subs"
+
+test: test-deps
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+
+bench: deps
+	$(SWIFT) build -c release --product subs-bench $(SWIFT_FLAGS)
+	"$$($(SWIFT) build -c release --show-bin-path)/subs-bench"
+
+clean:
+	rm -rf .build

@@ -1,0 +1,62 @@
+import Foundation
+@testable import SubscriptionCore
+
+/// A civil date from a `YYYY-MM-DD` literal in a test; a typo in a literal stops the test run.
+func day(_ text: String) -> CivilDate {
+    guard let date = CivilDate(iso: text) else { fatalError("bad date literal in a test: \(text)") }
+    return date
+}
+
+/// Dates from literals, in order.
+func days(_ texts: [String]) -> [CivilDate] { texts.map(day) }
+
+func cycle(_ count: Int, _ unit: BillingCycle.Unit) -> BillingCycle {
+    guard let cycle = BillingCycle(count: count, unit: unit) else { fatalError("bad cycle \(count) \(unit)") }
+    return cycle
+}
+
+func currency(_ code: String) -> Currency {
+    guard let currency = Currency(code: code) else { fatalError("unknown currency literal \(code)") }
+    return currency
+}
+
+/// An exact amount from a literal, parsed by the same strict grammar users type.
+func money(_ text: String, _ code: String = "USD") -> Money {
+    do { return try Money(input: text, currency: currency(code)) } catch {
+        fatalError("bad money literal \(text) \(code): \(error)")
+    }
+}
+
+/// A subscription with fixed dates for schedule and price tests.
+func subscription(
+    id: String = UUID().uuidString.lowercased(), name: String = "Netflix", price: String = "15.49",
+    currency code: String = "USD", every cycle: BillingCycle = .monthly, start: String,
+    trialEnd: String? = nil
+) -> Subscription {
+    Subscription(
+        id: id, name: name, price: money(price, code), cycle: cycle, startDate: day(start),
+        trialEnd: trialEnd.map(day), createdAt: Date(timeIntervalSince1970: 1_700_000_000))
+}
+
+/// Sebastiano Vigna's SplitMix64: a small, seeded, deterministic generator, so a property test
+/// that fails fails the same way on every run.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension String {
+    /// True when the text holds a C0/C1 control character (newline, ESC, ...).
+    var hasControlCharacters: Bool {
+        unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+}
