@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "subs", targets: ["subs"]),
+        .executable(name: "subs-bench", targets: ["subs-bench"]),
         .library(name: "SubscriptionCore", targets: ["SubscriptionCore"]),
     ],
     dependencies: [
@@ -31,6 +32,10 @@ let package = Package(
         .executableTarget(
             name: "subs",
             dependencies: ["SubsCLI"]
+        ),
+        .executableTarget(
+            name: "subs-bench",
+            dependencies: ["SubscriptionCore"]
         ),
         .testTarget(
             name: "SubscriptionCoreTests",

@@ -35,7 +35,8 @@ public struct SubscriptionList: Sendable {
         let snapshots = subscriptions
             .map { SubscriptionSnapshot($0, today: today, config: config) }
             .filter { query.matches($0) }
-        items = snapshots.sorted(by: query.sort.areInIncreasingOrder)
+            .map { (snapshot: $0, name: $0.subscription.name.lowercased()) }
+        items = snapshots.sorted { query.sort.areInIncreasingOrder($0, $1) }.map(\.snapshot)
         var totals = CurrencyTotals()
         for item in items where item.status != .cancelled {
             totals.add(item.monthlyCost, in: item.subscription.currency)
@@ -64,11 +65,14 @@ extension ListQuery {
 }
 
 extension ListQuery.Sort {
-    /// Sorts by the key, then by name, then by id so the order is stable between runs.
-    func areInIncreasingOrder(_ lhs: SubscriptionSnapshot, _ rhs: SubscriptionSnapshot) -> Bool {
+    /// Sorts by the key, then by lowercased name, then by id so the order is stable between runs.
+    func areInIncreasingOrder(
+        _ left: (snapshot: SubscriptionSnapshot, name: String),
+        _ right: (snapshot: SubscriptionSnapshot, name: String)
+    ) -> Bool {
+        let (lhs, rhs) = (left.snapshot, right.snapshot)
         func tieBreak() -> Bool {
-            let order = lhs.subscription.name.localizedCaseInsensitiveCompare(rhs.subscription.name)
-            return order == .orderedSame ? lhs.subscription.id < rhs.subscription.id : order == .orderedAscending
+            left.name == right.name ? lhs.subscription.id < rhs.subscription.id : left.name < right.name
         }
         switch self {
         case .next:

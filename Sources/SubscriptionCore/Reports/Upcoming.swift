@@ -26,9 +26,10 @@ public struct UpcomingReport: Sendable {
     public init(_ subscriptions: [Subscription], today: CivilDate, through end: CivilDate) {
         self.today = today
         self.end = end
-        var items: [UpcomingItem] = []
+        var items: [(item: UpcomingItem, sortName: String)] = []
         var totals = CurrencyTotals()
         for subscription in subscriptions {
+            let sortName = subscription.name.lowercased()
             func item(_ payment: Payment, _ kind: UpcomingItem.Kind) -> UpcomingItem {
                 UpcomingItem(
                     date: payment.date, daysUntil: today.days(until: payment.date), kind: kind,
@@ -36,16 +37,17 @@ public struct UpcomingReport: Sendable {
             }
             for payment in subscription.payments(from: today, through: end) {
                 if payment.date == subscription.trialEnd {
-                    items.append(item(payment, .trialEnd))
+                    items.append((item(payment, .trialEnd), sortName))
                 }
-                items.append(item(payment, .payment))
+                items.append((item(payment, .payment), sortName))
                 totals.add(payment.amount.decimal, in: payment.amount.currency)
             }
         }
+        // Oldest first; on one day by name, and a trial's end before the charge it turns into.
         self.items = items.sorted {
-            ($0.date, $0.name.lowercased(), $0.subscriptionID, $0.kind == .payment ? 1 : 0)
-                < ($1.date, $1.name.lowercased(), $1.subscriptionID, $1.kind == .payment ? 1 : 0)
-        }
+            ($0.item.date, $0.sortName, $0.item.subscriptionID, $0.item.kind == .payment ? 1 : 0)
+                < ($1.item.date, $1.sortName, $1.item.subscriptionID, $1.item.kind == .payment ? 1 : 0)
+        }.map(\.item)
         self.totals = totals
     }
 }
