@@ -5,6 +5,7 @@ extension Subs {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Add a subscription.",
+            usage: "subs add <name> <amount> [<options>]",
             discussion: """
                 Examples:
                   subs add Netflix 15.49 --every month --start 2024-01-31 --category Streaming
