@@ -8,7 +8,10 @@ public struct Subs: ParsableCommand {
         abstract: "Track recurring payments in an encrypted local database.",
         discussion: "Run 'subs help <subcommand>' for the options of each command.",
         version: "0.1.0",
-        subcommands: [Add.self, Edit.self, List.self, Show.self, Delete.self, Upcoming.self]
+        subcommands: [
+            Add.self, Edit.self, List.self, Show.self, Delete.self, Upcoming.self,
+            Cancel.self, Pause.self, Resume.self,
+        ]
     )
 
     public init() {}

@@ -40,6 +40,12 @@ enum SubscriptionJSON {
         })
         members["payments"] = .array(detail.paymentsMade.map(payment))
         members["next_payments"] = .array(detail.nextPayments.map(payment))
+        let subscription = detail.snapshot.subscription
+        members["active_until"] = .string(subscription.activeUntil?.description)
+        members["cancelled_on"] = .string(subscription.periods.last?.cancelledOn?.description)
+        members["pauses"] = .array(subscription.pauses.map {
+            .object(["from": .string($0.from.description), "until": .string($0.until?.description)])
+        })
         return .object(members)
     }
 

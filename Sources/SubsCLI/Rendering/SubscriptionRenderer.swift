@@ -83,6 +83,13 @@ enum SubscriptionRenderer {
         if let trialEnd = subscription.trialEnd {
             fields.append(("Trial ends", "\(trialEnd) (\(SubscriptionText.days(until: trialEnd, from: today)))"))
         }
+        if let cancelled = subscription.periods.last?.cancelledOn {
+            let until = subscription.activeUntil.map { ", active until \($0)" } ?? ""
+            fields.append(("Cancelled", "\(cancelled)\(until)"))
+        }
+        for pause in subscription.pauses {
+            fields.append(("Paused", "from \(pause.from) " + (pause.until.map { "until \($0)" } ?? "until resumed")))
+        }
         fields.append(("Next payment", snapshot.nextPayment.map {
             "\($0.date) (\(SubscriptionText.days(until: $0.date, from: today))), \(SubscriptionText.money($0.amount))"
         } ?? "none"))

@@ -22,6 +22,10 @@ public struct Subscription: Hashable, Sendable, Identifiable {
     public var remindDays: [Int]?
     public var autoRenew: Bool
     public var members: [Member]
+    /// Billing periods, oldest first; never empty. More than one after a reactivation.
+    public var periods: [BillingPeriod] = [BillingPeriod()]
+    /// Pauses, oldest first.
+    public var pauses: [Pause] = []
     public let createdAt: Date
     public var updatedAt: Date
 
@@ -55,9 +59,13 @@ public struct Subscription: Hashable, Sendable, Identifiable {
         id: String, name: String, currency: Currency, prices: [PriceChange], cycle: BillingCycle,
         startDate: CivilDate, trialEnd: CivilDate?, category: String?, url: String?,
         notes: String?, paymentMethod: String?, remindDays: [Int]?, autoRenew: Bool,
-        members: [Member], createdAt: Date, updatedAt: Date
+        members: [Member], periods: [BillingPeriod] = [BillingPeriod()], pauses: [Pause] = [],
+        createdAt: Date, updatedAt: Date
     ) {
         precondition(!prices.isEmpty, "a subscription has at least one price")
+        precondition(!periods.isEmpty, "a subscription has at least one billing period")
+        self.periods = periods
+        self.pauses = pauses.sorted { $0.from < $1.from }
         self.id = id
         self.name = name
         self.currency = currency

@@ -75,7 +75,7 @@ public struct SubscriptionChanges: Sendable {
     }
 
     /// Applies the changes. `category` is the canonical name of the requested category.
-    func apply(to subscription: inout Subscription, category: String??, today: CivilDate, now: Date) throws {
+    func apply(to subscription: inout Subscription, category: String??, today: CivilDate) throws {
         if let name { subscription.name = name }
         if let currency, currency != subscription.currency {
             // The recorded prices keep their value and take the new code: 15.49 USD becomes
@@ -100,7 +100,6 @@ public struct SubscriptionChanges: Sendable {
             subscription.recordPrice(price, effective: effective ?? today)
         }
         try subscription.validateDates()
-        subscription.updatedAt = now
     }
 }
 

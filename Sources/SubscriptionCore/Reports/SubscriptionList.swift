@@ -28,7 +28,7 @@ public struct ListQuery: Sendable {
 /// The result of `list`: the matching subscriptions and their totals.
 public struct SubscriptionList: Sendable {
     public let items: [SubscriptionSnapshot]
-    /// Monthly cost per currency, summed exactly over the items.
+    /// Monthly cost per currency, summed exactly over the items that are being paid.
     public let monthlyTotals: CurrencyTotals
 
     public init(_ subscriptions: [Subscription], query: ListQuery, today: CivilDate, config: Config) {
@@ -38,7 +38,8 @@ public struct SubscriptionList: Sendable {
             .map { (snapshot: $0, name: $0.subscription.name.lowercased()) }
         items = snapshots.sorted { query.sort.areInIncreasingOrder($0, $1) }.map(\.snapshot)
         var totals = CurrencyTotals()
-        for item in items where item.status != .cancelled {
+        // What is paid now: paused and cancelled subscriptions cost nothing this month.
+        for item in items where item.status == .active || item.status == .trial {
             totals.add(item.monthlyCost, in: item.subscription.currency)
         }
         monthlyTotals = totals

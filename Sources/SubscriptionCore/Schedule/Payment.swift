@@ -9,27 +9,58 @@ public struct Payment: Hashable, Sendable {
     }
 }
 
+/// The one source of truth for "which payments, on which dates, for how much": the billing
+/// schedule of each period, cut at its cancellation, less the payments inside pauses, each at
+/// the price in force on its day. Pure: civil dates in, payments out.
 extension Subscription {
     /// The effective anchor A (R2): the trial end when there is a trial, else the start date.
     public var anchor: CivilDate { trialEnd ?? startDate }
 
+    /// The schedule of the first billing period.
     public var schedule: BillingSchedule { BillingSchedule(anchor: anchor, cycle: cycle) }
 
-    /// Where the subscription is in its life on `today`.
+    private func schedule(of period: BillingPeriod) -> BillingSchedule {
+        BillingSchedule(anchor: period.restartedOn ?? anchor, cycle: cycle)
+    }
+
+    private func isPaused(_ date: CivilDate) -> Bool {
+        pauses.contains { $0.covers(date) }
+    }
+
+    /// Where the subscription is in its life on `today` (SCHEDULE.md, Lifecycle).
     public func status(on today: CivilDate) -> SubscriptionStatus {
-        if let trialEnd, today < trialEnd { return .trial }
+        let period = periods.last { ($0.restartedOn ?? startDate) <= today } ?? periods[0]
+        if let cancelled = period.cancelledOn, today >= cancelled { return .cancelled }
+        if isPaused(today) { return .paused }
+        if period.restartedOn == nil, let trialEnd, today < trialEnd { return .trial }
         return .active
     }
 
-    /// The one source of truth for "which payments, on which dates, for how much": every payment
-    /// due from `start` through `end`, both inclusive, each at the price in force on its day.
+    /// Every payment due from `start` through `end`, both inclusive, oldest first.
     public func payments(from start: CivilDate, through end: CivilDate) -> [Payment] {
-        schedule.payments(from: start, through: end).map { Payment(date: $0, amount: price(on: $0)) }
+        periods.flatMap { period in
+            let last = period.cancelledOn.map { min($0, end) } ?? end
+            return schedule(of: period).payments(from: start, through: last)
+                .filter { !isPaused($0) }
+                .map { Payment(date: $0, amount: price(on: $0)) }
+        }
     }
 
-    /// The first payment on or after `date` (a payment due that day counts).
+    /// The first payment on or after `date` (a payment due that day counts), or nil when none
+    /// will be made. Jumps over pauses instead of stepping through them, so the cost does not
+    /// grow with the subscription's age.
     public func nextPayment(onOrAfter date: CivilDate) -> Payment? {
-        schedule.nextPayment(onOrAfter: date).map { Payment(date: $0, amount: price(on: $0)) }
+        for period in periods {
+            let schedule = schedule(of: period)
+            var candidate = schedule.nextPayment(onOrAfter: date)
+            while let day = candidate, let pause = pauses.first(where: { $0.covers(day) }) {
+                candidate = pause.until.flatMap { schedule.nextPayment(onOrAfter: $0) }
+            }
+            if let day = candidate, period.cancelledOn.map({ day <= $0 }) ?? true {
+                return Payment(date: day, amount: price(on: day))
+            }
+        }
+        return nil
     }
 
     /// The payments made so far (R7): from the anchor through `today`.
@@ -40,11 +71,19 @@ extension Subscription {
     /// The next `count` payments on or after `date`.
     public func nextPayments(onOrAfter date: CivilDate, count: Int) -> [Payment] {
         var payments: [Payment] = []
-        var k = schedule.firstIndex(onOrAfter: date)
-        while payments.count < count, let day = schedule.payment(k) {
-            payments.append(Payment(date: day, amount: price(on: day)))
-            k += 1
+        var day: CivilDate? = date
+        while payments.count < count, let from = day, let payment = nextPayment(onOrAfter: from) {
+            payments.append(payment)
+            day = payment.date.adding(days: 1)
         }
         return payments
+    }
+
+    /// For a cancelled subscription: the last day of service, the day before the first payment
+    /// that will not be made. Nil when not cancelled.
+    public var activeUntil: CivilDate? {
+        guard let cancelled = currentPeriod.cancelledOn else { return nil }
+        let firstUnpaid = cancelled.adding(days: 1).flatMap { schedule(of: currentPeriod).nextPayment(onOrAfter: $0) }
+        return firstUnpaid?.adding(days: -1)
     }
 }

@@ -60,5 +60,23 @@ enum Schema {
                 PRIMARY KEY (subscription_id, position)
             );
             """),
+        .init(version: 2, name: "cancellations, reactivations and pauses", sql: """
+            -- A subscription without rows here has one open billing period from its anchor.
+            CREATE TABLE billing_periods (
+                subscription_id TEXT NOT NULL REFERENCES subscriptions (id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                restarted_on TEXT,
+                cancelled_on TEXT,
+                PRIMARY KEY (subscription_id, position)
+            );
+
+            -- Payments from starts_on up to, not including, ends_on are skipped.
+            CREATE TABLE pauses (
+                subscription_id TEXT NOT NULL REFERENCES subscriptions (id) ON DELETE CASCADE,
+                starts_on TEXT NOT NULL,
+                ends_on TEXT,
+                PRIMARY KEY (subscription_id, starts_on)
+            );
+            """),
     ])
 }

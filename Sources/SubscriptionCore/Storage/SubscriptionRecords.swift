@@ -33,12 +33,28 @@ struct SubscriptionRecords {
             members[try text(row, 0), default: []].append(
                 Member(name: try text(row, 1), weight: Int(try integer(row, 2))))
         }
+        var periods: [String: [BillingPeriod]] = [:]
+        for row in try connection.rows("""
+            SELECT subscription_id, restarted_on, cancelled_on FROM billing_periods
+            ORDER BY subscription_id, position
+            """)
+        {
+            periods[try text(row, 0), default: []].append(BillingPeriod(
+                restartedOn: try optionalDate(row, 1), cancelledOn: try optionalDate(row, 2)))
+        }
+        var pauses: [String: [Pause]] = [:]
+        for row in try connection.rows("SELECT subscription_id, starts_on, ends_on FROM pauses") {
+            pauses[try text(row, 0), default: []].append(
+                Pause(from: try date(row, 1), until: try optionalDate(row, 2)))
+        }
         return try subscriptionRows.map { row in
             let id = try text(row, 0)
             guard let history = prices[id], !history.isEmpty else {
                 throw StoreError.damaged(path: "", detail: "subscription \(id) has no price")
             }
-            return try subscription(row, prices: history, members: members[id] ?? [])
+            return try subscription(
+                row, prices: history, members: members[id] ?? [],
+                periods: periods[id] ?? [BillingPeriod()], pauses: pauses[id] ?? [])
         }
     }
 
@@ -58,8 +74,9 @@ struct SubscriptionRecords {
                 remind_days = ?, auto_renew = ?, created_at = ?, updated_at = ?
             WHERE id = ?
             """, values)
-        try connection.run("DELETE FROM price_changes WHERE subscription_id = ?", [.text(subscription.id)])
-        try connection.run("DELETE FROM members WHERE subscription_id = ?", [.text(subscription.id)])
+        for table in ["price_changes", "members", "billing_periods", "pauses"] {
+            try connection.run("DELETE FROM \(table) WHERE subscription_id = ?", [.text(subscription.id)])
+        }
         try insertChildren(of: subscription)
     }
 
@@ -83,11 +100,26 @@ struct SubscriptionRecords {
                 [.text(subscription.id), .integer(Int64(position)), .text(member.name),
                  .integer(Int64(member.weight))])
         }
+        // One open period is the default and needs no row.
+        if subscription.periods != [BillingPeriod()] {
+            for (position, period) in subscription.periods.enumerated() {
+                try connection.run(
+                    "INSERT INTO billing_periods (subscription_id, position, restarted_on, cancelled_on) VALUES (?, ?, ?, ?)",
+                    [.text(subscription.id), .integer(Int64(position)),
+                     optional(period.restartedOn?.description), optional(period.cancelledOn?.description)])
+            }
+        }
+        for pause in subscription.pauses {
+            try connection.run(
+                "INSERT INTO pauses (subscription_id, starts_on, ends_on) VALUES (?, ?, ?)",
+                [.text(subscription.id), .text(pause.from.description), optional(pause.until?.description)])
+        }
     }
 
+    private func optional(_ text: String?) -> SQLiteValue { text.map(SQLiteValue.text) ?? .null }
+
     private func values(of subscription: Subscription) -> [SQLiteValue] {
-        func optional(_ text: String?) -> SQLiteValue { text.map(SQLiteValue.text) ?? .null }
-        return [
+        [
             .text(subscription.id), .text(subscription.name), .text(subscription.currency.code),
             .integer(Int64(subscription.cycle.count)), .text(subscription.cycle.unit.rawValue),
             .text(subscription.startDate.description), optional(subscription.trialEnd?.description),
@@ -100,17 +132,19 @@ struct SubscriptionRecords {
         ]
     }
 
-    private func subscription(_ row: Row, prices: [PriceChange], members: [Member]) throws -> Subscription {
+    private func subscription(
+        _ row: Row, prices: [PriceChange], members: [Member], periods: [BillingPeriod], pauses: [Pause]
+    ) throws -> Subscription {
         guard let unit = BillingCycle.Unit(rawValue: try text(row, 4)),
               let cycle = BillingCycle(count: Int(try integer(row, 3)), unit: unit)
         else { throw corrupt("cycle") }
         return Subscription(
             id: try text(row, 0), name: try text(row, 1), currency: try currency(row, 2),
             prices: prices, cycle: cycle, startDate: try date(row, 5),
-            trialEnd: try row.text(6).map { _ in try date(row, 6) },
+            trialEnd: try optionalDate(row, 6),
             category: row.text(7), url: row.text(8), notes: row.text(9), paymentMethod: row.text(10),
             remindDays: try row.text(11).map { try RemindDays.parse($0) },
-            autoRenew: try integer(row, 12) != 0, members: members,
+            autoRenew: try integer(row, 12) != 0, members: members, periods: periods, pauses: pauses,
             createdAt: try timestamp(row, 13), updatedAt: try timestamp(row, 14))
     }
 
@@ -129,6 +163,10 @@ struct SubscriptionRecords {
     private func date(_ row: Row, _ column: Int) throws -> CivilDate {
         guard let date = CivilDate(iso: try text(row, column)) else { throw corrupt("date") }
         return date
+    }
+
+    private func optionalDate(_ row: Row, _ column: Int) throws -> CivilDate? {
+        row.text(column) == nil ? nil : try date(row, column)
     }
 
     private func currency(_ row: Row, _ column: Int) throws -> Currency {

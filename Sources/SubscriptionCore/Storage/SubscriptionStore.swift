@@ -46,17 +46,35 @@ public final class SubscriptionStore {
         }
     }
 
-    /// Changes the subscription `reference` names, reading it inside the write lock.
+    /// Applies `changes` to the subscription `reference` names.
     public func edit(
         _ reference: String, _ changes: SubscriptionChanges, today: CivilDate, now: Date = Date()
+    ) throws -> Subscription {
+        try modify(reference, now: now) { subscription, connection in
+            let category = try changes.category.map { name in
+                try name.map { try Self.canonicalCategory($0, connection) }
+            }
+            try changes.apply(to: &subscription, category: category, today: today)
+        }
+    }
+
+    /// Changes the subscription `reference` names with `change`, such as
+    /// `{ try $0.cancel(on: date) }`. Nothing is written when `change` throws.
+    public func update(
+        _ reference: String, now: Date = Date(), _ change: (inout Subscription) throws -> Void
+    ) throws -> Subscription {
+        try modify(reference, now: now) { subscription, _ in try change(&subscription) }
+    }
+
+    /// Reads the subscription inside the write lock, so a parallel change is never overwritten.
+    private func modify(
+        _ reference: String, now: Date, _ change: (inout Subscription, Connection) throws -> Void
     ) throws -> Subscription {
         try write { connection in
             let records = SubscriptionRecords(connection: connection)
             var subscription = try SubscriptionReference.resolve(reference, in: records.all())
-            let category = try changes.category.map { name in
-                try name.map { try Self.canonicalCategory($0, connection) }
-            }
-            try changes.apply(to: &subscription, category: category, today: today, now: now)
+            try change(&subscription, connection)
+            subscription.updatedAt = now
             try records.update(subscription)
             return subscription
         }

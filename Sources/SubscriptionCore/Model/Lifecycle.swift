@@ -1,0 +1,112 @@
+/// A stretch of billing from one anchor: the first runs from the start (or trial end); each
+/// reactivation after a cancellation starts another, anchored on the day it restarted.
+public struct BillingPeriod: Hashable, Sendable {
+    /// The day billing restarted after a cancellation, which is this period's anchor. Nil for the
+    /// first period, whose anchor is the trial end or the start date.
+    public var restartedOn: CivilDate?
+    /// No payment after this day is charged.
+    public var cancelledOn: CivilDate?
+
+    public init(restartedOn: CivilDate? = nil, cancelledOn: CivilDate? = nil) {
+        self.restartedOn = restartedOn
+        self.cancelledOn = cancelledOn
+    }
+}
+
+/// Payments due from `from` up to, but not including, `until` are skipped; the schedule keeps its
+/// anchor, so payments after the pause fall on the same days as before.
+public struct Pause: Hashable, Sendable {
+    public var from: CivilDate
+    /// The day payments resume; nil while the pause is open-ended (until `resume`).
+    public var until: CivilDate?
+
+    public init(from: CivilDate, until: CivilDate? = nil) {
+        self.from = from
+        self.until = until
+    }
+
+    public func covers(_ date: CivilDate) -> Bool {
+        from <= date && until.map { date < $0 } ?? true
+    }
+}
+
+extension Subscription {
+    /// The period billing is in now: the last one.
+    var currentPeriod: BillingPeriod { periods[periods.count - 1] }
+
+    /// The first day of the current period: the start date, or the day billing restarted.
+    var currentPeriodStart: CivilDate { currentPeriod.restartedOn ?? startDate }
+
+    /// Cancels on `date`: no payment after it is charged.
+    public mutating func cancel(on date: CivilDate) throws {
+        if let cancelled = currentPeriod.cancelledOn {
+            throw InputError("\(name) is already cancelled on \(cancelled); resume it first to change that")
+        }
+        guard date >= currentPeriodStart else {
+            throw InputError("invalid cancel date '\(date)': expected a date on or after \(currentPeriodStart), when billing starts")
+        }
+        if let pause = pauses.first(where: { $0.from > date }) {
+            throw InputError("\(name) has a pause from \(pause.from), after \(date); cancel on or after it, or resume first")
+        }
+        periods[periods.count - 1].cancelledOn = date
+    }
+
+    /// Pauses from `from` until `until` (open-ended when nil): payments in between are skipped.
+    public mutating func pause(from: CivilDate, until: CivilDate?) throws {
+        if let until, until <= from {
+            throw InputError("invalid pause end '\(until)': expected a date after the pause starts (\(from))")
+        }
+        guard from >= currentPeriodStart else {
+            throw InputError("invalid pause start '\(from)': expected a date on or after \(currentPeriodStart), when billing starts")
+        }
+        if let cancelled = currentPeriod.cancelledOn, from > cancelled {
+            throw InputError("\(name) is cancelled on \(cancelled); there is nothing to pause after that")
+        }
+        let new = Pause(from: from, until: until)
+        if let overlap = pauses.first(where: { $0.overlaps(new) }) {
+            let end = overlap.until.map { "until \($0)" } ?? "with no end"
+            throw InputError("\(name) is already paused from \(overlap.from) \(end)")
+        }
+        pauses.append(new)
+        pauses.sort { $0.from < $1.from }
+    }
+
+    /// Resumes on `date`. After a pause, payments continue on their usual days from `date` on.
+    /// After a cancellation, billing restarts with `date` as the new anchor; a cancellation that
+    /// has not happened yet by `date` is simply withdrawn.
+    public mutating func resume(on date: CivilDate) throws {
+        if let cancelled = currentPeriod.cancelledOn {
+            if date <= cancelled {
+                periods[periods.count - 1].cancelledOn = nil
+            } else {
+                periods.append(BillingPeriod(restartedOn: date))
+            }
+            // A pause still open at the cancellation ends with the resumption.
+            endPause(covering: date, on: date)
+            return
+        }
+        guard let index = pauses.firstIndex(where: { $0.covers(date) || ($0.until == nil && $0.from > date) }) else {
+            throw InputError("\(name) is neither paused nor cancelled on \(date); nothing to resume")
+        }
+        if pauses[index].from >= date {
+            pauses.remove(at: index)
+        } else {
+            pauses[index].until = date
+        }
+    }
+
+    private mutating func endPause(covering date: CivilDate, on end: CivilDate) {
+        if let index = pauses.firstIndex(where: { $0.covers(date) }) {
+            pauses[index].until = end
+            if pauses[index].from >= end { pauses.remove(at: index) }
+        }
+    }
+}
+
+extension Pause {
+    func overlaps(_ other: Pause) -> Bool {
+        let startsBeforeOtherEnds = other.until.map { from < $0 } ?? true
+        let otherStartsBeforeThisEnds = until.map { other.from < $0 } ?? true
+        return startsBeforeOtherEnds && otherStartsBeforeThisEnds
+    }
+}
