@@ -83,9 +83,15 @@ enum SubscriptionRenderer {
         if let trialEnd = subscription.trialEnd {
             fields.append(("Trial ends", "\(trialEnd) (\(SubscriptionText.days(until: trialEnd, from: today)))"))
         }
-        if let cancelled = subscription.periods.last?.cancelledOn {
-            let until = subscription.activeUntil.map { ", active until \($0)" } ?? ""
-            fields.append(("Cancelled", "\(cancelled)\(until)"))
+        for (index, period) in subscription.periods.enumerated() {
+            if let restarted = period.restartedOn {
+                fields.append(("Restarted", "\(restarted), billing from that day"))
+            }
+            if let cancelled = period.cancelledOn {
+                let isLast = index == subscription.periods.count - 1
+                let until = isLast ? subscription.activeUntil.map { ", active until \($0)" } ?? "" : ""
+                fields.append(("Cancelled", "\(cancelled)\(until)"))
+            }
         }
         for pause in subscription.pauses {
             fields.append(("Paused", "from \(pause.from) " + (pause.until.map { "until \($0)" } ?? "until resumed")))
