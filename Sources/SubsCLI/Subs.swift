@@ -16,9 +16,8 @@ public struct Subs: ParsableCommand {
 
     public init() {}
 
-    /// Runs the command line and exits with the code PRODUCT.md gives for the outcome. Errors of
-    /// `subs` itself are one line on standard error; argument errors keep argument-parser's
-    /// usage text.
+    /// Runs the command line and exits with the code PRODUCT.md gives for the outcome. Every
+    /// error is one line on standard error.
     public static func runAsMain(_ arguments: [String]? = nil) -> Never {
         do {
             var command = try parseAsRoot(arguments)
@@ -32,7 +31,13 @@ public struct Subs: ParsableCommand {
                 printError("subs: " + failure.message.terminalSafe)
                 Foundation.exit(failure.exitCode)
             }
-            exit(withError: error)
+            let code = exitCode(for: error)
+            // Help and --version go out as argument-parser prints them.
+            guard code != .success else { exit(withError: error) }
+            // Usage errors stay one line too: the message, and where to read more.
+            let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
+            printError("subs: \(message.terminalSafe) (see 'subs help')")
+            Foundation.exit(code.rawValue)
         }
     }
 }

@@ -67,6 +67,13 @@ extension Subs {
             if effective != nil && amount == nil {
                 throw ValidationError("--effective needs --amount: it dates a price change")
             }
+            let changes: [Any?] = [
+                name, amount, currency, every, start, trialEnd, category, url, notes, paymentMethod,
+                remind, autoRenew,
+            ]
+            if changes.allSatisfy({ $0 == nil }) {
+                throw ValidationError("nothing to change: give at least one option, like --amount or --name")
+            }
         }
 
         func run() throws {
@@ -85,9 +92,6 @@ extension Subs {
             changes.paymentMethod = try paymentMethod.map { try TextInput.freeText($0, what: "payment method") }
             changes.remindDays = try remind.map { $0.lowercased() == "default" ? nil : try RemindDays.parse($0) }
             changes.autoRenew = autoRenew
-            guard !changes.isEmpty else {
-                throw ValidationError("nothing to change: give at least one option, like --amount or --name")
-            }
             let store = try store.openStore()
             let subscription = try store.edit(reference, changes, today: today)
             let snapshot = SubscriptionSnapshot(subscription, today: today, config: try store.config())

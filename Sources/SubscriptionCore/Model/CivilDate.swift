@@ -87,6 +87,8 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The date that is `days` days after 1970-01-01. Hinnant's `civil_from_days`.
     public init?(daysSinceEpoch days: Int) {
+        // 0001-01-01 and 9999-12-31; checked first so the arithmetic below cannot overflow.
+        guard (-719_162...2_932_896).contains(days) else { return nil }
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

@@ -36,6 +36,19 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
         self.init(minorUnits: Int64(number.wholeDigits + padded)!, currency: currency)
     }
 
+    /// The same value in another currency's units (15.49 USD becomes 15.49 EUR, 10.00 USD becomes
+    /// 10 JPY), refused when the other currency's minor unit cannot hold it (15.49 in JPY).
+    public func converted(to other: Currency) throws -> Money {
+        let shift = other.minorDigits - currency.minorDigits
+        let scale = Int64(pow(10, Double(abs(shift))))
+        guard shift < 0 else { return Money(minorUnits: minorUnits * scale, currency: other) }
+        guard minorUnits % scale == 0 else {
+            throw InputError("cannot change the currency to \(other.code): the price \(self) "
+                + "\(currency.code) has more decimals than \(other.code) allows; give a new amount with it")
+        }
+        return Money(minorUnits: minorUnits / scale, currency: other)
+    }
+
     /// The exact value, in major units.
     public var decimal: Decimal {
         Decimal(sign: minorUnits < 0 ? .minus : .plus, exponent: -currency.minorDigits,

@@ -79,10 +79,16 @@ public struct SubscriptionChanges: Sendable {
         if let name { subscription.name = name }
         if let currency, currency != subscription.currency {
             // The recorded prices keep their value and take the new code: 15.49 USD becomes
-            // 15.49 EUR, and a price that the new currency cannot hold is refused.
-            subscription.prices = try subscription.prices.map { change in
-                let value = try DecimalAmount(input: change.amount.description)
-                return PriceChange(effective: change.effective, amount: try Money(value, currency: currency))
+            // 15.49 EUR. When the new currency cannot hold one (15.49 JPY), a new amount given
+            // with the change replaces the history, as a correction of the original entry.
+            do {
+                subscription.prices = try subscription.prices.map { change in
+                    PriceChange(effective: change.effective, amount: try change.amount.converted(to: currency))
+                }
+            } catch let error as InputError {
+                guard let amount else { throw error }
+                subscription.prices = [PriceChange(
+                    effective: subscription.startDate, amount: try Money(amount, currency: currency))]
             }
             subscription.currency = currency
         }

@@ -13,18 +13,62 @@ enum EncryptedDatabase {
         let path = location.databasePath
         if try !PrivateFiles.exists(path) {
             guard create else { return nil }
-            let directory = (path as NSString).deletingLastPathComponent
-            if !directory.isEmpty { try PrivateFiles.makeDirectory(directory) }
-            try PrivateFiles.createEmpty(path)
+            try createDatabase(location)
         }
         try PrivateFiles.requirePrivate(path)
-        let isNew = PrivateFiles.size(of: path) == 0
-
-        if case .keyFile(let keyPath) = location.key, !isNew, try !PrivateFiles.exists(keyPath) {
+        if let problem = unencryptedOrTruncated(path) {
+            throw StoreError.notADatabase(path: path, reason: problem)
+        }
+        // An empty file (say from `touch`) is a database not yet written: it may get a new key.
+        let isEmpty = PrivateFiles.size(of: path) == 0
+        if case .keyFile(let keyPath) = location.key, !isEmpty, try !PrivateFiles.exists(keyPath) {
             throw StoreError.missingKey(database: path, keyFile: keyPath)
         }
-        var (key, isPassphrase) = try KeyMaterial.load(location.key, createIfMissing: isNew)
+        do {
+            return try openKeyed(location, createKey: isEmpty)
+        } catch where isEmpty && isUnreadable(error) {
+            // SQLCipher salted our key for an empty file, and another process wrote the database
+            // first with its own salt: open again, now reading the salt from the file.
+            return try openKeyed(location, createKey: false)
+        }
+    }
 
+    private static func isUnreadable(_ error: any Error) -> Bool {
+        switch error {
+        case let error as SQLiteError: error.isNotADatabase
+        case StoreError.wrongKey: true
+        default: false
+        }
+    }
+
+    private static func openKeyed(_ location: StoreLocation, createKey: Bool) throws -> Connection {
+        let connection = try keyedConnection(path: location.databasePath, key: location.key, createKey: createKey)
+        try prove(connection, location: location)
+        try connection.execute("PRAGMA foreign_keys = ON")
+        try Schema.migrator.migrate(connection)
+        return connection
+    }
+
+    /// Builds a new database under a temporary name and links it into place, so a parallel
+    /// `subs` either finds no file or a complete one: never an empty file that it would key with
+    /// a salt of its own. When another process links first, its database is kept.
+    private static func createDatabase(_ location: StoreLocation) throws {
+        let path = location.databasePath
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty { try PrivateFiles.makeDirectory(directory) }
+        let temporary = path + ".new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        try PrivateFiles.createEmpty(temporary)
+        do {
+            let connection = try keyedConnection(path: temporary, key: location.key, createKey: true)
+            try Schema.migrator.migrate(connection)
+        }
+        _ = try PrivateFiles.link(temporary, to: path)
+    }
+
+    private static func keyedConnection(path: String, key source: KeySource, createKey: Bool) throws -> Connection {
+        var (key, isPassphrase) = try KeyMaterial.load(source, createIfMissing: createKey)
+        defer { key.zeroize() }
         let connection = try Connection(path: path, create: false)
         guard case .text(let version)? = try connection.scalar("PRAGMA cipher_version"),
               !version.isEmpty
@@ -33,9 +77,6 @@ enum EncryptedDatabase {
         if isPassphrase {
             try connection.execute("PRAGMA kdf_iter = \(KeyMaterial.passphraseIterations)")
         }
-        try prove(connection, location: location)
-        try connection.execute("PRAGMA foreign_keys = ON")
-        try Schema.migrator.migrate(connection)
         return connection
     }
 
@@ -55,7 +96,7 @@ enum EncryptedDatabase {
         do {
             tableCount = try connection.scalar("SELECT count(*) FROM sqlite_master")
         } catch let error as SQLiteError where error.isNotADatabase {
-            throw classifyUnreadable(path, key: location.key)
+            throw StoreError.wrongKey(database: path, key: location.key)
         } catch let error as SQLiteError where error.isBusy {
             throw StoreError.locked(path: path)
         }
@@ -71,17 +112,19 @@ enum EncryptedDatabase {
         }
     }
 
-    /// Tells a wrong key from a file that was never an encrypted database. Encrypted pages are
-    /// indistinguishable from noise, so a whole number of pages is taken as a wrong key.
-    private static func classifyUnreadable(_ path: String, key: KeySource) -> StoreError {
-        let header = FileManager.default.contents(atPath: path)?.prefix(16) ?? Data()
-        if header == Data("SQLite format 3\0".utf8) {
-            return .notADatabase(path: path, reason: "it is an unencrypted SQLite database")
-        }
+    /// Why the file cannot be a subs database whatever the key, or nil when only a key can tell.
+    /// Encrypted pages are indistinguishable from noise, so an intact encrypted file is simply a
+    /// whole number of pages.
+    private static func unencryptedOrTruncated(_ path: String) -> String? {
         let size = PrivateFiles.size(of: path) ?? 0
-        if size < pageSize || size % pageSize != 0 {
-            return .notADatabase(path: path, reason: "not an encrypted database, or truncated")
+        guard size > 0 else { return nil }
+        let header = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 16) }
+        if header == Data("SQLite format 3\0".utf8) {
+            return "it is an unencrypted SQLite database"
         }
-        return .wrongKey(database: path, key: key)
+        if size % pageSize != 0 {
+            return "not an encrypted database, or truncated"
+        }
+        return nil
     }
 }

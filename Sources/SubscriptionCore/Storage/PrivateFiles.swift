@@ -5,6 +5,12 @@ import Glibc
 import Darwin
 #endif
 
+#if canImport(Glibc)
+private let systemLink = Glibc.link
+#elseif canImport(Darwin)
+private let systemLink = Darwin.link
+#endif
+
 /// File operations for secrets and the database: private modes, atomic creation, and the ssh-like
 /// refusal of files that group or others can read.
 enum PrivateFiles {
@@ -71,7 +77,12 @@ enum PrivateFiles {
         guard written == contents.count, synced else {
             throw StoreError.fileSystem(path: path, message: "could not write the file")
         }
-        if link(temporary, path) != 0 {
+        return try link(temporary, to: path)
+    }
+
+    /// Hard-links `source` to `path` unless `path` exists: false when it did.
+    static func link(_ source: String, to path: String) throws -> Bool {
+        if systemLink(source, path) != 0 {
             if errno == EEXIST { return false }
             throw StoreError.fileSystem(path: path, message: String(cString: strerror(errno)))
         }

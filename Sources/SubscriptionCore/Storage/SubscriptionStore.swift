@@ -83,7 +83,7 @@ public final class SubscriptionStore {
     /// Deletes subscriptions with their price history and members. Returns how many existed.
     @discardableResult
     public func delete(ids: [String]) throws -> Int {
-        guard connection != nil else { return 0 }
+        guard try existingConnection() != nil else { return 0 }
         return try write { connection in
             var deleted = 0
             for id in ids {
@@ -98,14 +98,26 @@ public final class SubscriptionStore {
 
     private func read<T>(_ body: (Connection) throws -> T) throws -> T {
         try Self.mapErrors(location) {
-            let connection = try connection ?? EncryptedDatabase.empty()
+            let connection = try existingConnection() ?? EncryptedDatabase.empty()
             return try connection.readTransaction { try body(connection) }
         }
+    }
+
+    /// The database, opened now if another process created it since this store was opened.
+    private func existingConnection() throws -> Connection? {
+        if connection == nil {
+            connection = try Self.mapErrors(location) { try EncryptedDatabase.open(location, create: false) }
+        }
+        return connection
     }
 
     private func write<T>(_ body: (Connection) throws -> T) throws -> T {
         try Self.mapErrors(location) {
             if connection == nil {
+                // Rehearse on an empty database first, so that a change that is refused (a bad
+                // category, say) leaves no new key or database behind.
+                let rehearsal = try EncryptedDatabase.empty()
+                _ = try rehearsal.writeTransaction { try body(rehearsal) }
                 connection = try EncryptedDatabase.open(location, create: true)
             }
             let connection = connection!

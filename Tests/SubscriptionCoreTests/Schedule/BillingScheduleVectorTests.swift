@@ -234,6 +234,22 @@ struct BillingScheduleVectorTests {
         #expect(yearly.payment(8) == nil)
         #expect(yearly.nextPayment(onOrAfter: day("9017-01-02")) == nil)
     }
+
+    // An exit test: a trap must fail this test, not take the whole test run down with it.
+    // The child exits 0 for "no date", 3 for a wrong date; a crash shows as a signal.
+    @Test("A payment index far beyond the year 9999 gives no date instead of crashing")
+    func hugePaymentIndex() async {
+        await #expect(processExitsWith: .success) {
+            let daily = BillingSchedule(anchor: CivilDate(year: 2024, month: 1, day: 1)!,
+                                        cycle: BillingCycle(count: 1, unit: .day)!)
+            exit(daily.payment(Int.max - 100_000) == nil ? 0 : 3)
+        }
+        await #expect(processExitsWith: .success) {
+            let weekly = BillingSchedule(anchor: CivilDate(year: 2024, month: 1, day: 1)!,
+                                         cycle: BillingCycle(count: 1, unit: .week)!)
+            exit(weekly.payment(Int.max / 7 - 100_000) == nil ? 0 : 3)
+        }
+    }
 }
 
 /// R1: schedule math is on civil dates, so the machine's time zone cannot move a payment.

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import SubscriptionCore
 
 /// A civil date from a `YYYY-MM-DD` literal in a test; a typo in a literal stops the test run.
@@ -58,5 +59,26 @@ extension String {
     /// True when the text holds a C0/C1 control character (newline, ESC, ...).
     var hasControlCharacters: Bool {
         unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+}
+
+/// Checks that an error message is one line without control characters and names the bad value:
+/// its first visible run of characters (at most 20 of them), or `''` when the value is empty.
+func expectOneLineNaming(
+    _ message: String?, _ value: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    guard let message else {
+        Issue.record("no error message", sourceLocation: sourceLocation)
+        return
+    }
+    #expect(!message.contains("\n"), "one line", sourceLocation: sourceLocation)
+    #expect(!message.hasControlCharacters, "no control characters reach the terminal", sourceLocation: sourceLocation)
+    // Control characters and bidirectional overrides are shown as U+FFFD: compare the part before.
+    let visible = value.split(whereSeparator: { $0.unicodeScalars.contains(where: \.isControlOrFormatOverride) })
+        .first.map { String($0.prefix(20)) } ?? ""
+    if visible.isEmpty {
+        #expect(message.contains("''"), "the empty value is shown as ''", sourceLocation: sourceLocation)
+    } else {
+        #expect(message.contains(visible), "names the value", sourceLocation: sourceLocation)
     }
 }

@@ -1,0 +1,189 @@
+import Foundation
+import Testing
+@testable import SubsCLI
+import SubscriptionCore
+
+@Suite("JSON rendering")
+struct JSONValueTests {
+    @Test("Objects print with sorted keys, explicit nulls and two-space indents")
+    func sortedKeysAndNulls() {
+        let value = JSONValue.object([
+            "name": .string("Netflix"), "amount": .string("15.49"), "url": .null, "auto_renew": .bool(true),
+            "count": .int(-3), "members": .array([]), "cycle": .object(["unit": .string("month"), "count": .int(1)]),
+            "empty": .object([:]), "flag": .bool(false),
+        ])
+        #expect(value.rendered == """
+            {
+              "amount": "15.49",
+              "auto_renew": true,
+              "count": -3,
+              "cycle": {
+                "count": 1,
+                "unit": "month"
+              },
+              "empty": {},
+              "flag": false,
+              "members": [],
+              "name": "Netflix",
+              "url": null
+            }
+
+            """)
+    }
+
+    @Test("Arrays nest objects and end in a newline")
+    func arrays() {
+        let value = JSONValue.array([.object(["b": .int(2), "a": .int(1)]), .string("x"), .null])
+        #expect(value.rendered == """
+            [
+              {
+                "a": 1,
+                "b": 2
+              },
+              "x",
+              null
+            ]
+
+            """)
+        #expect(JSONValue.array([]).rendered == "[]\n")
+    }
+
+    @Test("JSONValue.string(nil) is null")
+    func optionalString() {
+        #expect(JSONValue.string(nil as String?) == .null)
+        #expect(JSONValue.string("a" as String?) == .string("a"))
+    }
+
+    @Test("Strings escape quotes, backslashes and every control character")
+    func escaping() {
+        let text = "say \"hi\" \\ \n\r\t\u{1B}[31m\u{07}\u{00}\u{7F}\u{85}\u{9B}é€😀"
+        #expect(JSONValue.string(text).rendered
+            == #""say \"hi\" \\ \n\r\t\u001b[31m\u0007\u0000\u007f\u0085\u009bé€😀""# + "\n")
+    }
+
+    @Test("What is rendered parses back to the same values", arguments: [
+        "plain", "", "quote \" and backslash \\", "\u{1B}]0;title\u{07}", "tab\tnew\nline", "ünïcödé 日本 😀", "\u{2028}",
+    ])
+    func roundTrip(_ text: String) throws {
+        let rendered = JSONValue.object(["key \"q\"": .string(text)]).rendered
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(rendered.utf8)) as? [String: String])
+        #expect(parsed == ["key \"q\"": text])
+        #expect(!rendered.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "raw control character in \(rendered.debugDescription)")
+    }
+}
+
+@Suite("Table rendering")
+struct TableTests {
+    @Test("Columns line up: left-aligned text, right-aligned amounts, two spaces between, no trailing spaces")
+    func alignment() {
+        var table = Table([
+            .init(header: "NAME"), .init(header: "AMOUNT", alignment: .right), .init(header: "STATUS"),
+        ])
+        table.append(["Netflix", "15.49 USD", "active"])
+        table.append(["Disney+", "8.99 USD", "trial"])
+        table.append(["X", "1000 JPY", ""])
+        #expect(table.render(on: .plain) == """
+            NAME        AMOUNT  STATUS
+            Netflix  15.49 USD  active
+            Disney+   8.99 USD  trial
+            X         1000 JPY
+
+            """)
+    }
+
+    @Test("Wide characters take two columns, so the columns after them still line up")
+    func wideCharacters() {
+        var table = Table([.init(header: "NAME"), .init(header: "AMOUNT", alignment: .right)])
+        table.append(["日本", "1 USD"])
+        table.append(["abc", "10 USD"])
+        #expect(table.render(on: .plain) == """
+            NAME  AMOUNT
+            日本   1 USD
+            abc   10 USD
+
+            """)
+    }
+
+    @Test("Control characters in cells are neutralised and do not break the alignment")
+    func controlCharactersNeutralised() {
+        var table = Table([.init(header: "NAME"), .init(header: "STATUS")])
+        table.append(["Evil\u{1B}[31mRed\u{07}", "active"])
+        table.append(["Ok", "x\r\ny"])
+        let rendered = table.render(on: .plain)
+        #expect(rendered == """
+            NAME           STATUS
+            Evil\u{FFFD}[31mRed\u{FFFD}  active
+            Ok             x\u{FFFD}\u{FFFD}y
+
+            """)
+        #expect(!rendered.contains("\u{1B}"))
+        #expect(!rendered.contains("\r"))
+    }
+
+    @Test("Cells wider than the column's maximum are cut with an ellipsis")
+    func truncation() {
+        var table = Table([.init(header: "NAME", maximumWidth: 8), .init(header: "N")])
+        table.append(["Netflix Premium Ultra", "1"])
+        #expect(table.render(on: .plain) == """
+            NAME      N
+            Netflix…  1
+
+            """)
+    }
+
+    @Test("Plain output has no escape sequences even for styled cells")
+    func plainHasNoStyles() {
+        var table = Table([.init(header: "STATUS")])
+        table.append([Table.Cell("active", style: .green)])
+        #expect(table.render(on: .plain) == "STATUS\nactive\n")
+        let coloured = Terminal(isTerminal: true, usesColor: true)
+        #expect(table.render(on: coloured) == "\u{1B}[1mSTATUS\u{1B}[0m\n\u{1B}[32mactive\u{1B}[0m\n")
+    }
+}
+
+@Suite("CSV and TSV rendering")
+struct DelimitedTests {
+    @Test("CSV quotes fields with commas and quotes, and doubles the quotes")
+    func csvQuoting() {
+        var output = Delimited(.csv, header: ["name", "amount", "notes"])
+        output.append(["Acme, Inc", "5.00", ""])
+        output.append(["Say \"cheese\"", "1000", "plain"])
+        output.append(["\"", ",", "a,\"b\""])
+        #expect(output.rendered == """
+            name,amount,notes
+            "Acme, Inc",5.00,
+            "Say ""cheese\"\"\",1000,plain
+            \"\"\"\",",","a,""b\"\"\"
+
+            """)
+    }
+
+    @Test("TSV keeps one column per field even when a field holds a tab")
+    func tsvColumns() {
+        var output = Delimited(.tsv, header: ["name", "amount"])
+        output.append(["a\tb", "1"])
+        output.append(["Acme, \"Inc\"", "2"])
+        let lines = output.rendered.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 4)
+        #expect(lines.last == "")
+        for line in lines.dropLast() {
+            #expect(line.split(separator: "\t", omittingEmptySubsequences: false).count == 2, "\(line)")
+        }
+        #expect(lines[2] == "Acme, \"Inc\"\t2")
+    }
+
+    @Test("Control characters never reach CSV or TSV output", arguments: [Delimited.Kind.csv, .tsv])
+    func controlCharacters(_ kind: Delimited.Kind) {
+        var output = Delimited(kind, header: ["name"])
+        output.append(["Evil\u{1B}[31m\u{07}"])
+        #expect(!output.rendered.contains("\u{1B}"))
+        #expect(!output.rendered.contains("\u{07}"))
+        #expect(output.rendered.hasPrefix("name\n"))
+    }
+
+    @Test("Only the header when there are no rows")
+    func headerOnly() {
+        #expect(Delimited(.csv, header: ["a", "b"]).rendered == "a,b\n")
+        #expect(Delimited(.tsv, header: ["a", "b"]).rendered == "a\tb\n")
+    }
+}

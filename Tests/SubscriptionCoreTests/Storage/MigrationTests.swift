@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import SubscriptionCore
+
+/// Every earlier schema version migrates to the current one with the user's data intact.
+@Suite struct MigrationTests {
+    private let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("subs-migration-\(UUID().uuidString)")
+
+    private var location: StoreLocation {
+        StoreLocation(
+            databasePath: directory.appendingPathComponent("subs.db").path,
+            key: .keyFile(directory.appendingPathComponent("key").path))
+    }
+
+    /// A database left at `version` by an older subs, holding one monthly subscription.
+    private func makeDatabase(at version: Int) throws {
+        try KeyMaterial.createKeyFile(at: directory.appendingPathComponent("key").path)
+        try PrivateFiles.createEmpty(location.databasePath)
+        var (key, _) = try KeyMaterial.load(location.key, createIfMissing: false)
+        let connection = try Connection(path: location.databasePath, create: false)
+        try connection.key(with: &key)
+        try Schema.migrator.migrate(connection, upTo: version)
+        try connection.execute("""
+            INSERT INTO subscriptions (id, name, currency, cycle_count, cycle_unit, start_date,
+                category, remind_days, auto_renew, created_at, updated_at)
+            VALUES ('0b7e9c1a-0000-4000-8000-000000000001', 'Netflix', 'USD', 1, 'month',
+                '2024-01-31', 'Streaming', '7,1', 1, '2024-01-31T10:00:00Z', '2024-01-31T10:00:00Z');
+            INSERT INTO price_changes (subscription_id, effective_date, amount_minor)
+            VALUES ('0b7e9c1a-0000-4000-8000-000000000001', '2024-01-31', 1549);
+            """)
+    }
+
+    @Test(arguments: 1..<Schema.migrator.latestVersion + 1)
+    func anOlderDatabaseOpensWithItsDataIntact(_ version: Int) throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try makeDatabase(at: version)
+
+        let store = try SubscriptionStore(location: location)
+        let subscription = try #require(try store.subscriptions().first)
+        #expect(subscription.name == "Netflix")
+        #expect(subscription.price(on: day("2024-03-31")).description == "15.49")
+        #expect(subscription.remindDays == [7, 1])
+        #expect(subscription.nextPayment(onOrAfter: day("2024-02-01"))?.date == day("2024-02-29"))
+        #expect(subscription.status(on: day("2024-06-01")) == .active)
+
+        let paused = try store.update("Netflix") { try $0.pause(from: day("2024-03-01"), until: day("2024-05-01")) }
+        #expect(paused.status(on: day("2024-03-10")) == .paused)
+        #expect(try SubscriptionStore(location: location).subscriptions().first?.pauses == paused.pauses)
+    }
+
+    @Test func migrationsAreNumberedFromOneWithoutGaps() {
+        #expect(Schema.migrator.migrations.map(\.version) == Array(1...Schema.migrator.latestVersion))
+    }
+}
