@@ -26,7 +26,8 @@ extension Subs {
         @Option(help: ArgumentHelp("When the new --amount takes effect (default: today).", valueName: "date"))
         var effective: String?
 
-        @Option(help: ArgumentHelp("A new currency; recorded prices keep their value.", valueName: "code"))
+        @Option(help: ArgumentHelp(
+            "Correct the currency: recorded prices keep their numbers under the new code.", valueName: "code"))
         var currency: String?
 
         @Option(help: ArgumentHelp("A new billing cycle.", valueName: "cycle"))

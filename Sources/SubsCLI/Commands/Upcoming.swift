@@ -7,7 +7,7 @@ extension Subs {
             abstract: "List every payment and trial end due soon, oldest first.",
             discussion: "The window runs from today through today + --days (default 30), both inclusive.")
 
-        @Option(help: ArgumentHelp("How many days ahead to look (default: 30).", valueName: "n"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("How many days ahead to look (default: 30).", valueName: "n"))
         var days: Int?
 
         @Option(help: ArgumentHelp("Look ahead through this date instead.", valueName: "date"))
@@ -23,18 +23,12 @@ extension Subs {
             if days != nil && until != nil {
                 throw ValidationError("give --days or --until, not both")
             }
-            if let days, !(0...36_600).contains(days) {
-                throw ValidationError("invalid --days '\(days)': expected a number of days from 0 to 36600")
-            }
         }
 
         func run() throws {
             let today = try clock.resolve()
-            let end = try until.map { try CivilDate(input: $0, today: today) }
-                ?? today.adding(days: days ?? UpcomingReport.defaultDays)
-            guard let end, end >= today else {
-                throw InputError("invalid --until '\(until ?? "")': expected a date on or after today (\(today))")
-            }
+            let until = try until.map { try CivilDate(input: $0, today: today) }
+            let end = try UpcomingReport.end(today: today, days: days, until: until)
             let report = UpcomingReport(try store.openStore().subscriptions(), today: today, through: end)
             print(UpcomingRenderer.render(report, format: format), terminator: "")
         }

@@ -41,9 +41,15 @@ struct TodayOptions: ParsableArguments {
     /// The civil date to compute with.
     func resolve() throws -> CivilDate {
         let clockToday = CivilDate.today()
-        let text = today ?? ProcessInfo.processInfo.environment["SUBS_TODAY"].flatMap { $0.isEmpty ? nil : $0 }
-        guard let text else { return clockToday }
-        return try CivilDate(input: text, today: clockToday)
+        if let today { return try CivilDate(input: today, today: clockToday) }
+        guard let text = ProcessInfo.processInfo.environment["SUBS_TODAY"], !text.isEmpty else {
+            return clockToday
+        }
+        do {
+            return try CivilDate(input: text, today: clockToday)
+        } catch let error as InputError {
+            throw InputError("SUBS_TODAY: \(error)")
+        }
     }
 }
 

@@ -42,7 +42,12 @@ enum SubscriptionJSON {
         members["next_payments"] = .array(detail.nextPayments.map(payment))
         let subscription = detail.snapshot.subscription
         members["active_until"] = .string(subscription.activeUntil?.description)
-        members["cancelled_on"] = .string(subscription.periods.last?.cancelledOn?.description)
+        members["billing_periods"] = .array(subscription.periods.map {
+            .object([
+                "cancelled_on": .string($0.cancelledOn?.description),
+                "restarted_on": .string($0.restartedOn?.description),
+            ])
+        })
         members["pauses"] = .array(subscription.pauses.map {
             .object(["from": .string($0.from.description), "until": .string($0.until?.description)])
         })

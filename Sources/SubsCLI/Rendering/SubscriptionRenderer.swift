@@ -68,6 +68,19 @@ enum SubscriptionRenderer {
         }
     }
 
+    /// What `cancel`, `pause` and `resume` print: the message and the next payment, or the JSON.
+    static func lifecycle(_ message: String, _ snapshot: SubscriptionSnapshot, format: ObjectFormat) -> String {
+        switch format {
+        case .json:
+            return SubscriptionJSON.object(snapshot).rendered
+        case .table:
+            let next = snapshot.nextPayment.map {
+                "next payment \($0.date) (\(SubscriptionText.days(until: $0.date, from: snapshot.today)))"
+            } ?? "no further payments"
+            return "\(message); \(next).\n"
+        }
+    }
+
     static func detail(_ detail: SubscriptionDetail, format: ObjectFormat, terminal: Terminal = .standardOutput) -> String {
         guard format == .table else { return SubscriptionJSON.detail(detail).rendered }
         let snapshot = detail.snapshot

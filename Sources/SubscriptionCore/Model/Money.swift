@@ -8,8 +8,9 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     public let minorUnits: Int64
     public let currency: Currency
 
-    /// The largest amount accepted: twelve digits before the point is more than any bill.
-    public static let maximumMajorUnits: Int64 = 999_999_999_999
+    /// The largest amount accepted: more than any bill, and small enough that the sum of every
+    /// daily payment from year 1 to 9999 still fits in 64 bits of minor units.
+    public static let maximumMajorUnits: Int64 = 999_999_999
 
     public init(minorUnits: Int64, currency: Currency) {
         self.minorUnits = minorUnits

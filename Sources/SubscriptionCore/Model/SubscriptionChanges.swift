@@ -76,11 +76,13 @@ public struct SubscriptionChanges: Sendable {
 
     /// Applies the changes. `category` is the canonical name of the requested category.
     func apply(to subscription: inout Subscription, category: String??, today: CivilDate) throws {
+        var newPrice = amount
         if let name { subscription.name = name }
         if let currency, currency != subscription.currency {
-            // The recorded prices keep their value and take the new code: 15.49 USD becomes
-            // 15.49 EUR. When the new currency cannot hold one (15.49 JPY), a new amount given
-            // with the change replaces the history, as a correction of the original entry.
+            // A currency change corrects how the subscription was entered: the recorded prices
+            // keep their numbers under the new code (15.49 USD becomes 15.49 EUR). When the new
+            // currency cannot hold one (15.49 JPY), an amount given with the change replaces the
+            // whole price history instead.
             do {
                 subscription.prices = try subscription.prices.map { change in
                     PriceChange(effective: change.effective, amount: try change.amount.converted(to: currency))
@@ -89,11 +91,15 @@ public struct SubscriptionChanges: Sendable {
                 guard let amount else { throw error }
                 subscription.prices = [PriceChange(
                     effective: subscription.startDate, amount: try Money(amount, currency: currency))]
+                newPrice = nil
             }
             subscription.currency = currency
         }
         if let cycle { subscription.cycle = cycle }
-        if let startDate { subscription.startDate = startDate }
+        if let startDate {
+            subscription.startDate = startDate
+            subscription.anchorPricesToStart()
+        }
         if let trialEnd { subscription.trialEnd = trialEnd }
         if let category { subscription.category = category }
         if let url { subscription.url = url }
@@ -101,11 +107,12 @@ public struct SubscriptionChanges: Sendable {
         if let paymentMethod { subscription.paymentMethod = paymentMethod }
         if let remindDays { subscription.remindDays = remindDays }
         if let autoRenew { subscription.autoRenew = autoRenew }
-        if let amount {
+        if let amount = newPrice {
             let price = try Money(amount, currency: subscription.currency)
             subscription.recordPrice(price, effective: effective ?? today)
         }
         try subscription.validateDates()
+        try subscription.validateLifecycleDates()
     }
 }
 
@@ -114,13 +121,17 @@ extension Subscription {
     /// before the start date replaces the original price.
     public mutating func recordPrice(_ price: Money, effective: CivilDate) {
         let date = max(effective, startDate)
-        if date == startDate || date <= prices[0].effective {
-            prices.removeAll { $0.effective <= date }
-        } else {
-            prices.removeAll { $0.effective == date }
-        }
+        prices.removeAll { $0.effective == date }
         prices.append(PriceChange(effective: date, amount: price))
         prices.sort { $0.effective < $1.effective }
+        anchorPricesToStart()
+    }
+
+    /// Keeps the first price dated on the start date, so it covers every payment before the
+    /// first change: after the start moves, the price in force on the new start becomes it.
+    mutating func anchorPricesToStart() {
+        let base = prices.lastIndex { $0.effective <= startDate } ?? 0
+        prices = [PriceChange(effective: startDate, amount: prices[base].amount)] + prices[(base + 1)...]
     }
 
     func validateDates() throws {

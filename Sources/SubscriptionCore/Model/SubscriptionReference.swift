@@ -5,10 +5,14 @@ import Foundation
 public enum SubscriptionReference {
     public static let minimumPrefixLength = 4
 
-    /// The one subscription `reference` names, or an error that lists the candidates.
+    /// The one subscription `reference` names, or an error that lists the candidates. An exact
+    /// id wins, then a name typed exactly, then names in any case and id prefixes together.
     public static func resolve(_ reference: String, in subscriptions: [Subscription]) throws -> Subscription {
-        let needle = reference.trimmingCharacters(in: .whitespaces).lowercased()
+        let typed = reference.trimmingCharacters(in: .whitespaces)
+        let needle = typed.lowercased()
         if let exact = subscriptions.first(where: { $0.id == needle }) { return exact }
+        let exactName = subscriptions.filter { $0.name == typed }
+        if exactName.count == 1 { return exactName[0] }
         let byName = subscriptions.filter { $0.name.lowercased() == needle }
         let byPrefix = needle.count >= minimumPrefixLength
             ? subscriptions.filter { $0.id.hasPrefix(needle) } : []

@@ -22,6 +22,25 @@ public struct UpcomingReport: Sendable {
     public let totals: CurrencyTotals
 
     public static let defaultDays = 30
+    /// How far ahead a window may reach: a hundred years of payments is already a long list.
+    public static let maximumDays = 36_600
+
+    /// The last day of the window that starts `today`: `until`, else `days` ahead (default 30).
+    /// Refuses a window that ends before it starts or reaches past `maximumDays`, and stops at
+    /// the last supported date.
+    public static func end(today: CivilDate, days: Int?, until: CivilDate?) throws -> CivilDate {
+        if let days, !(0...maximumDays).contains(days) {
+            throw InputError("invalid --days '\(days)': expected a number of days from 0 to \(maximumDays)")
+        }
+        let lastSupported = CivilDate(year: 9999, month: 12, day: 31)!
+        let limit = today.adding(days: maximumDays) ?? lastSupported
+        guard let until else { return min(today.adding(days: days ?? defaultDays) ?? lastSupported, limit) }
+        guard until >= today, until <= limit else {
+            throw InputError(
+                "invalid --until '\(until)': expected a date from today (\(today)) to \(limit)")
+        }
+        return until
+    }
 
     public init(_ subscriptions: [Subscription], today: CivilDate, through end: CivilDate) {
         self.today = today
@@ -36,7 +55,7 @@ public struct UpcomingReport: Sendable {
                     subscriptionID: subscription.id, name: subscription.name, amount: payment.amount)
             }
             for payment in subscription.payments(from: today, through: end) {
-                if payment.date == subscription.trialEnd {
+                if subscription.kind(of: payment) == .trialEnd {
                     items.append((item(payment, .trialEnd), sortName))
                 }
                 items.append((item(payment, .payment), sortName))

@@ -80,6 +80,21 @@ enum EncryptedDatabase {
         return connection
     }
 
+    /// Reads every page (`PRAGMA quick_check`; each page's HMAC is verified as it is decrypted)
+    /// and fails with `damaged` unless the file is whole. Cheap at the size of a subs database.
+    static func checkIntegrity(_ connection: Connection, path: String) throws {
+        let result: [Row]
+        do {
+            result = try connection.rows("PRAGMA quick_check")
+        } catch let error as SQLiteError where error.isCorrupt {
+            throw StoreError.damaged(path: path, detail: error.message)
+        }
+        let messages = result.compactMap { $0.text(0) }
+        guard messages == ["ok"] else {
+            throw StoreError.damaged(path: path, detail: messages.first ?? "integrity check failed")
+        }
+    }
+
     /// A private in-memory database with the current schema: what reads see before the
     /// database file exists, so that `subs list` on a new machine creates nothing.
     static func empty() throws -> Connection {

@@ -26,7 +26,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .wrongKey(let database, let key):
-            "cannot open \(database): wrong key (\(key) does not unlock it)"
+            "cannot open \(database): wrong key (\(key) does not unlock it), or the file is damaged"
         case .missingKey(let database, let keyFile):
             "cannot open \(database): its key file \(keyFile) is missing "
                 + "(pass --key-file, or set SUBS_PASSPHRASE if it uses a passphrase)"
@@ -43,7 +43,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "database \(path) has schema version \(found), written by a newer subs "
                 + "(this one knows up to \(known)); upgrade subs"
         case .locked(let path):
-            "database \(path) is locked by another subs process; try again"
+            "database \(path) stayed locked by another process; try again"
         case .missingFile(let path, let what):
             "\(what) \(path) does not exist"
         case .cipherUnavailable:
@@ -65,7 +65,7 @@ public enum LookupError: Error, Equatable, Sendable, CustomStringConvertible {
             "no subscription matches '\(reference.quotedForMessage)'"
         case .ambiguous(let reference, let matches):
             "'\(reference.quotedForMessage)' matches \(matches.count) subscriptions: "
-                + matches.joined(separator: ", ") + "; use a longer id"
+                + matches.joined(separator: ", ") + "; use the id instead"
         }
     }
 }

@@ -11,9 +11,9 @@ public struct StoreLocation: Equatable, Sendable {
     /// Resolves the database path and key source.
     ///
     /// Database: `--db`, else `SUBS_DB`, else `$XDG_DATA_HOME/subs/subs.db` (default
-    /// `~/.local/share/subs/subs.db`). Key: a flag beats the environment, and a passphrase beats
-    /// a key file: `--passphrase-file`, `--key-file`, `SUBS_PASSPHRASE`, `SUBS_KEY_FILE`, else
-    /// `$XDG_CONFIG_HOME/subs/key` (default `~/.config/subs/key`).
+    /// `~/.local/share/subs/subs.db`). Key: a passphrase beats a key file (PRODUCT.md §2), so
+    /// `--passphrase-file`, else `SUBS_PASSPHRASE`, else the key file `--key-file`, else
+    /// `SUBS_KEY_FILE`, else `$XDG_CONFIG_HOME/subs/key` (default `~/.config/subs/key`).
     public static func resolve(
         databaseFlag: String?, keyFileFlag: String?, passphraseFileFlag: String?,
         environment: [String: String]
@@ -28,11 +28,10 @@ public struct StoreLocation: Equatable, Sendable {
         let database = databaseFlag ?? nonEmpty("SUBS_DB") ?? dataHome + "/subs/subs.db"
         let key: KeySource =
             if let path = passphraseFileFlag { .passphraseFile(path) }
-            else if let path = keyFileFlag { .keyFile(path) }
             else if let passphrase = environment["SUBS_PASSPHRASE"], !passphrase.isEmpty {
                 .passphrase(passphrase)
             }
-            else { .keyFile(nonEmpty("SUBS_KEY_FILE") ?? configHome + "/subs/key") }
+            else { .keyFile(keyFileFlag ?? nonEmpty("SUBS_KEY_FILE") ?? configHome + "/subs/key") }
         return StoreLocation(databasePath: database, key: key)
     }
 }

@@ -8,6 +8,9 @@ import Foundation
 public final class SubscriptionStore {
     public let location: StoreLocation
     private var connection: Connection?
+    /// Whether this process has checked every page before its first write: a damaged file must
+    /// not be written to.
+    private var checkedBeforeWriting = false
 
     public init(location: StoreLocation) throws {
         self.location = location
@@ -121,6 +124,10 @@ public final class SubscriptionStore {
                 connection = try EncryptedDatabase.open(location, create: true)
             }
             let connection = connection!
+            if !checkedBeforeWriting {
+                try EncryptedDatabase.checkIntegrity(connection, path: location.databasePath)
+                checkedBeforeWriting = true
+            }
             return try connection.writeTransaction { try body(connection) }
         }
     }

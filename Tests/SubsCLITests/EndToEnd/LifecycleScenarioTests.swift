@@ -62,7 +62,7 @@ struct LifecycleScenarioTests {
     }
 
     @Test("Impossible sequences are refused with one line and change nothing", arguments: [
-        ["resume", "Netflix", "--on", "2024-02-01"],
+        ["resume", "Netflix", "--on", "2024-06-01"],
         ["pause", "Netflix", "--on", "2024-06-01", "--until", "2024-05-01"],
         ["pause", "Netflix", "--on", "2024-04-01", "--until", "2024-06-01"],
         ["cancel", "Netflix", "--on", "2024-01-01"],

@@ -120,7 +120,7 @@ struct BillingScheduleVectorTests {
         let start = day(vector.on)
         let end = try #require(start.adding(days: vector.days))
         #expect(sub.payments(from: start, through: end).map(\.date) == days(vector.expected))
-        #expect(sub.schedule.payments(from: start, through: end) == days(vector.expected))
+        #expect(sub.initialSchedule.payments(from: start, through: end) == days(vector.expected))
     }
 
     /// "history a..b, today": payments(from: max(a, A), through: min(b, today)).
@@ -169,7 +169,7 @@ struct BillingScheduleVectorTests {
     func trialAnchor() {
         let sub = subscription(start: "2025-01-31", trialEnd: "2025-02-07")
         #expect(sub.anchor == day("2025-02-07"))
-        #expect([0, 1, 2].map { sub.schedule.payment($0) } == days(["2025-02-07", "2025-03-07", "2025-04-07"]))
+        #expect([0, 1, 2].map { sub.initialSchedule.payment($0) } == days(["2025-02-07", "2025-03-07", "2025-04-07"]))
         #expect(sub.nextPayment(onOrAfter: day("2025-02-01"))?.date == day("2025-02-07"))
         #expect(sub.payments(from: day("2025-01-01"), through: day("2025-02-06")).isEmpty)
     }
@@ -192,7 +192,7 @@ struct BillingScheduleVectorTests {
     @Test("T2: a trial ending on Feb 29 bills on the 29th, or the 28th in shorter Februaries")
     func trialEndingOnLeapDay() {
         let sub = subscription(start: "2024-02-01", trialEnd: "2024-02-29")
-        #expect([1, 11, 12, 13].map { sub.schedule.payment($0) }
+        #expect([1, 11, 12, 13].map { sub.initialSchedule.payment($0) }
                 == days(["2024-03-29", "2025-01-29", "2025-02-28", "2025-03-29"]))
     }
 

@@ -111,4 +111,60 @@ import Testing
         let expected = subscription.payments(from: day(from), through: day("2025-12-31")).first
         #expect(subscription.nextPayment(onOrAfter: day(from)) == expected)
     }
+
+    @Test func resumingEndsAPauseAndKeepsAScheduledCancellation() throws {
+        var subscription = subscription(start: "2024-01-15")
+        try subscription.pause(from: day("2024-03-01"), until: nil)
+        try subscription.cancel(on: day("2024-06-01"))
+        try subscription.resume(on: day("2024-04-01"))
+        #expect(subscription.pauses == [Pause(from: day("2024-03-01"), until: day("2024-04-01"))])
+        #expect(subscription.status(on: day("2024-07-01")) == .cancelled)
+        #expect(dates(subscription.payments(from: day("2024-03-01"), through: day("2024-12-31")))
+            == ["2024-04-15", "2024-05-15"])
+    }
+
+    @Test func resumingBeforeAScheduledPauseWithdrawsIt() throws {
+        var subscription = subscription(start: "2024-01-15")
+        try subscription.pause(from: day("2024-05-01"), until: day("2024-07-01"))
+        try subscription.resume(on: day("2024-04-01"))
+        #expect(subscription.pauses.isEmpty)
+    }
+
+    @Test func activeUntilCountsAPauseBeforeTheCancellation() throws {
+        var subscription = subscription(start: "2024-01-15")
+        try subscription.pause(from: day("2024-03-01"), until: nil)
+        try subscription.cancel(on: day("2024-06-01"))
+        #expect(subscription.activeUntil == day("2024-03-14"))
+    }
+
+    @Test func theStartCannotMoveAfterACancellationOrPause() throws {
+        var subscription = subscription(start: "2024-01-15")
+        try subscription.cancel(on: day("2024-03-20"))
+        subscription.startDate = day("2024-06-01")
+        #expect(throws: InputError.self) { try subscription.validateLifecycleDates() }
+    }
+
+    @Test func movingTheStartEarlierKeepsTheOriginalPriceForEveryEarlierPayment() {
+        var subscription = subscription(price: "10.00", start: "2024-01-15")
+        subscription.startDate = day("2023-01-15")
+        subscription.anchorPricesToStart()
+        subscription.recordPrice(money("20.00"), effective: day("2023-06-01"))
+        let payments = subscription.payments(from: day("2023-01-01"), through: day("2024-02-28"))
+        #expect(payments.prefix(5).allSatisfy { $0.amount.description == "10.00" })
+        #expect(payments.dropFirst(5).allSatisfy { $0.amount.description == "20.00" })
+    }
+
+    @Test func movingTheStartLaterMakesThePriceInForceThenTheFirstPrice() {
+        var subscription = subscription(price: "10.00", start: "2024-01-15")
+        subscription.recordPrice(money("20.00"), effective: day("2024-06-01"))
+        subscription.startDate = day("2024-07-01")
+        subscription.anchorPricesToStart()
+        #expect(subscription.prices == [PriceChange(effective: day("2024-07-01"), amount: money("20.00"))])
+    }
+
+    @Test func historyIsClampedToTheAnchorAndToToday() {
+        let subscription = subscription(start: "2024-01-31")
+        let made = subscription.paymentsMade(from: day("2024-01-01"), through: day("2024-12-31"), today: day("2024-05-15"))
+        #expect(dates(made) == ["2024-01-31", "2024-02-29", "2024-03-31", "2024-04-30"])
+    }
 }

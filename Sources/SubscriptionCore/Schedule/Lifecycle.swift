@@ -71,34 +71,42 @@ extension Subscription {
         pauses.sort { $0.from < $1.from }
     }
 
-    /// Resumes on `date`. After a pause, payments continue on their usual days from `date` on.
-    /// After a cancellation, billing restarts with `date` as the new anchor; a cancellation that
-    /// has not happened yet by `date` is simply withdrawn.
+    /// Resumes on `date`. A pause that covers the date (or starts after it) ends there, and
+    /// payments continue on their usual days. Otherwise a cancellation is undone: one that has
+    /// not happened by `date` is withdrawn, and after one that has, billing restarts with `date`
+    /// as the new anchor.
     public mutating func resume(on date: CivilDate) throws {
-        if let cancelled = currentPeriod.cancelledOn {
-            if date <= cancelled {
-                periods[periods.count - 1].cancelledOn = nil
+        if let index = pauses.firstIndex(where: { $0.covers(date) || $0.from > date }) {
+            if pauses[index].from >= date {
+                pauses.remove(at: index)
             } else {
-                periods.append(BillingPeriod(restartedOn: date))
+                pauses[index].until = date
             }
-            // A pause still open at the cancellation ends with the resumption.
-            endPause(covering: date, on: date)
             return
         }
-        guard let index = pauses.firstIndex(where: { $0.covers(date) || ($0.until == nil && $0.from > date) }) else {
+        guard let cancelled = currentPeriod.cancelledOn else {
             throw InputError("\(name) is neither paused nor cancelled on \(date); nothing to resume")
         }
-        if pauses[index].from >= date {
-            pauses.remove(at: index)
+        if date <= cancelled {
+            periods[periods.count - 1].cancelledOn = nil
         } else {
-            pauses[index].until = date
+            periods.append(BillingPeriod(restartedOn: date))
         }
     }
 
-    private mutating func endPause(covering date: CivilDate, on end: CivilDate) {
-        if let index = pauses.firstIndex(where: { $0.covers(date) }) {
-            pauses[index].until = end
-            if pauses[index].from >= end { pauses.remove(at: index) }
+    /// Refuses a start or trial end that would fall after the lifecycle events already recorded:
+    /// a cancellation, pause or restart must come after billing starts.
+    func validateLifecycleDates() throws {
+        let events = periods.flatMap { [$0.restartedOn, $0.cancelledOn] }.compactMap { $0 }
+            + pauses.map(\.from)
+        if let first = events.min(), first < startDate {
+            throw InputError(
+                "invalid start '\(startDate)': expected a date on or before \(first), "
+                    + "the first cancellation, pause or restart")
+        }
+        if let trialEnd, let firstRestart = periods.compactMap(\.restartedOn).first, trialEnd > firstRestart {
+            throw InputError(
+                "invalid trial end '\(trialEnd)': expected a date before the restart on \(firstRestart)")
         }
     }
 }

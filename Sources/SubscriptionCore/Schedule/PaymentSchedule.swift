@@ -16,8 +16,8 @@ extension Subscription {
     /// The effective anchor A (R2): the trial end when there is a trial, else the start date.
     public var anchor: CivilDate { trialEnd ?? startDate }
 
-    /// The schedule of the first billing period.
-    public var schedule: BillingSchedule { BillingSchedule(anchor: anchor, cycle: cycle) }
+    /// The schedule of the first billing period, before any reactivation.
+    var initialSchedule: BillingSchedule { BillingSchedule(anchor: anchor, cycle: cycle) }
 
     private func schedule(of period: BillingPeriod) -> BillingSchedule {
         BillingSchedule(anchor: period.restartedOn ?? anchor, cycle: cycle)
@@ -65,7 +65,7 @@ extension Subscription {
 
     /// The payments made so far (R7): from the anchor through `today`.
     public func paymentsMade(through today: CivilDate) -> [Payment] {
-        payments(from: anchor, through: today)
+        paymentsMade(from: anchor, through: today, today: today)
     }
 
     /// The next `count` payments on or after `date`.
@@ -80,10 +80,21 @@ extension Subscription {
     }
 
     /// For a cancelled subscription: the last day of service, the day before the first payment
-    /// that will not be made. Nil when not cancelled.
+    /// that will not be made (after the last one that was, so a pause before the cancellation
+    /// counts). Nil when not cancelled.
     public var activeUntil: CivilDate? {
-        guard let cancelled = currentPeriod.cancelledOn else { return nil }
-        let firstUnpaid = cancelled.adding(days: 1).flatMap { schedule(of: currentPeriod).nextPayment(onOrAfter: $0) }
+        let period = currentPeriod
+        guard let cancelled = period.cancelledOn else { return nil }
+        let schedule = schedule(of: period)
+        let lastPaid = payments(from: schedule.anchor, through: cancelled).last?.date
+        let firstUnpaid = lastPaid.map { $0.adding(days: 1).flatMap(schedule.nextPayment(onOrAfter:)) }
+            ?? schedule.anchor
         return firstUnpaid?.adding(days: -1)
+    }
+
+    /// The payments that have happened between `start` and `end` (R7): those with
+    /// max(start, anchor) ≤ date ≤ min(end, today).
+    public func paymentsMade(from start: CivilDate, through end: CivilDate, today: CivilDate) -> [Payment] {
+        payments(from: start, through: min(end, today))
     }
 }

@@ -1,0 +1,32 @@
+/// A reminder that is due: payment `payment` is `offset` days away or less (R8).
+public struct DueReminder: Hashable, Sendable {
+    public let payment: Payment
+    /// K: the reminder is for `offset` days before the payment.
+    public let offset: Int
+    /// `trialEnd` when the payment is the first charge after a free trial.
+    public let kind: UpcomingItem.Kind
+
+    /// The day the reminder is for: the payment date less the offset.
+    public var remindOn: CivilDate { payment.date.adding(days: -offset) ?? payment.date }
+}
+
+extension Subscription {
+    /// Every reminder due on `today` by rule R8: for each offset K, each payment o with
+    /// o − K ≤ today ≤ o. A run after missed days therefore still finds what it missed, and
+    /// whoever records what was sent makes each fire once. Ordered by payment, then by offset
+    /// from the largest.
+    public func remindersDue(on today: CivilDate, offsets: [Int]) -> [DueReminder] {
+        guard let horizon = offsets.max(), let end = today.adding(days: horizon) else { return [] }
+        return payments(from: today, through: end).flatMap { payment in
+            offsets.sorted(by: >)
+                .filter { payment.date.adding(days: -$0).map { $0 <= today } ?? true }
+                .map { DueReminder(payment: payment, offset: $0, kind: kind(of: payment)) }
+        }
+    }
+
+    /// A payment on the trial end, in the first billing period, is the trial turning into a charge.
+    func kind(of payment: Payment) -> UpcomingItem.Kind {
+        let inFirstPeriod = periods[0].cancelledOn.map { payment.date <= $0 } ?? true
+        return payment.date == trialEnd && inFirstPeriod ? .trialEnd : .payment
+    }
+}
