@@ -10,7 +10,7 @@ public struct Subs: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Add.self, Edit.self, List.self, Show.self, Delete.self, Upcoming.self,
-            Cancel.self, Pause.self, Resume.self,
+            Cancel.self, Pause.self, Resume.self, Remind.self, Config.self,
         ]
     )
 
@@ -23,6 +23,9 @@ public struct Subs: ParsableCommand {
             var command = try parseAsRoot(arguments)
             try command.run()
             Foundation.exit(0)
+        } catch let code as ExitCode {
+            // Set by a command that already said why on standard error.
+            Foundation.exit(code.rawValue)
         } catch let failure as Failure {
             printError("subs: " + failure.message.terminalSafe)
             Foundation.exit(failure.exitCode)

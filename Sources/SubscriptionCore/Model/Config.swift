@@ -6,19 +6,102 @@ public struct Config: Equatable, Sendable {
     public var currency: Currency = .usd
     /// Days before a payment to remind, for subscriptions without their own list.
     public var remindDays: [Int] = [2]
+    /// `reminders off` silences `subs remind` entirely.
+    public var remindersEnabled = true
+    /// The default `--exec` command of `subs remind`.
+    public var remindExec: String?
+    /// The default `--webhook` URL of `subs remind`.
+    public var remindWebhook: String?
 
     public init() {}
 
     public static let defaults = Config()
 
-    /// Reads the settings table's key-value pairs; unknown or unreadable keys keep defaults.
+    /// Reads the settings table's key-value pairs; unreadable values keep their defaults.
     init(settings: [String: String]) {
-        if let code = settings["currency"], let currency = Currency(code: code) {
-            self.currency = currency
+        for (name, value) in settings {
+            guard let key = ConfigKey(rawValue: name) else { continue }
+            try? key.apply(value, to: &self)
         }
-        if let days = settings["remind-days"], let parsed = try? RemindDays.parse(days) {
-            self.remindDays = parsed
+    }
+
+    /// The value of `key` as `config get` prints it, or nil when it is not set.
+    public func value(of key: ConfigKey) -> String? {
+        switch key {
+        case .currency: currency.code
+        case .remindDays: RemindDays.format(remindDays)
+        case .reminders: remindersEnabled ? "on" : "off"
+        case .remindExec: remindExec
+        case .remindWebhook: remindWebhook
         }
+    }
+}
+
+/// A setting `subs config` knows, with the grammar of its values.
+public enum ConfigKey: String, CaseIterable, Sendable {
+    case currency
+    case remindDays = "remind-days"
+    case reminders
+    case remindExec = "remind-exec"
+    case remindWebhook = "remind-webhook"
+
+    /// Parses a KEY argument, with a one-line error that lists the keys.
+    public init(input text: String) throws {
+        guard let key = ConfigKey(rawValue: text.lowercased()) else {
+            throw InputError.invalid(
+                "config key", text, expected: "one of " + Self.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        self = key
+    }
+
+    /// What the key's values look like, for help and errors.
+    public var accepted: String {
+        switch self {
+        case .currency: "an ISO 4217 code such as USD, EUR or JPY"
+        case .remindDays: RemindDays.accepted
+        case .reminders: "on or off"
+        case .remindExec: "a shell command, run once per reminder"
+        case .remindWebhook: "an http:// or https:// URL"
+        }
+    }
+
+    /// Validates `value` and returns the form to store; nil for a command or URL set to the
+    /// empty string, which unsets it.
+    public func normalized(_ value: String) throws -> String? {
+        var config = Config()
+        try apply(value, to: &config)
+        return config.value(of: self)
+    }
+
+    func apply(_ value: String, to config: inout Config) throws {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        switch self {
+        case .currency:
+            config.currency = try Currency(input: trimmed)
+        case .remindDays:
+            config.remindDays = try RemindDays.parse(trimmed)
+        case .reminders:
+            switch trimmed.lowercased() {
+            case "on", "true", "yes": config.remindersEnabled = true
+            case "off", "false", "no": config.remindersEnabled = false
+            default: throw InputError.invalid("value for reminders", value, expected: accepted)
+            }
+        case .remindExec:
+            config.remindExec = try TextInput.freeText(trimmed, what: "remind-exec command")
+        case .remindWebhook:
+            config.remindWebhook = try trimmed.isEmpty ? nil : WebhookURL.validated(trimmed)
+        }
+    }
+}
+
+/// Webhook addresses: absolute http or https URLs with a host.
+public enum WebhookURL {
+    public static func validated(_ text: String) throws -> String {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", url.host?.isEmpty == false,
+              !text.unicodeScalars.contains(where: \.isControlOrFormatOverride)
+        else { throw InputError.invalid("webhook URL", text, expected: "an http:// or https:// URL") }
+        return text
     }
 }
 

@@ -78,5 +78,15 @@ enum Schema {
                 PRIMARY KEY (subscription_id, starts_on)
             );
             """),
+        .init(version: 3, name: "reminders sent", sql: """
+            -- One row per reminder `subs remind` delivered, so each fires once.
+            CREATE TABLE reminders_sent (
+                subscription_id TEXT NOT NULL REFERENCES subscriptions (id) ON DELETE CASCADE,
+                payment_date TEXT NOT NULL,
+                offset_days INTEGER NOT NULL,
+                sent_at TEXT NOT NULL,
+                PRIMARY KEY (subscription_id, payment_date, offset_days)
+            );
+            """),
     ])
 }

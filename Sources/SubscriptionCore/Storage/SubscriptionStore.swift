@@ -36,7 +36,63 @@ public final class SubscriptionStore {
         try read { try Self.categories($0) }
     }
 
+    /// The reminders due on `today` that were not sent before.
+    public func dueReminders(today: CivilDate) throws -> [Reminder] {
+        try read { connection in
+            let sent = try connection.rows(
+                "SELECT subscription_id, payment_date, offset_days FROM reminders_sent WHERE payment_date >= ?",
+                [.text(today.description)]
+            ).compactMap { row -> SentReminder? in
+                guard let id = row.text(0), let date = row.text(1).flatMap(CivilDate.init(iso:)),
+                      let offset = row.int(2)
+                else { return nil }
+                return SentReminder(subscriptionID: id, paymentDate: date, offset: Int(offset))
+            }
+            return ReminderReport.due(
+                try SubscriptionRecords(connection: connection).all(), today: today,
+                config: try Self.config(connection), sent: Set(sent))
+        }
+    }
+
     // MARK: - Writes
+
+    /// Records reminders as delivered, so later runs do not send them again.
+    public func recordSent(_ reminders: [Reminder], at now: Date = Date()) throws {
+        guard !reminders.isEmpty else { return }
+        try write { connection in
+            for record in reminders.flatMap(ReminderReport.records(of:)) {
+                // OR IGNORE: a parallel run may have recorded the same reminder a moment ago.
+                try connection.run("""
+                    INSERT OR IGNORE INTO reminders_sent (subscription_id, payment_date, offset_days, sent_at)
+                    VALUES (?, ?, ?, ?)
+                    """, [.text(record.subscriptionID), .text(record.paymentDate.description),
+                          .integer(Int64(record.offset)), .text(Timestamp.format(now))])
+            }
+        }
+    }
+
+    /// Sets a setting; `nil` (or an empty command or URL) returns it to its default.
+    @discardableResult
+    public func setConfig(_ key: ConfigKey, to value: String?) throws -> Config {
+        let stored = try value.flatMap { try key.normalized($0) }
+        return try write { connection in
+            if let stored {
+                // SQLite 3.15 has no UPSERT: replace the row.
+                try connection.run("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
+                                   [.text(key.rawValue), .text(stored)])
+            } else {
+                try connection.run("DELETE FROM settings WHERE key = ?", [.text(key.rawValue)])
+            }
+            return try Self.config(connection)
+        }
+    }
+
+    /// The keys the user has set, as opposed to defaults.
+    public func configKeysSet() throws -> Set<ConfigKey> {
+        try read { connection in
+            Set(try connection.rows("SELECT key FROM settings").compactMap { $0.text(0).flatMap(ConfigKey.init(rawValue:)) })
+        }
+    }
 
     /// Adds a subscription, with the configured currency when none is given.
     public func add(_ new: NewSubscription, now: Date = Date()) throws -> Subscription {

@@ -1,0 +1,105 @@
+import ArgumentParser
+import SubscriptionCore
+
+extension ConfigKey: ExpressibleByArgument {}
+
+extension Subs {
+    struct Config: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Read and change settings.",
+            discussion: """
+                Keys:
+                  currency        the default currency of new subscriptions (default USD)
+                  remind-days     days before a payment to remind, like 7,1 (default 2)
+                  reminders       on or off: off silences 'subs remind' (default on)
+                  remind-exec     the default --exec command of 'subs remind'
+                  remind-webhook  the default --webhook URL of 'subs remind'
+                """,
+            subcommands: [List.self, Get.self, Set.self, Unset.self])
+    }
+}
+
+extension Subs.Config {
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show every setting and its value.")
+
+        @Option(help: "Output format.")
+        var format: ObjectFormat = .table
+
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let store = try store.openStore()
+            print(ConfigRenderer.list(try store.config(), keysSet: try store.configKeysSet(), format: format),
+                  terminator: "")
+        }
+    }
+
+    struct Get: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print one setting's value.")
+
+        @Argument(help: "The setting.")
+        var key: String
+
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let key = try ConfigKey(input: key)
+            if let value = try store.openStore().config().value(of: key) {
+                print(value.terminalSafe)
+            }
+        }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change a setting.")
+
+        @Argument(help: "The setting.")
+        var key: String
+
+        @Argument(help: "Its new value; an empty command or URL unsets it.")
+        var value: String
+
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let key = try ConfigKey(input: key)
+            _ = try key.normalized(value)
+            let config = try store.openStore().setConfig(key, to: value)
+            print("\(key.rawValue) = \(config.value(of: key)?.terminalSafe ?? "(not set)")")
+        }
+    }
+
+    struct Unset: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Return a setting to its default.")
+
+        @Argument(help: "The setting.")
+        var key: String
+
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let key = try ConfigKey(input: key)
+            let config = try store.openStore().setConfig(key, to: nil)
+            print("\(key.rawValue) = \(config.value(of: key)?.terminalSafe ?? "(not set)")")
+        }
+    }
+}
+
+/// `config list` as aligned `key  value` lines, or a JSON object of the values.
+enum ConfigRenderer {
+    static func list(_ config: SubscriptionCore.Config, keysSet: Swift.Set<ConfigKey>, format: ObjectFormat) -> String {
+        switch format {
+        case .json:
+            return JSONValue.object(Dictionary(uniqueKeysWithValues: ConfigKey.allCases.map {
+                ($0.rawValue, JSONValue.string(config.value(of: $0)))
+            })).rendered
+        case .table:
+            let width = ConfigKey.allCases.map(\.rawValue.count).max() ?? 0
+            return ConfigKey.allCases.map { key in
+                let value = config.value(of: key).map { $0.terminalSafe + (keysSet.contains(key) ? "" : "  (default)") }
+                return key.rawValue.padding(toLength: width) + "  " + (value ?? "(not set)")
+            }.joined(separator: "\n") + "\n"
+        }
+    }
+}

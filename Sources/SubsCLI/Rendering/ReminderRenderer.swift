@@ -1,0 +1,68 @@
+import ArgumentParser
+import SubscriptionCore
+
+/// The words and JSON of `subs remind`, and what its hooks receive.
+enum ReminderRenderer {
+    /// `Netflix: 15.49 USD on 2026-11-30 (in 8 days)` or `Disney+: trial ends 2026-11-29
+    /// (tomorrow), then 8.99 USD`.
+    static func line(_ reminder: Reminder, today: CivilDate) -> String {
+        let when = "\(reminder.payment.date) (\(SubscriptionText.days(until: reminder.payment.date, from: today)))"
+        let amount = SubscriptionText.money(reminder.payment.amount)
+        switch reminder.kind {
+        case .payment: return "\(reminder.name): \(amount) on \(when)"
+        case .trialEnd: return "\(reminder.name): trial ends \(when), then \(amount)"
+        }
+    }
+
+    /// The reminder as JSON: the fields of an upcoming item plus `offset`.
+    static func object(_ reminder: Reminder) -> [String: JSONValue] {
+        [
+            "amount": .string(reminder.payment.amount.description),
+            "currency": .string(reminder.payment.amount.currency.code),
+            "date": .string(reminder.payment.date.description),
+            "days_until": .int(reminder.daysUntil),
+            "id": .string(reminder.subscriptionID),
+            "kind": .string(reminder.kind.rawValue),
+            "name": .string(reminder.name),
+            "offset": .int(reminder.offset),
+        ]
+    }
+
+    /// What `--exec` reads on standard input and `--webhook` receives: the reminder's fields, and
+    /// the line as `content` (Discord) and `text` (Slack).
+    static func hookPayload(_ reminder: Reminder, today: CivilDate) -> String {
+        var object = object(reminder)
+        let line = line(reminder, today: today)
+        object["content"] = .string(line)
+        object["text"] = .string(line)
+        return JSONValue.object(object).rendered
+    }
+
+    /// The `SUBS_*` variables an `--exec` command sees.
+    static func variables(_ reminder: Reminder, today: CivilDate) -> [String: String] {
+        [
+            "SUBS_ID": reminder.subscriptionID,
+            "SUBS_NAME": reminder.name,
+            "SUBS_AMOUNT": reminder.payment.amount.description,
+            "SUBS_CURRENCY": reminder.payment.amount.currency.code,
+            "SUBS_DATE": reminder.payment.date.description,
+            "SUBS_DAYS_UNTIL": String(reminder.daysUntil),
+            "SUBS_KIND": reminder.kind.rawValue,
+            "SUBS_OFFSET": String(reminder.offset),
+            "SUBS_MESSAGE": line(reminder, today: today),
+        ]
+    }
+
+    static func render(_ reminders: [Reminder], today: CivilDate, format: RemindFormat) -> String {
+        switch format {
+        case .json:
+            return JSONValue.array(reminders.map { .object(object($0)) }).rendered
+        case .text:
+            return reminders.map { line($0, today: today).terminalSafe + "\n" }.joined()
+        }
+    }
+}
+
+enum RemindFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
