@@ -17,11 +17,16 @@ deps:
 		echo "Installing libsqlcipher-dev..."; \
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y libsqlcipher-dev; }
 
-## test-deps: the `sqlcipher` shell, which the end-to-end tests use to open the file by hand.
+## test-deps: the `sqlcipher` shell, which the end-to-end tests use to open the file by hand, and
+## the Python iCalendar parser and RRULE expander that check `subs export --format ics`.
 test-deps: deps
 	@command -v sqlcipher >/dev/null 2>&1 || { \
 		echo "Installing the sqlcipher shell..."; \
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y sqlcipher; }
+	@python3 -c "import icalendar, dateutil" 2>/dev/null || { \
+		echo "Installing icalendar and python-dateutil for the calendar check..."; \
+		python3 -m pip install --quiet icalendar python-dateutil \
+		|| python3 -m pip install --quiet --break-system-packages icalendar python-dateutil; }
 
 build: deps
 	$(SWIFT) build -c release --product subs $(SWIFT_FLAGS)
@@ -35,6 +40,7 @@ uninstall:
 
 test: test-deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	python3 Tests/ics/check_ics.py "$$($(SWIFT) build --show-bin-path)/subs"
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 
 bench: deps

@@ -1,0 +1,83 @@
+import Foundation
+
+/// RFC 5545 content lines (§3.1): each `NAME;PARAMS:VALUE` line ends in CRLF and is folded at
+/// 75 octets, with continuation lines starting with one space.
+struct ContentLines {
+    /// The longest a line may be, in UTF-8 octets, not counting its CRLF.
+    static let maximumOctets = 75
+
+    private(set) var text = ""
+
+    /// Appends a line whose value is already in its RFC 5545 form (a date, a rule, a duration).
+    mutating func append(_ name: String, _ value: String) {
+        text += Self.folded(name + ":" + value)
+    }
+
+    /// Appends a line with a TEXT value, escaped.
+    mutating func append(_ name: String, text value: String) {
+        append(name, Self.escaped(value))
+    }
+
+    /// Folds a line into pieces of at most 75 octets, breaking only between Unicode scalars so a
+    /// multi-byte character is never split, and ends every piece in CRLF.
+    static func folded(_ line: String) -> String {
+        var output = String.UnicodeScalarView()
+        var octetsOnLine = 0
+        for scalar in line.unicodeScalars {
+            let width = UTF8.width(scalar)
+            if octetsOnLine + width > maximumOctets {
+                output.append(contentsOf: "\r\n ".unicodeScalars)
+                octetsOnLine = 1
+            }
+            output.append(scalar)
+            octetsOnLine += width
+        }
+        output.append(contentsOf: "\r\n".unicodeScalars)
+        return String(output)
+    }
+
+    /// A TEXT value (§3.3.11): backslash, semicolon and comma escaped, line breaks as `\n`. Other
+    /// control characters are not allowed in TEXT and become U+FFFD, as they do on a terminal.
+    static func escaped(_ text: String) -> String {
+        var output = String.UnicodeScalarView()
+        var previousWasCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            defer { previousWasCarriageReturn = scalar == "\r" }
+            switch scalar {
+            case "\\": output.append(contentsOf: #"\\"#.unicodeScalars)
+            case ";": output.append(contentsOf: #"\;"#.unicodeScalars)
+            case ",": output.append(contentsOf: #"\,"#.unicodeScalars)
+            case "\r": output.append(contentsOf: #"\n"#.unicodeScalars)
+            case "\n" where previousWasCarriageReturn: continue
+            case "\n": output.append(contentsOf: #"\n"#.unicodeScalars)
+            case "\t": output.append(scalar)
+            default:
+                output.append(scalar.properties.generalCategory == .control ? "\u{FFFD}" : scalar)
+            }
+        }
+        return String(output)
+    }
+
+    /// A DATE value: `20240131`.
+    static func date(_ date: CivilDate) -> String {
+        String(date.description.filter { $0 != "-" })
+    }
+
+    /// A UTC DATE-TIME value: `20240201T083000Z`.
+    static func utcTimestamp(_ instant: Date) -> String {
+        let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
+        let (days, secondOfDay) = seconds.floorDivided(by: 86_400)
+        let day = CivilDate(daysSinceEpoch: days).map(date) ?? "19700101"
+        func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        return day + "T" + twoDigits(secondOfDay / 3600) + twoDigits(secondOfDay / 60 % 60)
+            + twoDigits(secondOfDay % 60) + "Z"
+    }
+}
+
+extension Int {
+    /// Quotient rounded towards minus infinity, and the remainder that is never negative.
+    fileprivate func floorDivided(by divisor: Int) -> (quotient: Int, remainder: Int) {
+        let remainder = ((self % divisor) + divisor) % divisor
+        return ((self - remainder) / divisor, remainder)
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// The RFC 5545 calendar of `subs export --format ics`: the payments as recurring all-day events
+/// that any calendar can import, with a reminder per offset.
+///
+/// Each event's `RRULE` (with its `UNTIL` and `EXDATE`s) expands to exactly the dates
+/// `Subscription.payments(from:through:)` gives, the dates `subs upcoming` lists.
+public enum ICalendar {
+    /// The `PRODID` that names who made the file.
+    public static let productIdentifier = "-//subs//subs subscription tracker//EN"
+
+    /// The calendar: one `VEVENT` per billing period of every subscription that still has a
+    /// payment on or after `today` (one per subscription unless it was reactivated), starting on
+    /// the period's first payment; one `VALARM` per reminder offset (the subscription's own, else
+    /// `config.remindDays`; none with `reminders off`). `generatedAt` is the `DTSTAMP`. Lines end
+    /// in CRLF and are folded at 75 octets.
+    public static func document(
+        for subscriptions: [Subscription], config: Config, today: CivilDate, generatedAt: Date
+    ) -> String {
+        var lines = ContentLines()
+        lines.append("BEGIN", "VCALENDAR")
+        lines.append("VERSION", "2.0")
+        lines.append("PRODID", productIdentifier)
+        lines.append("CALSCALE", "GREGORIAN")
+        lines.append("METHOD", "PUBLISH")
+        lines.append("X-WR-CALNAME", text: "Subscriptions")
+        let stamp = ContentLines.utcTimestamp(generatedAt)
+        let ordered = subscriptions.sorted {
+            ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id)
+        }
+        for subscription in ordered where subscription.nextPayment(onOrAfter: today) != nil {
+            for series in PaymentSeries.all(of: subscription) {
+                let event = PaymentEvent(
+                    subscription: subscription, series: series,
+                    reminderOffsets: config.remindersEnabled ? subscription.remindDays ?? config.remindDays : [],
+                    today: today)
+                event.write(to: &lines, stamp: stamp)
+            }
+        }
+        lines.append("END", "VCALENDAR")
+        return lines.text
+    }
+}

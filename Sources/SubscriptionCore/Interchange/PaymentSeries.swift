@@ -1,0 +1,50 @@
+/// The payments of one billing period as a calendar recurrence: the period's schedule from its
+/// anchor, ended by a cancellation or an open-ended pause, less the payments that bounded pauses
+/// skip. Its occurrences are exactly the period's share of `Subscription.payments(from:through:)`.
+struct PaymentSeries: Hashable, Sendable {
+    /// The position of the billing period in `Subscription.periods`: 0 for the first.
+    let periodIndex: Int
+    let schedule: BillingSchedule
+    /// The last day a payment may fall on: the day before an open-ended pause, or the
+    /// cancellation, whichever comes first; nil when the series runs on.
+    let until: CivilDate?
+    /// Payments of the schedule up to `until` that bounded pauses skip, ascending.
+    let exclusions: [CivilDate]
+
+    init(_ subscription: Subscription, periodIndex: Int) {
+        let period = subscription.periods[periodIndex]
+        let schedule = BillingSchedule(anchor: period.restartedOn ?? subscription.anchor, cycle: subscription.cycle)
+        let dayBeforeOpenPause = subscription.pauses.filter { $0.until == nil }
+            .compactMap { $0.from.adding(days: -1) }.min()
+        let until = [period.cancelledOn, dayBeforeOpenPause].compactMap { $0 }.min()
+        var skipped: Set<CivilDate> = []
+        for pause in subscription.pauses {
+            guard let resumes = pause.until, var lastSkipped = resumes.adding(days: -1) else { continue }
+            if let until { lastSkipped = min(lastSkipped, until) }
+            skipped.formUnion(schedule.payments(from: pause.from, through: lastSkipped))
+        }
+        self.periodIndex = periodIndex
+        self.schedule = schedule
+        self.until = until
+        self.exclusions = skipped.sorted()
+    }
+
+    /// One series per billing period, oldest first, leaving out periods without any payment.
+    static func all(of subscription: Subscription) -> [PaymentSeries] {
+        subscription.periods.indices
+            .map { PaymentSeries(subscription, periodIndex: $0) }
+            .filter { $0.firstOccurrence(onOrAfter: $0.schedule.anchor) != nil }
+    }
+
+    var rule: RecurrenceRule { RecurrenceRule(schedule: schedule, until: until) }
+
+    /// The first payment of the series on or after `date`. Steps over at most the excluded
+    /// payments, so the cost does not grow with the subscription's age.
+    func firstOccurrence(onOrAfter date: CivilDate) -> CivilDate? {
+        let excluded = Set(exclusions)
+        var index = schedule.firstIndex(onOrAfter: date)
+        while let day = schedule.payment(index), excluded.contains(day) { index += 1 }
+        guard let day = schedule.payment(index), until.map({ day <= $0 }) ?? true else { return nil }
+        return day
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import SubscriptionCore
+
+/// The calendar's promise: its events, expanded the way RFC 5545 says, fall on exactly the days
+/// `subs upcoming` lists. Checked on seeded random anchors, cycles, cancellations and pauses
+/// (Tests/ics/check_ics.py checks the same with a real iCalendar parser and RRULE library).
+@Suite("iCalendar recurrences")
+struct ICalendarRecurrenceTests {
+    private func expandedDates(_ document: String, through end: CivilDate) -> [CivilDate] {
+        ParsedEvent.all(in: document)
+            .flatMap { ReferenceRecurrence(event: $0).occurrences(through: end) }
+            .sorted()
+    }
+
+    @Test(arguments: [
+        ("2024-01-31", cycle(1, .month)), ("2024-01-30", cycle(1, .month)),
+        ("2024-01-29", cycle(1, .month)), ("2024-02-29", cycle(1, .year)),
+        ("2023-11-30", cycle(3, .month)), ("2024-12-31", cycle(2, .month)),
+        ("2024-08-31", cycle(6, .month)), ("2024-02-29", cycle(2, .year)),
+    ])
+    func monthEndAndLeapDayAnchorsExpandToTheBillingDays(start: String, every cycle: BillingCycle) {
+        let subscription = subscription(every: cycle, start: start)
+        let end = day("2030-12-31")
+        let expected = subscription.payments(from: day(start), through: end).map(\.date)
+        #expect(expandedDates(calendar([subscription], today: start), through: end) == expected)
+    }
+
+    @Test("Random subscriptions expand to the same days as upcoming")
+    func randomSubscriptionsExpandToTheSameDaysAsUpcoming() {
+        var rng = SplitMix64(seed: 0x1CA1_E5DA)
+        for _ in 0..<600 {
+            let start = BillingSchedulePropertyTests.randomDate(years: 2015...2030, using: &rng)
+            let cycle = BillingSchedulePropertyTests.randomCycle(using: &rng)
+            let trialDays = Bool.random(using: &rng) ? nil : Int.random(in: 1...60, using: &rng)
+            var subscription = subscription(
+                every: cycle, start: start.description,
+                trialEnd: trialDays.flatMap { start.adding(days: $0)?.description })
+            let later = { (days: Int) in subscription.anchor.adding(days: Int.random(in: 0...days, using: &rng))! }
+            switch Int.random(in: 0..<6, using: &rng) {
+            case 0: try? subscription.cancel(on: later(900))
+            case 1: try? subscription.pause(from: later(600), until: later(600).adding(days: 400))
+            case 2: try? subscription.pause(from: later(900), until: nil)
+            case 3:
+                try? subscription.cancel(on: later(400))
+                try? subscription.resume(on: later(900))
+            default: break
+            }
+            let today = later(700)
+            let end = today.adding(days: 800)!
+            let expected = subscription.payments(from: today, through: end).map(\.date)
+            let document = calendar([subscription], today: today.description)
+            let actual = expandedDates(document, through: end).filter { $0 >= today }
+            #expect(actual == expected, "\(subscription.anchor) \(cycle) today \(today)\n\(document)")
+            if actual != expected { return }
+        }
+    }
+}
