@@ -26,6 +26,8 @@ struct Failure: Error {
             case .notFound: self.init(error.description, exitCode: Self.noInput)
             case .ambiguous: self.init(error.description, exitCode: Self.usage)
             }
+        case let error as FileDataError:
+            self.init(error.description, exitCode: Self.dataError)
         case let error as StoreError:
             self.init(error.description, exitCode: Self.exitCode(for: error))
         case let error as SQLiteError:

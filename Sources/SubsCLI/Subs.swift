@@ -10,7 +10,8 @@ public struct Subs: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Add.self, Edit.self, List.self, Show.self, Delete.self, Upcoming.self,
-            Cancel.self, Pause.self, Resume.self, Remind.self, Config.self,
+            Cancel.self, Pause.self, Resume.self, Remind.self, Summary.self, Stats.self,
+            Rates.self, Category.self, Config.self, Export.self,
         ]
     )
 

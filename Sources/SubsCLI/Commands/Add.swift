@@ -50,6 +50,11 @@ extension Subs {
                                    valueName: "days"))
         var remind: String?
 
+        @Option(help: ArgumentHelp(
+            "People you share the cost with, weights after a colon: 'Alice,Bob:2' (you count 1).",
+            valueName: "names"))
+        var sharedWith: String?
+
         @Flag(help: "It does not renew by itself.")
         var noAutoRenew = false
 
@@ -78,7 +83,8 @@ extension Subs {
                 notes: try notes.flatMap { try TextInput.freeText($0, what: "notes") },
                 paymentMethod: try paymentMethod.flatMap { try TextInput.freeText($0, what: "payment method") },
                 remindDays: try remind.map(RemindDays.parse),
-                autoRenew: !noAutoRenew)
+                autoRenew: !noAutoRenew,
+                members: try sharedWith.map(Member.parseList) ?? [])
             if let currency = new.currency {
                 _ = try Money(new.amount, currency: currency)
             }

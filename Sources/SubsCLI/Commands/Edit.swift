@@ -55,6 +55,10 @@ extension Subs {
                                    valueName: "days|default"))
         var remind: String?
 
+        @Option(help: ArgumentHelp("People you share the cost with, like 'Alice,Bob:2', or 'none'.",
+                                   valueName: "names|none"))
+        var sharedWith: String?
+
         @Flag(inversion: .prefixedNo, help: "Whether it renews by itself.")
         var autoRenew: Bool?
 
@@ -70,7 +74,7 @@ extension Subs {
             }
             let changes: [Any?] = [
                 name, amount, currency, every, start, trialEnd, category, url, notes, paymentMethod,
-                remind, autoRenew,
+                remind, autoRenew, sharedWith,
             ]
             if changes.allSatisfy({ $0 == nil }) {
                 throw ValidationError("nothing to change: give at least one option, like --amount or --name")
@@ -93,6 +97,7 @@ extension Subs {
             changes.paymentMethod = try paymentMethod.map { try TextInput.freeText($0, what: "payment method") }
             changes.remindDays = try remind.map { $0.lowercased() == "default" ? nil : try RemindDays.parse($0) }
             changes.autoRenew = autoRenew
+            changes.members = try sharedWith.map(Member.parseList)
             let store = try store.openStore()
             let subscription = try store.edit(reference, changes, today: today)
             let snapshot = SubscriptionSnapshot(subscription, today: today, config: try store.config())

@@ -20,6 +20,10 @@ extension Subs {
                                    valueName: "text"))
         var search: String?
 
+        @Option(help: ArgumentHelp("Only subscriptions paid this way (matches part of it, like visa).",
+                                   valueName: "text"))
+        var paymentMethod: String?
+
         @Option(help: "Sort order.")
         var sort: ListQuery.Sort = .next
 
@@ -31,7 +35,8 @@ extension Subs {
 
         func run() throws {
             let today = try clock.resolve()
-            let query = ListQuery(status: status, category: category, search: search, sort: sort)
+            let query = ListQuery(
+                status: status, category: category, search: search, paymentMethod: paymentMethod, sort: sort)
             let store = try store.openStore()
             let list = SubscriptionList(try store.subscriptions(), query: query, today: today, config: try store.config())
             print(SubscriptionRenderer.list(list, format: format), terminator: "")

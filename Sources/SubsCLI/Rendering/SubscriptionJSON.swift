@@ -15,9 +15,10 @@ enum SubscriptionJSON {
                 "unit": .string(subscription.cycle.unit.rawValue),
             ]),
             "id": .string(subscription.id),
-            "members": .array(subscription.members.map {
-                .object(["name": .string($0.name), "weight": .int($0.weight)])
+            "members": .array(zip(subscription.members, snapshot.split.dropFirst()).map { member, share in
+                .object(["name": .string(member.name), "share": .string(share.description), "weight": .int(member.weight)])
             }),
+            "my_share": .string(snapshot.split[0].description),
             "monthly_cost": .string(snapshot.roundedMonthlyCost.description),
             "name": .string(subscription.name),
             "next_payment": .string(snapshot.nextPayment?.date.description),

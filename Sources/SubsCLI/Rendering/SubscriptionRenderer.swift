@@ -29,8 +29,8 @@ enum SubscriptionRenderer {
         case .table:
             var table = Table([
                 .init(header: "ID"), .init(header: "NAME", maximumWidth: 32),
-                .init(header: "AMOUNT", alignment: .right), .init(header: "CYCLE"),
-                .init(header: "NEXT"), .init(header: "MONTHLY", alignment: .right),
+                .init(header: "AMOUNT", alignment: .decimal), .init(header: "CYCLE"),
+                .init(header: "NEXT"), .init(header: "MONTHLY", alignment: .decimal),
                 .init(header: "STATUS"), .init(header: "CATEGORY", maximumWidth: 20),
             ])
             for item in list.items {

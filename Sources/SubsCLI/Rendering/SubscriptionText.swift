@@ -3,7 +3,7 @@ import SubscriptionCore
 /// Human wording shared by the table renderers.
 enum SubscriptionText {
     static func money(_ money: Money) -> String {
-        "\(money) \(money.currency.code)"
+        MoneyText.display(money)
     }
 
     static func days(until date: CivilDate, from today: CivilDate) -> String {

@@ -1,6 +1,10 @@
 /// An aligned text table: a header row, then one row per item, columns separated by two spaces.
 struct Table {
-    enum Alignment { case left, right }
+    enum Alignment {
+        case left, right
+        /// Amounts: lined up on the decimal point.
+        case decimal
+    }
 
     struct Column {
         let header: String
@@ -36,11 +40,24 @@ struct Table {
         rows.append(row)
     }
 
+    /// From the decimal point on: `.49` of `$15.49`, nothing for `¥1,000`.
+    private static func fractionPart(_ text: String) -> Substring {
+        text.firstIndex(of: ".").map { text[$0...] } ?? ""
+    }
+
     /// The table as lines of text, with no trailing spaces.
     func render(on terminal: Terminal) -> String {
-        let texts = rows.map { row in
+        var texts = rows.map { row in
             zip(row, columns).map { cell, column in
                 cell.text.terminalSafe.truncated(toWidth: column.maximumWidth)
+            }
+        }
+        // A decimal column pads each amount on the right so the points line up, then aligns right.
+        for index in columns.indices where columns[index].alignment == .decimal {
+            let tails = texts.map { String(Self.fractionPart($0[index])).displayWidth }
+            let longest = tails.max() ?? 0
+            for row in texts.indices {
+                texts[row][index] += String(repeating: " ", count: longest - tails[row])
             }
         }
         let widths = columns.indices.map { index in
@@ -54,7 +71,7 @@ struct Table {
                 let painted = terminal.paint(text, styles[index])
                 switch columns[index].alignment {
                 case .left: parts.append(isLast ? painted : painted + gap)
-                case .right: parts.append(gap + painted)
+                case .right, .decimal: parts.append(gap + painted)
                 }
             }
             var result = parts.joined(separator: "  ")

@@ -20,7 +20,7 @@ enum UpcomingRenderer {
         case .table:
             var table = Table([
                 .init(header: "DATE"), .init(header: "WHEN"), .init(header: "NAME", maximumWidth: 32),
-                .init(header: "AMOUNT", alignment: .right), .init(header: "KIND"),
+                .init(header: "AMOUNT", alignment: .decimal), .init(header: "KIND"),
             ])
             for item in report.items {
                 let isTrial = item.kind == .trialEnd

@@ -12,6 +12,8 @@ public struct Config: Equatable, Sendable {
     public var remindExec: String?
     /// The default `--webhook` URL of `subs remind`.
     public var remindWebhook: String?
+    /// A monthly spending limit in the base currency, as typed.
+    public var budget: DecimalAmount?
 
     public init() {}
 
@@ -33,6 +35,7 @@ public struct Config: Equatable, Sendable {
         case .reminders: remindersEnabled ? "on" : "off"
         case .remindExec: remindExec
         case .remindWebhook: remindWebhook
+        case .budget: budget?.text
         }
     }
 }
@@ -44,6 +47,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case reminders
     case remindExec = "remind-exec"
     case remindWebhook = "remind-webhook"
+    case budget
 
     /// Parses a KEY argument, with a one-line error that lists the keys.
     public init(input text: String) throws {
@@ -62,6 +66,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .reminders: "on or off"
         case .remindExec: "a shell command, run once per reminder"
         case .remindWebhook: "an http:// or https:// URL"
+        case .budget: "a monthly amount in the base currency, like 150 or 99.50"
         }
     }
 
@@ -90,6 +95,12 @@ public enum ConfigKey: String, CaseIterable, Sendable {
             config.remindExec = try TextInput.freeText(trimmed, what: "remind-exec command")
         case .remindWebhook:
             config.remindWebhook = try trimmed.isEmpty ? nil : WebhookURL.validated(trimmed)
+        case .budget:
+            let amount = try trimmed.isEmpty ? nil : DecimalAmount(input: trimmed)
+            if let amount, amount.fractionDigits.count > 4 {
+                throw InputError.invalid("budget", value, expected: accepted)
+            }
+            config.budget = amount
         }
     }
 }

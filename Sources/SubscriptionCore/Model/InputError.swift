@@ -24,3 +24,18 @@ extension String {
         return visible.count > 40 ? visible.prefix(37) + "..." : visible
     }
 }
+
+/// A file the user gave (`subs rates import`) whose content is wrong: the whole file is refused.
+public struct FileDataError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let path: String
+    public let line: Int
+    public let problem: String
+
+    public init(path: String, line: Int, problem: String) {
+        self.path = path
+        self.line = line
+        self.problem = problem
+    }
+
+    public var description: String { "\(path) line \(line): \(problem); nothing was imported" }
+}

@@ -87,10 +87,16 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 public struct DecimalAmount: Hashable, Sendable {
     let wholeDigits: String
     let fractionDigits: String
-    /// What the user typed, for error messages.
-    let text: String
+    /// What the user typed, for error messages and `config get`.
+    public let text: String
 
     static let accepted = "a number like 15.49 or 15 (no sign, exponent or thousands separator)"
+
+    /// The exact value.
+    public var decimal: Decimal {
+        let digits = wholeDigits + fractionDigits
+        return Decimal(sign: .plus, exponent: -fractionDigits.count, significand: Decimal(UInt64(digits) ?? 0))
+    }
 
     public init(input text: String) throws {
         self.text = text

@@ -15,13 +15,17 @@ public struct NewSubscription: Sendable {
     public var paymentMethod: String?
     public var remindDays: [Int]?
     public var autoRenew: Bool
+    /// The people the cost is shared with; you are the first member, with weight 1.
+    public var members: [Member]
 
     public init(
         name: String, amount: DecimalAmount, currency: Currency? = nil,
         cycle: BillingCycle = .monthly, startDate: CivilDate, trialEnd: CivilDate? = nil,
         category: String? = nil, url: String? = nil, notes: String? = nil,
-        paymentMethod: String? = nil, remindDays: [Int]? = nil, autoRenew: Bool = true
+        paymentMethod: String? = nil, remindDays: [Int]? = nil, autoRenew: Bool = true,
+        members: [Member] = []
     ) {
+        self.members = members
         self.name = name
         self.amount = amount
         self.currency = currency
@@ -42,7 +46,7 @@ public struct NewSubscription: Sendable {
         let subscription = Subscription(
             name: name, price: price, cycle: cycle, startDate: startDate, trialEnd: trialEnd,
             category: category, url: url, notes: notes, paymentMethod: paymentMethod,
-            remindDays: remindDays, autoRenew: autoRenew, createdAt: now)
+            remindDays: remindDays, autoRenew: autoRenew, members: members, createdAt: now)
         try subscription.validateDates()
         return subscription
     }
@@ -65,13 +69,14 @@ public struct SubscriptionChanges: Sendable {
     public var paymentMethod: String??
     public var remindDays: [Int]??
     public var autoRenew: Bool?
+    public var members: [Member]?
 
     public init() {}
 
     public var isEmpty: Bool {
         name == nil && amount == nil && currency == nil && cycle == nil && startDate == nil
             && trialEnd == nil && category == nil && url == nil && notes == nil
-            && paymentMethod == nil && remindDays == nil && autoRenew == nil
+            && paymentMethod == nil && remindDays == nil && autoRenew == nil && members == nil
     }
 
     /// Applies the changes. `category` is the canonical name of the requested category.
@@ -107,6 +112,7 @@ public struct SubscriptionChanges: Sendable {
         if let paymentMethod { subscription.paymentMethod = paymentMethod }
         if let remindDays { subscription.remindDays = remindDays }
         if let autoRenew { subscription.autoRenew = autoRenew }
+        if let members { subscription.members = members }
         if let amount = newPrice {
             let price = try Money(amount, currency: subscription.currency)
             subscription.recordPrice(price, effective: effective ?? today)

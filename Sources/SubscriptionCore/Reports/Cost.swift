@@ -33,6 +33,12 @@ public struct CurrencyTotals: Sendable, Equatable {
 
     public var isEmpty: Bool { sums.isEmpty }
 
+    /// The currencies summed, ordered by code.
+    public var currencies: [Currency] { sums.keys.sorted() }
+
+    /// The exact, unrounded sum in `currency`.
+    public func exact(_ currency: Currency) -> Decimal { sums[currency] ?? 0 }
+
     /// Each currency's total, rounded half away from zero to its minor unit, ordered by code.
     public var rounded: [Money] {
         sums.keys.sorted().map { Money(rounding: sums[$0]!, currency: $0) }

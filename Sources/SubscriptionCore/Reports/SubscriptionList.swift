@@ -15,12 +15,18 @@ public struct ListQuery: Sendable {
     public var category: String?
     /// Matched case-insensitively against name, notes and URL.
     public var search: String?
+    /// Matched case-insensitively within the payment method (`visa` finds `Visa ••4242`).
+    public var paymentMethod: String?
     public var sort: Sort
 
-    public init(status: StatusFilter? = nil, category: String? = nil, search: String? = nil, sort: Sort = .next) {
+    public init(
+        status: StatusFilter? = nil, category: String? = nil, search: String? = nil,
+        paymentMethod: String? = nil, sort: Sort = .next
+    ) {
         self.status = status
         self.category = category
         self.search = search
+        self.paymentMethod = paymentMethod
         self.sort = sort
     }
 }
@@ -55,6 +61,10 @@ extension ListQuery {
         case let wanted?: if snapshot.status.rawValue != wanted.rawValue { return false }
         }
         if let category, subscription.category?.caseInsensitiveCompare(category) != .orderedSame {
+            return false
+        }
+        if let paymentMethod, !paymentMethod.isEmpty,
+           subscription.paymentMethod?.localizedCaseInsensitiveContains(paymentMethod) != true {
             return false
         }
         if let search, !search.isEmpty {

@@ -23,6 +23,9 @@ public struct SubscriptionSnapshot: Sendable {
         self.remindDays = subscription.remindDays ?? config.remindDays
     }
 
+    /// Today's price split between you (first) and the members; just the price when not shared.
+    public var split: [Money] { subscription.split(amount) }
+
     public var roundedMonthlyCost: Money {
         Money(rounding: monthlyCost, currency: subscription.currency)
     }

@@ -11,6 +11,21 @@ public struct UpcomingItem: Hashable, Sendable {
     public let subscriptionID: String
     public let name: String
     public let amount: Money
+
+    init(_ subscription: Subscription, _ payment: Payment, kind: Kind, today: CivilDate) {
+        date = payment.date
+        daysUntil = today.days(until: payment.date)
+        self.kind = kind
+        subscriptionID = subscription.id
+        name = subscription.name
+        amount = payment.amount
+    }
+
+    /// Oldest first; on one day by name, and a trial's end before the charge it turns into.
+    static func chronologically(_ lhs: UpcomingItem, _ rhs: UpcomingItem) -> Bool {
+        (lhs.date, lhs.name.lowercased(), lhs.subscriptionID, lhs.kind == .payment ? 1 : 0)
+            < (rhs.date, rhs.name.lowercased(), rhs.subscriptionID, rhs.kind == .payment ? 1 : 0)
+    }
 }
 
 /// Everything due from `today` through `end`, both inclusive, oldest first (R6).
@@ -50,9 +65,7 @@ public struct UpcomingReport: Sendable {
         for subscription in subscriptions {
             let sortName = subscription.name.lowercased()
             func item(_ payment: Payment, _ kind: UpcomingItem.Kind) -> UpcomingItem {
-                UpcomingItem(
-                    date: payment.date, daysUntil: today.days(until: payment.date), kind: kind,
-                    subscriptionID: subscription.id, name: subscription.name, amount: payment.amount)
+                UpcomingItem(subscription, payment, kind: kind, today: today)
             }
             for payment in subscription.payments(from: today, through: end) {
                 if subscription.kind(of: payment) == .trialEnd {

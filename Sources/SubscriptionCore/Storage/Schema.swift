@@ -88,5 +88,13 @@ enum Schema {
                 PRIMARY KEY (subscription_id, payment_date, offset_days)
             );
             """),
+        .init(version: 4, name: "exchange rates", sql: """
+            -- 1 unit of `currency` = `rate` in the base currency (config currency); exact text.
+            CREATE TABLE exchange_rates (
+                currency TEXT PRIMARY KEY NOT NULL,
+                rate TEXT NOT NULL,
+                set_at TEXT NOT NULL
+            );
+            """),
     ])
 }

@@ -36,63 +36,7 @@ public final class SubscriptionStore {
         try read { try Self.categories($0) }
     }
 
-    /// The reminders due on `today` that were not sent before.
-    public func dueReminders(today: CivilDate) throws -> [Reminder] {
-        try read { connection in
-            let sent = try connection.rows(
-                "SELECT subscription_id, payment_date, offset_days FROM reminders_sent WHERE payment_date >= ?",
-                [.text(today.description)]
-            ).compactMap { row -> SentReminder? in
-                guard let id = row.text(0), let date = row.text(1).flatMap(CivilDate.init(iso:)),
-                      let offset = row.int(2)
-                else { return nil }
-                return SentReminder(subscriptionID: id, paymentDate: date, offset: Int(offset))
-            }
-            return ReminderReport.due(
-                try SubscriptionRecords(connection: connection).all(), today: today,
-                config: try Self.config(connection), sent: Set(sent))
-        }
-    }
-
     // MARK: - Writes
-
-    /// Records reminders as delivered, so later runs do not send them again.
-    public func recordSent(_ reminders: [Reminder], at now: Date = Date()) throws {
-        guard !reminders.isEmpty else { return }
-        try write { connection in
-            for record in reminders.flatMap(ReminderReport.records(of:)) {
-                // OR IGNORE: a parallel run may have recorded the same reminder a moment ago.
-                try connection.run("""
-                    INSERT OR IGNORE INTO reminders_sent (subscription_id, payment_date, offset_days, sent_at)
-                    VALUES (?, ?, ?, ?)
-                    """, [.text(record.subscriptionID), .text(record.paymentDate.description),
-                          .integer(Int64(record.offset)), .text(Timestamp.format(now))])
-            }
-        }
-    }
-
-    /// Sets a setting; `nil` (or an empty command or URL) returns it to its default.
-    @discardableResult
-    public func setConfig(_ key: ConfigKey, to value: String?) throws -> Config {
-        let stored = try value.flatMap { try key.normalized($0) }
-        return try write { connection in
-            if let stored {
-                // SQLite 3.15 has no UPSERT: replace the row.
-                try connection.run("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
-                                   [.text(key.rawValue), .text(stored)])
-            } else {
-                try connection.run("DELETE FROM settings WHERE key = ?", [.text(key.rawValue)])
-            }
-            return try Self.config(connection)
-        }
-    }
-
-    /// The keys the user has set, as opposed to defaults.
-    public func configKeysSet() throws -> Set<ConfigKey> {
-        try read { connection in
-            Set(try connection.rows("SELECT key FROM settings").compactMap { $0.text(0).flatMap(ConfigKey.init(rawValue:)) })
-        }
-    }
 
     /// Adds a subscription, with the configured currency when none is given.
     public func add(_ new: NewSubscription, now: Date = Date()) throws -> Subscription {
@@ -155,7 +99,7 @@ public final class SubscriptionStore {
 
     // MARK: - Connection and errors
 
-    private func read<T>(_ body: (Connection) throws -> T) throws -> T {
+    func read<T>(_ body: (Connection) throws -> T) throws -> T {
         try Self.mapErrors(location) {
             let connection = try existingConnection() ?? EncryptedDatabase.empty()
             return try connection.readTransaction { try body(connection) }
@@ -170,7 +114,7 @@ public final class SubscriptionStore {
         return connection
     }
 
-    private func write<T>(_ body: (Connection) throws -> T) throws -> T {
+    func write<T>(_ body: (Connection) throws -> T) throws -> T {
         try Self.mapErrors(location) {
             if connection == nil {
                 // Rehearse on an empty database first, so that a change that is refused (a bad
@@ -204,7 +148,7 @@ public final class SubscriptionStore {
         }
     }
 
-    private static func config(_ connection: Connection) throws -> Config {
+    static func config(_ connection: Connection) throws -> Config {
         var settings: [String: String] = [:]
         for row in try connection.rows("SELECT key, value FROM settings") {
             if let key = row.text(0), let value = row.text(1) { settings[key] = value }
@@ -212,15 +156,18 @@ public final class SubscriptionStore {
         return Config(settings: settings)
     }
 
-    private static func categories(_ connection: Connection) throws -> [String] {
+    static func categories(_ connection: Connection) throws -> [String] {
         try connection.rows("SELECT name FROM categories ORDER BY name COLLATE NOCASE").compactMap { $0.text(0) }
     }
 
     /// The stored spelling of a category, matched case-insensitively.
-    private static func canonicalCategory(_ name: String, _ connection: Connection) throws -> String {
+    static func canonicalCategory(_ name: String, _ connection: Connection) throws -> String {
         let known = try categories(connection)
         guard let match = known.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) else {
-            throw InputError.invalid("category", name, expected: "one of " + known.joined(separator: ", "))
+            let close = Suggestions.closest(to: name, in: known)
+            let hint = close.isEmpty ? "one of " + known.joined(separator: ", ")
+                : "an existing category (did you mean \(close.joined(separator: ", "))?)"
+            throw InputError.invalid("category", name, expected: hint + "; add one with 'subs category add'")
         }
         return match
     }

@@ -6,7 +6,7 @@ import Testing
 struct JSONContractTests {
     static let subscriptionKeys: Set<String> = [
         "amount", "auto_renew", "category", "created_at", "currency", "cycle", "id", "members",
-        "monthly_cost", "name", "next_payment", "notes", "payment_method", "remind_days",
+        "monthly_cost", "my_share", "name", "next_payment", "notes", "payment_method", "remind_days",
         "start_date", "status", "trial_end", "updated_at", "url",
     ]
 

@@ -78,8 +78,8 @@ struct OutputFormatTests {
         #expect(lines.first?.hasPrefix("ID") == true, "\(result)")
         #expect(lines.count == 7, "header, 3 rows, blank, 2 totals: \(result)")
         #expect(lines.suffix(2) == [
-            "Monthly total: 1000 JPY, 6.522 KWD, 5.00 USD",
-            "Yearly total:  12000 JPY, 78.266 KWD, 60.00 USD",
+            "Monthly total: ¥1,000, KWD 6.522, $5.00",
+            "Yearly total:  ¥12,000, KWD 78.266, $60.00",
         ])
         // Sorted by next payment: the weekly dinar one (06-16), then 06-20, then 07-01.
         #expect(lines[1].contains("Dinar weekly"))

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import SubscriptionCore
+
+extension Subs {
+    struct Rates: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Exchange rates into your base currency (config currency).",
+            discussion: """
+                'subs rates set EUR 1.08' means 1 EUR = 1.08 in the base currency. Totals are
+                converted only when every rate they need is known. Nothing is fetched from the
+                network.
+                """,
+            subcommands: [List.self, Set.self, Import.self])
+    }
+}
+
+extension Subs.Rates {
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the rates and when each was set.")
+
+        @Option(help: "Output format.")
+        var format: ObjectFormat = .table
+
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let store = try store.openStore()
+            print(RatesRenderer.list(try store.rates(), base: try store.config().currency, format: format),
+                  terminator: "")
+        }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Set the rate of one currency.")
+
+        @Argument(help: "The currency, like EUR.")
+        var code: String
+
+        @Argument(help: "What 1 unit of it is worth in the base currency, like 1.08.")
+        var rate: String
+
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let currency = try Currency(input: code)
+            let store = try store.openStore()
+            try store.setRates([(currency, rate)])
+            let set = try store.rates().first { $0.currency == currency }
+            print("1 \(currency.code) = \(set?.text ?? rate) \(try store.config().currency.code)")
+        }
+    }
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set rates from a CSV file of 'code,rate' lines.",
+            discussion: "A bad line refuses the whole file, naming its line number.")
+
+        @Argument(help: "The CSV file.")
+        var file: String
+
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw StoreError.missingFile(path: file, what: "rates file")
+            }
+            let rates = try RatesFile.parse(String(decoding: data, as: UTF8.self), path: file)
+            try store.openStore().setRates(rates)
+            print("Imported \(rates.count) rate\(rates.count == 1 ? "" : "s").")
+        }
+    }
+}
+
+enum RatesRenderer {
+    static func list(_ rates: [ExchangeRate], base: Currency, format: ObjectFormat) -> String {
+        switch format {
+        case .json:
+            return JSONValue.array(rates.map {
+                .object([
+                    "currency": .string($0.currency.code), "rate": .string($0.text),
+                    "set_at": .string(Timestamp.format($0.setAt)),
+                ])
+            }).rendered
+        case .table:
+            guard !rates.isEmpty else {
+                return "No exchange rates. Set one with 'subs rates set EUR 1.08' (1 EUR = 1.08 \(base.code)).\n"
+            }
+            var table = Table([.init(header: "CURRENCY"), .init(header: "RATE (IN \(base.code))", alignment: .decimal),
+                               .init(header: "SET")])
+            for rate in rates {
+                table.append([Table.Cell(rate.currency.code), Table.Cell(rate.text),
+                              Table.Cell(String(Timestamp.format(rate.setAt).prefix(10)))])
+            }
+            return table.render(on: .standardOutput)
+        }
+    }
+}

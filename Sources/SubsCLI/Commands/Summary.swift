@@ -1,0 +1,43 @@
+import ArgumentParser
+import SubscriptionCore
+
+extension Subs {
+    struct Summary: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "What you pay: totals, the next payments, trials ending, budget use.",
+            discussion: """
+                Totals count active subscriptions and trials. A total in one currency appears
+                when every exchange rate it needs is set ('subs rates set'). Budget: 'subs config
+                set budget 150' (a monthly amount in the base currency); a warning from 80%.
+                """)
+
+        @Option(help: ArgumentHelp("Convert totals into this currency (default: config currency).",
+                                   valueName: "code"))
+        var currency: String?
+
+        @Flag(help: "Count only your part of shared costs.")
+        var myShare = false
+
+        @Flag(help: "Exit 1 when over budget, for scripts.")
+        var checkBudget = false
+
+        @Option(help: "Output format.")
+        var format: ObjectFormat = .table
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var clock: TodayOptions
+
+        func run() throws {
+            let today = try clock.resolve()
+            let target = try currency.map(Currency.init(input:))
+            let store = try store.openStore()
+            var converter = try store.converter()
+            if let target { converter = try converter.rebased(to: target) }
+            let summary = SubscriptionCore.Summary(
+                try store.subscriptions(), today: today, config: try store.config(), converter: converter,
+                myShare: myShare)
+            print(SummaryRenderer.render(summary, today: today, format: format), terminator: "")
+            if checkBudget && summary.budget?.status == .over { throw ExitCode(1) }
+        }
+    }
+}

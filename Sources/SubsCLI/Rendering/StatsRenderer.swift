@@ -1,0 +1,92 @@
+import Foundation
+import SubscriptionCore
+
+/// `subs stats`: shares drawn as bars of block characters, or the same numbers as JSON.
+enum StatsRenderer {
+    static func render(_ stats: Stats, format: ObjectFormat, terminal: Terminal = .standardOutput) -> String {
+        switch format {
+        case .json: return json(stats).rendered
+        case .table: return text(stats, terminal: terminal)
+        }
+    }
+
+    static func json(_ stats: Stats) -> JSONValue {
+        func rounded(_ value: Decimal) -> String { Money(rounding: value, currency: stats.base).description }
+        func months(_ spends: [Stats.MonthSpend]) -> JSONValue {
+            .array(spends.map { spend in
+                .object([
+                    "month": .string(spend.month.description),
+                    "converted": .string(spend.converted.map(rounded)),
+                    "totals": .object(Dictionary(uniqueKeysWithValues: spend.totals.rounded.map {
+                        ($0.currency.code, JSONValue.string($0.description))
+                    })),
+                ])
+            })
+        }
+        return .object([
+            "currency": .string(stats.base.code),
+            "categories": .array(stats.categories.map {
+                .object([
+                    "name": .string($0.name),
+                    "monthly": .string(rounded($0.monthly)),
+                    "share": .string(percent($0.share)),
+                ])
+            }),
+            "months": months(stats.history),
+            "forecast": months(stats.forecast),
+            "missing_rates": .array(stats.missingRates.map { .string($0.code) }),
+        ])
+    }
+
+    private static func text(_ stats: Stats, terminal: Terminal) -> String {
+        let base = stats.base
+        func money(_ value: Decimal) -> String { SubscriptionText.money(Money(rounding: value, currency: base)) }
+        var output = terminal.paint("Spend by category", .bold) + " (a month, in \(base.code))\n"
+        if stats.categories.isEmpty { output += "  nothing is being paid\n" }
+        var categories = Table([.init(header: "CATEGORY"), .init(header: "MONTHLY", alignment: .decimal),
+                                .init(header: "SHARE", alignment: .right), .init(header: "")])
+        for category in stats.categories {
+            categories.append([Table.Cell(category.name ?? "(none)"), Table.Cell(money(category.monthly)),
+                               Table.Cell(percent(category.share) + "%"),
+                               Table.Cell(bar(category.share / 100), style: .cyan)])
+        }
+        if !stats.categories.isEmpty { output += categories.render(on: terminal) }
+
+        for (title, spends) in [("Spend per month", stats.history), ("Forecast, next 12 months", stats.forecast)] {
+            output += "\n" + terminal.paint(title, .bold) + " (in \(base.code))\n"
+            let largest = spends.compactMap(\.converted).max() ?? 0
+            var table = Table([.init(header: "MONTH"), .init(header: "SPEND", alignment: .decimal), .init(header: "")])
+            for spend in spends {
+                let amount = spend.converted.map(money)
+                    ?? spend.totals.rounded.map(SubscriptionText.money).joined(separator: ", ")
+                let fraction = largest > 0 ? (spend.converted ?? 0) / largest : 0
+                table.append([Table.Cell(spend.month.description), Table.Cell(amount.isEmpty ? money(0) : amount),
+                              Table.Cell(bar(fraction), style: .cyan)])
+            }
+            output += table.render(on: terminal)
+        }
+        if !stats.missingRates.isEmpty {
+            let codes = stats.missingRates.map(\.code).joined(separator: ", ")
+            output += "\nNo exchange rate for \(codes): those subscriptions are left out of the converted figures "
+                + "(subs rates set \(stats.missingRates[0].code) RATE).\n"
+        }
+        return output
+    }
+
+    static let barWidth = 24
+
+    /// A horizontal bar of `fraction` (0 to 1) of `barWidth` cells, in eighths of a cell.
+    static func bar(_ fraction: Decimal) -> String {
+        let eighths = Int(truncating: NSDecimalNumber(decimal: max(0, min(1, fraction)) * Decimal(barWidth * 8)))
+        let partial = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"][eighths % 8]
+        return String(repeating: "█", count: eighths / 8) + partial
+    }
+
+    /// A percentage to one decimal: `58.1`.
+    static func percent(_ value: Decimal) -> String {
+        var exact = value
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &exact, 1, .plain)
+        return SummaryRenderer.oneDecimal("\(rounded)")
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import SubscriptionCore
+
+/// `subs summary` as a short report, or as the JSON object of docs/json.md.
+enum SummaryRenderer {
+    static func render(_ summary: Summary, today: CivilDate, format: ObjectFormat, terminal: Terminal = .standardOutput) -> String {
+        switch format {
+        case .json: return json(summary).rendered
+        case .table: return text(summary, today: today, terminal: terminal)
+        }
+    }
+
+    static func json(_ summary: Summary) -> JSONValue {
+        func byCurrency(_ amounts: [Money]) -> JSONValue {
+            .object(Dictionary(uniqueKeysWithValues: amounts.map { ($0.currency.code, .string($0.description)) }))
+        }
+        let converted = summary.convertedMonthly.map { monthly -> JSONValue in
+            .object([
+                "currency": .string(summary.base.code),
+                "monthly": .string(Money(rounding: monthly, currency: summary.base).description),
+                "yearly": .string(Money(rounding: monthly * 12, currency: summary.base).description),
+            ])
+        }
+        let budget = summary.budget.map { budget -> JSONValue in
+            .object([
+                "amount": .string(budget.limit.description),
+                "used": .string(budget.used?.description),
+                "percent": .string(budget.percent.map { "\($0)" }.map(oneDecimal)),
+                "status": .string(budget.status?.rawValue),
+            ])
+        }
+        return .object([
+            "active": .int(summary.active),
+            "total": .int(summary.total),
+            "monthly": byCurrency(summary.monthly.rounded),
+            "yearly": byCurrency(summary.yearly),
+            "converted": converted ?? .null,
+            "missing_rates": .array(summary.missingRates.map { .string($0.code) }),
+            "next_payments": .array(summary.nextPayments.map(SubscriptionJSON.upcoming)),
+            "trials_ending": .array(summary.trialsEnding.map(SubscriptionJSON.upcoming)),
+            "budget": budget ?? .null,
+        ])
+    }
+
+    private static func text(_ summary: Summary, today: CivilDate, terminal: Terminal) -> String {
+        let money = SubscriptionText.money
+        var lines: [(String, String)] = [("Subscriptions", "\(summary.active) active of \(summary.total)")]
+        if !summary.monthly.isEmpty {
+            lines.append(("Monthly", summary.monthly.rounded.map(money).joined(separator: ", ")))
+            lines.append(("Yearly", summary.yearly.map(money).joined(separator: ", ")))
+        }
+        if let monthly = summary.convertedMonthly, summary.monthly.currencies.count > 1
+            || summary.monthly.currencies.first.map({ $0 != summary.base }) == true {
+            lines.append(("In \(summary.base.code)",
+                          "\(money(Money(rounding: monthly, currency: summary.base))) a month, "
+                          + "\(money(Money(rounding: monthly * 12, currency: summary.base))) a year"))
+        }
+        var output = ""
+        let width = lines.map(\.0.count).max() ?? 0
+        for (label, value) in lines {
+            output += terminal.paint(label.padding(toLength: width), .dim) + "  " + value + "\n"
+        }
+        if !summary.missingRates.isEmpty {
+            let codes = summary.missingRates.map(\.code).joined(separator: ", ")
+            output += "No total in \(summary.base.code): missing exchange rate for \(codes) "
+                + "(subs rates set \(summary.missingRates[0].code) RATE)\n"
+        }
+        if let budget = summary.budget {
+            output += budgetLine(budget, terminal: terminal)
+        }
+        if !summary.nextPayments.isEmpty {
+            output += "\n" + terminal.paint("Next payments", .bold) + "\n" + items(summary.nextPayments, today: today, terminal: terminal)
+        }
+        if !summary.trialsEnding.isEmpty {
+            output += "\n" + terminal.paint("Trials ending within \(Summary.trialWindowDays) days", .bold) + "\n"
+                + items(summary.trialsEnding, today: today, terminal: terminal)
+        }
+        return output
+    }
+
+    private static func budgetLine(_ budget: BudgetUse, terminal: Terminal) -> String {
+        guard let used = budget.used, let status = budget.status else {
+            return "Budget: \(SubscriptionText.money(budget.limit)) a month; set the missing rates to see its use\n"
+        }
+        let percent = budget.percent.map { " (\(oneDecimal("\($0)"))%)" } ?? ""
+        let line = "Budget: \(SubscriptionText.money(used)) of \(SubscriptionText.money(budget.limit)) a month\(percent)"
+        switch status {
+        case .ok: return line + "\n"
+        case .warning: return terminal.paint("\(line): warning, 80% or more used", .yellow) + "\n"
+        case .over: return terminal.paint("\(line): over budget", .red) + "\n"
+        }
+    }
+
+    private static func items(_ items: [UpcomingItem], today: CivilDate, terminal: Terminal) -> String {
+        var table = Table([.init(header: "DATE"), .init(header: "WHEN"), .init(header: "NAME", maximumWidth: 32),
+                           .init(header: "AMOUNT", alignment: .decimal)])
+        for item in items {
+            table.append([Table.Cell(item.date.description),
+                          Table.Cell(SubscriptionText.days(until: item.date, from: today)),
+                          Table.Cell(item.name), Table.Cell(SubscriptionText.money(item.amount))])
+        }
+        return table.render(on: terminal)
+    }
+
+    /// `79` → `79.0`, `80.25` stays as rounded upstream.
+    static func oneDecimal(_ text: String) -> String {
+        text.contains(".") ? text : text + ".0"
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// The `code,rate` CSV that `subs rates import` reads: one rate per line, an optional
+/// `code,rate` header, blank lines and `#` comments ignored.
+public enum RatesFile {
+    /// Every rate in `text`, or the first bad line's error: a file is taken whole or not at all.
+    public static func parse(_ text: String, path: String) throws -> [(currency: Currency, rate: String)] {
+        var rates: [(currency: Currency, rate: String)] = []
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, raw) in lines.enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces.union(.init(charactersIn: "\r")))
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            if index == 0, fields.map({ $0.lowercased() }) == ["code", "rate"] { continue }
+            func fail(_ problem: String) -> FileDataError {
+                FileDataError(path: path, line: index + 1, problem: problem)
+            }
+            guard fields.count == 2 else { throw fail("expected 'code,rate', like EUR,1.08") }
+            guard let currency = Currency(code: fields[0]) else {
+                throw fail("unknown currency '\(fields[0].quotedForMessage)'")
+            }
+            do {
+                _ = try ExchangeRate.parse(fields[1])
+            } catch {
+                throw fail("invalid rate '\(fields[1].quotedForMessage)': expected \(ExchangeRate.accepted)")
+            }
+            if rates.contains(where: { $0.currency == currency }) { throw fail("\(currency.code) appears twice") }
+            rates.append((currency, fields[1]))
+        }
+        guard !rates.isEmpty else { throw FileDataError(path: path, line: lines.count, problem: "no rates found") }
+        return rates
+    }
+}

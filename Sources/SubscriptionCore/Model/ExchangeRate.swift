@@ -1,0 +1,81 @@
+import Foundation
+
+/// What one unit of a currency is worth in the base currency (config `currency`), as the user
+/// set it: `subs rates set EUR 1.08` means 1 EUR = 1.08 in the base currency.
+public struct ExchangeRate: Hashable, Sendable {
+    public let currency: Currency
+    /// Exact, as typed: never a `Double`.
+    public let rate: Decimal
+    /// The rate as the user typed it, normalised (`1.08`).
+    public let text: String
+    public let setAt: Date
+
+    public init(currency: Currency, rate text: String, setAt: Date) throws {
+        self.currency = currency
+        (self.rate, self.text) = try Self.parse(text)
+        self.setAt = setAt
+    }
+
+    static let accepted = "a positive number like 1.08 (at most 12 decimals, no exponent)"
+
+    /// A strict positive decimal: digits, an optional point and up to 12 decimals.
+    static func parse(_ input: String) throws -> (Decimal, String) {
+        let text = input.trimmingCharacters(in: .whitespaces)
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let whole = parts[0].drop { $0 == "0" }
+        let fraction = parts.count > 1 ? String(parts[1]) : ""
+        let trimmedFraction = String(fraction.reversed().drop { $0 == "0" }.reversed())
+        guard !parts[0].isEmpty, parts[0].allSatisfy(\.isASCIIDigit), fraction.allSatisfy(\.isASCIIDigit),
+              parts.count == 1 || !fraction.isEmpty, whole.count <= 12, fraction.count <= 12
+        else { throw InputError.invalid("exchange rate", input, expected: accepted) }
+        let digits = (whole.isEmpty ? "0" : String(whole)) + trimmedFraction
+        guard let significand = UInt64(digits), significand > 0 else {
+            throw InputError.invalid("exchange rate", input, expected: accepted)
+        }
+        let value = Decimal(sign: .plus, exponent: -trimmedFraction.count, significand: Decimal(significand))
+        let canonical = (whole.isEmpty ? "0" : String(whole)) + (trimmedFraction.isEmpty ? "" : "." + trimmedFraction)
+        return (value, canonical)
+    }
+}
+
+/// Converts exact per-currency sums into the base currency with the user's rates.
+public struct CurrencyConverter: Sendable {
+    public let base: Currency
+    public let rates: [Currency: Decimal]
+
+    public init(base: Currency, rates: [ExchangeRate]) {
+        self.base = base
+        var table = Dictionary(rates.map { ($0.currency, $0.rate) }, uniquingKeysWith: { _, last in last })
+        table[base] = 1
+        self.rates = table
+    }
+
+    /// The same rates seen from `currency`: converts into it instead of the base currency.
+    public func rebased(to currency: Currency) throws -> CurrencyConverter {
+        guard let pivot = rates[currency] else {
+            throw InputError("no exchange rate for \(currency.code): set one with 'subs rates set \(currency.code) RATE'")
+        }
+        return CurrencyConverter(base: currency, table: rates.mapValues { $0 / pivot })
+    }
+
+    private init(base: Currency, table: [Currency: Decimal]) {
+        self.base = base
+        self.rates = table
+    }
+
+    /// The currencies in `totals` that have no rate.
+    public func missingRates(for totals: CurrencyTotals) -> [Currency] {
+        totals.currencies.filter { rates[$0] == nil }
+    }
+
+    /// The exact sum in the base currency, or nil when a rate is missing.
+    public func convert(_ totals: CurrencyTotals) -> Decimal? {
+        guard missingRates(for: totals).isEmpty else { return nil }
+        return totals.currencies.reduce(Decimal(0)) { $0 + totals.exact($1) * rates[$1]! }
+    }
+
+    /// One amount in the base currency, or nil without a rate.
+    public func convert(_ amount: Decimal, from currency: Currency) -> Decimal? {
+        rates[currency].map { amount * $0 }
+    }
+}

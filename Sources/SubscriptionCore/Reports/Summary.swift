@@ -1,0 +1,97 @@
+import Foundation
+
+/// The answer to "how much am I paying?" (`subs summary`, PRODUCT.md §6).
+public struct Summary: Sendable {
+    /// Subscriptions being paid for now: active or in a trial.
+    public let active: Int
+    public let total: Int
+    /// Monthly cost per currency, exact.
+    public let monthly: CurrencyTotals
+    public let base: Currency
+    /// The monthly total in the base currency, exact; nil when a rate is missing.
+    public let convertedMonthly: Decimal?
+    public let missingRates: [Currency]
+    public let nextPayments: [UpcomingItem]
+    public let trialsEnding: [UpcomingItem]
+    public let budget: BudgetUse?
+
+    public static let nextPaymentCount = 5
+    public static let trialWindowDays = 7
+
+    /// - Parameter myShare: count only your part of shared costs.
+    public init(
+        _ subscriptions: [Subscription], today: CivilDate, config: Config, converter: CurrencyConverter,
+        myShare: Bool = false
+    ) {
+        let paying = subscriptions.filter { [.active, .trial].contains($0.status(on: today)) }
+        active = paying.count
+        total = subscriptions.count
+        var monthly = CurrencyTotals()
+        for subscription in paying {
+            monthly.add(subscription.monthlyCost(on: today, myShare: myShare), in: subscription.currency)
+        }
+        self.monthly = monthly
+        base = converter.base
+        let converted = converter.convert(monthly)
+        convertedMonthly = converted
+        missingRates = converter.missingRates(for: monthly)
+
+        let upcoming = subscriptions.flatMap { subscription in
+            subscription.nextPayments(onOrAfter: today, count: Self.nextPaymentCount).map {
+                UpcomingItem(subscription, $0, kind: .payment, today: today)
+            }
+        }
+        nextPayments = Array(upcoming.sorted(by: UpcomingItem.chronologically).prefix(Self.nextPaymentCount))
+        let week = today.adding(days: Self.trialWindowDays) ?? today
+        trialsEnding = UpcomingReport(subscriptions, today: today, through: week).items.filter { $0.kind == .trialEnd }
+        budget = config.budget.map { BudgetUse(limit: $0.decimal, used: converted, currency: converter.base) }
+    }
+
+    /// The yearly total: twelve exact months, rounded once.
+    public var yearly: [Money] { monthly.rounded(times: 12) }
+}
+
+/// How much of the monthly budget the subscriptions use.
+public struct BudgetUse: Sendable, Equatable {
+    public enum Status: String, Sendable {
+        case ok, warning, over
+    }
+
+    /// The budget, in the base currency.
+    public let limit: Money
+    /// The monthly total in the base currency, rounded; nil when a rate is missing.
+    public let used: Money?
+    /// Used as a percentage of the limit, to one decimal; nil without a total or a zero limit.
+    public let percent: Decimal?
+    public let status: Status?
+
+    public static let warningPercent: Decimal = 80
+
+    init(limit: Decimal, used: Decimal?, currency: Currency) {
+        self.limit = Money(rounding: limit, currency: currency)
+        self.used = used.map { Money(rounding: $0, currency: currency) }
+        guard let used, limit > 0 else {
+            percent = nil
+            status = used.map { $0 > limit ? .over : .ok }
+            return
+        }
+        let exact = used / limit * 100
+        var rounded = Decimal()
+        var value = exact
+        NSDecimalRound(&rounded, &value, 1, .plain)
+        percent = rounded
+        // Decided on the exact figure: 100.04% is over, though it shows as 100.0%.
+        status = used > limit ? .over : exact >= Self.warningPercent ? .warning : .ok
+    }
+}
+
+extension Subscription {
+    /// The exact monthly cost at the price in force on `date`; with `myShare`, only your part
+    /// of a shared cost (your weight over all the weights).
+    public func monthlyCost(on date: CivilDate, myShare: Bool) -> Decimal {
+        let cost = monthlyCost(on: date)
+        guard myShare, !members.isEmpty else { return cost }
+        let (mine, all) = myFraction
+        return cost * Decimal(mine) / Decimal(all)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// A category with its colour and how many subscriptions use it.
+public struct CategoryUsage: Hashable, Sendable {
+    public let name: String
+    public let color: String?
+    public let subscriptionCount: Int
+}
+
+extension SubscriptionStore {
+    /// Every category, by name, with how many subscriptions use it.
+    public func categoryUsage() throws -> [CategoryUsage] {
+        try read { connection in
+            try connection.rows("""
+                SELECT c.name, c.color, count(s.id) FROM categories c
+                LEFT JOIN subscriptions s ON s.category = c.name
+                GROUP BY c.name ORDER BY c.name COLLATE NOCASE
+                """).compactMap { row in
+                guard let name = row.text(0) else { return nil }
+                return CategoryUsage(name: name, color: row.text(1), subscriptionCount: Int(row.int(2) ?? 0))
+            }
+        }
+    }
+
+    public func addCategory(_ name: String, color: String?) throws {
+        try write { connection in
+            if let existing = try Self.categories(connection).first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+                throw InputError("category \(existing) already exists")
+            }
+            try connection.run("INSERT INTO categories (name, color) VALUES (?, ?)",
+                               [.text(name), color.map(SQLiteValue.text) ?? .null])
+        }
+    }
+
+    /// Renames a category; its subscriptions follow (`ON UPDATE CASCADE`).
+    public func renameCategory(_ old: String, to new: String) throws {
+        try write { connection in
+            let current = try Self.canonicalCategory(old, connection)
+            let clash = try Self.categories(connection).first {
+                $0.caseInsensitiveCompare(new) == .orderedSame && $0 != current
+            }
+            if let clash { throw InputError("category \(clash) already exists") }
+            try connection.run("UPDATE categories SET name = ? WHERE name = ?", [.text(new), .text(current)])
+        }
+    }
+
+    /// Deletes a category no subscription uses; refuses, naming them, while any does.
+    public func deleteCategory(_ name: String) throws {
+        try write { connection in
+            let current = try Self.canonicalCategory(name, connection)
+            let users = try connection.rows(
+                "SELECT name FROM subscriptions WHERE category = ? ORDER BY name", [.text(current)]
+            ).compactMap { $0.text(0) }
+            guard users.isEmpty else {
+                throw InputError("category \(current) is used by \(users.joined(separator: ", ")); "
+                                 + "move them first with 'subs edit <ref> --category NAME'")
+            }
+            try connection.run("DELETE FROM categories WHERE name = ?", [.text(current)])
+        }
+    }
+}
+
+/// Names close to a misspelt one, for "did you mean" suggestions.
+enum Suggestions {
+    static func closest(to name: String, in candidates: [String], limit: Int = 3) -> [String] {
+        let target = Array(name.lowercased())
+        let tolerance = max(2, target.count / 3)
+        let scored: [(name: String, distance: Int)] = candidates.map { candidate in
+            let lowered = candidate.lowercased()
+            // A misspelt beginning ("strem") is as close as a misspelt whole word.
+            let score = min(distance(target, Array(lowered)), distance(target, Array(lowered.prefix(target.count))))
+            return (candidate, score)
+        }
+        let close = scored.filter { $0.distance <= tolerance }
+            .sorted { $0.distance == $1.distance ? $0.name < $1.name : $0.distance < $1.distance }
+        return close.prefix(limit).map(\.name)
+    }
+
+    /// Levenshtein distance.
+    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

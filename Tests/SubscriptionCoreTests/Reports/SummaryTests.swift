@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import SubscriptionCore
+
+@Suite struct SummaryTests {
+    private func rate(_ code: String, _ value: String) throws -> ExchangeRate {
+        try ExchangeRate(currency: currency(code), rate: value, setAt: Date(timeIntervalSince1970: 0))
+    }
+
+    private let today = day("2024-06-15")
+
+    private var three: [Subscription] {
+        [
+            subscription(name: "Netflix", price: "15.49", start: "2024-01-20"),
+            subscription(name: "Spotify", price: "10.99", currency: "EUR", start: "2024-01-05"),
+            subscription(name: "Anime", price: "1000", currency: "JPY", start: "2024-02-01"),
+        ]
+    }
+
+    @Test func totalsStayPerCurrencyAndNameTheMissingRate() throws {
+        let converter = CurrencyConverter(base: .usd, rates: [try rate("EUR", "1.08")])
+        let summary = Summary(three, today: today, config: Config(), converter: converter)
+        #expect(summary.monthly.rounded.map(\.description) == ["10.99", "1000", "15.49"])
+        #expect(summary.convertedMonthly == nil)
+        #expect(summary.missingRates.map(\.code) == ["JPY"])
+    }
+
+    @Test func theConvertedTotalIsTheExactSumRoundedOnce() throws {
+        let converter = CurrencyConverter(base: .usd, rates: [try rate("EUR", "1.08"), try rate("JPY", "0.0067")])
+        let summary = Summary(three, today: today, config: Config(), converter: converter)
+        // 15.49 + 10.99 × 1.08 + 1000 × 0.0067 = 15.49 + 11.8692 + 6.7 = 34.0592
+        #expect(summary.convertedMonthly == Decimal(string: "34.0592"))
+        #expect(Money(rounding: summary.convertedMonthly!, currency: .usd).description == "34.06")
+        #expect(summary.missingRates.isEmpty)
+    }
+
+    @Test(arguments: [("79", "ok"), ("79.99", "ok"), ("80", "warning"), ("100", "warning"), ("101", "over")])
+    func budgetStatus(_ spend: String, _ expected: String) throws {
+        var config = Config()
+        config.budget = try DecimalAmount(input: "100")
+        let budgetUse = Summary(
+            [subscription(price: spend, start: "2024-01-01")], today: today, config: config,
+            converter: CurrencyConverter(base: .usd, rates: [])
+        ).budget
+        #expect(budgetUse?.status?.rawValue == expected)
+    }
+
+    @Test func nextPaymentsAndTrialsEnding() {
+        let trial = subscription(name: "Trial", price: "5.00", start: "2024-06-10", trialEnd: "2024-06-20")
+        let summary = Summary(three + [trial], today: today, config: Config(),
+                              converter: CurrencyConverter(base: .usd, rates: []))
+        #expect(summary.nextPayments.map(\.name) == ["Netflix", "Trial", "Anime", "Spotify", "Netflix"])
+        #expect(summary.trialsEnding.map(\.date) == [day("2024-06-20")])
+    }
+
+    @Test func ratesAreStrictPositiveDecimals() {
+        for bad in ["0", "-1", "1e3", "abc", "1.0000000000001", ""] {
+            #expect(throws: InputError.self, "\(bad)") { try rate("EUR", bad) }
+        }
+    }
+}
