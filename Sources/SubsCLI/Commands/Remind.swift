@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SubscriptionCore
 
 extension Subs {
@@ -44,6 +45,7 @@ extension Subs {
             guard !reminders.isEmpty else { return }
             print(ReminderRenderer.render(reminders, today: today, format: format), terminator: "")
             guard !dryRun else { return }
+            fflush(nil)  // what was printed comes before anything a hook prints
 
             let config = try store.config()
             let command = exec ?? config.remindExec

@@ -21,6 +21,8 @@ enum ExecDelivery {
         process.environment = ProcessInfo.processInfo.environment.merging(variables) { _, new in new }
         let input = Pipe()
         process.standardInput = input
+        // The hook's own output goes to standard error, so `remind --format json` stays JSON.
+        process.standardOutput = FileHandle.standardError
         do {
             try process.run()
         } catch {
