@@ -36,25 +36,15 @@ public struct Subscription: Hashable, Sendable, Identifiable {
         paymentMethod: String? = nil, remindDays: [Int]? = nil, autoRenew: Bool = true,
         members: [Member] = [], createdAt: Date = Date(), updatedAt: Date? = nil
     ) {
-        self.id = id
-        self.name = name
-        self.currency = price.currency
-        self.prices = [PriceChange(effective: startDate, amount: price)]
-        self.cycle = cycle
-        self.startDate = startDate
-        self.trialEnd = trialEnd
-        self.category = category
-        self.url = url
-        self.notes = notes
-        self.paymentMethod = paymentMethod
-        self.remindDays = remindDays
-        self.autoRenew = autoRenew
-        self.members = members
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt ?? createdAt
+        self.init(
+            id: id, name: name, currency: price.currency,
+            prices: [PriceChange(effective: startDate, amount: price)], cycle: cycle,
+            startDate: startDate, trialEnd: trialEnd, category: category, url: url, notes: notes,
+            paymentMethod: paymentMethod, remindDays: remindDays, autoRenew: autoRenew,
+            members: members, createdAt: createdAt, updatedAt: updatedAt ?? createdAt)
     }
 
-    /// Restores a stored subscription with its whole price history.
+    /// A subscription with its whole price history and lifecycle, as stored.
     public init(
         id: String, name: String, currency: Currency, prices: [PriceChange], cycle: BillingCycle,
         startDate: CivilDate, trialEnd: CivilDate?, category: String?, url: String?,
