@@ -14,6 +14,7 @@ extension Subs {
                   reminders       on or off: off silences 'subs remind' (default on)
                   remind-exec     the default --exec command of 'subs remind'
                   remind-webhook  the default --webhook URL of 'subs remind'
+                  budget          a monthly budget in the base currency, for 'subs summary'
                 """,
             subcommands: [List.self, Get.self, Set.self, Unset.self])
     }
@@ -82,24 +83,6 @@ extension Subs.Config {
             let key = try ConfigKey(input: key)
             let config = try store.openStore().setConfig(key, to: nil)
             print("\(key.rawValue) = \(config.value(of: key)?.terminalSafe ?? "(not set)")")
-        }
-    }
-}
-
-/// `config list` as aligned `key  value` lines, or a JSON object of the values.
-enum ConfigRenderer {
-    static func list(_ config: SubscriptionCore.Config, keysSet: Swift.Set<ConfigKey>, format: ObjectFormat) -> String {
-        switch format {
-        case .json:
-            return JSONValue.object(Dictionary(uniqueKeysWithValues: ConfigKey.allCases.map {
-                ($0.rawValue, JSONValue.string(config.value(of: $0)))
-            })).rendered
-        case .table:
-            let width = ConfigKey.allCases.map(\.rawValue.count).max() ?? 0
-            return ConfigKey.allCases.map { key in
-                let value = config.value(of: key).map { $0.terminalSafe + (keysSet.contains(key) ? "" : "  (default)") }
-                return key.rawValue.padding(toLength: width) + "  " + (value ?? "(not set)")
-            }.joined(separator: "\n") + "\n"
         }
     }
 }

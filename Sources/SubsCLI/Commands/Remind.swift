@@ -41,7 +41,7 @@ extension Subs {
             let today = try clock.resolve()
             let webhookFlag = try webhook.map(WebhookURL.validated)
             let store = try store.openStore()
-            let reminders = try store.dueReminders(today: today)
+            let reminders = try dryRun ? store.dueReminders(today: today) : store.claimReminders(today: today)
             guard !reminders.isEmpty else { return }
             print(ReminderRenderer.render(reminders, today: today, format: format), terminator: "")
             guard !dryRun else { return }
@@ -51,7 +51,7 @@ extension Subs {
             let command = exec ?? config.remindExec
             let address = webhookFlag ?? config.remindWebhook
             var delivered: [Reminder] = []
-            var failures = 0
+            var failed: [Reminder] = []
             for reminder in reminders {
                 do {
                     let payload = ReminderRenderer.hookPayload(reminder, today: today)
@@ -62,13 +62,14 @@ extension Subs {
                     if let address { try WebhookDelivery.post(payload, to: address) }
                     delivered.append(reminder)
                 } catch let error as DeliveryError {
-                    failures += 1
+                    failed.append(reminder)
                     printError("subs: reminder for \(reminder.name.terminalSafe) on \(reminder.payment.date) "
                                + "not sent (\(error.description.terminalSafe)); the next run tries again")
                 }
             }
-            try store.recordSent(delivered)
-            if failures > 0 { throw ExitCode(1) }
+            try store.confirmReminders(delivered)
+            try store.releaseReminders(failed)
+            if !failed.isEmpty { throw ExitCode(1) }
         }
     }
 }

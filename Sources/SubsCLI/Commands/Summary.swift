@@ -31,10 +31,10 @@ extension Subs {
             let today = try clock.resolve()
             let target = try currency.map(Currency.init(input:))
             let store = try store.openStore()
-            var converter = try store.converter()
-            if let target { converter = try converter.rebased(to: target) }
+            let inBase = try store.converter()
             let summary = SubscriptionCore.Summary(
-                try store.subscriptions(), today: today, config: try store.config(), converter: converter,
+                try store.subscriptions(), today: today, config: try store.config(),
+                converter: try target.map(inBase.rebased(to:)) ?? inBase, budgetConverter: inBase,
                 myShare: myShare)
             print(SummaryRenderer.render(summary, today: today, format: format), terminator: "")
             if checkBudget && summary.budget?.status == .over { throw ExitCode(1) }

@@ -18,7 +18,10 @@ enum ExecDelivery {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
-        process.environment = ProcessInfo.processInfo.environment.merging(variables) { _, new in new }
+        var environment = ProcessInfo.processInfo.environment.merging(variables) { _, new in new }
+        // The hook needs the reminder, not the key to the whole database.
+        environment["SUBS_PASSPHRASE"] = nil
+        process.environment = environment
         let input = Pipe()
         process.standardInput = input
         // The hook's own output goes to standard error, so `remind --format json` stays JSON.
@@ -71,7 +74,9 @@ enum WebhookDelivery {
         let finished = DispatchSemaphore(value: 0)
         let outcome = Outcome()
         session.dataTask(with: request) { _, response, error in
-            if let error {
+            if let error = error as? URLError, error.code == .timedOut {
+                outcome.set("webhook did not answer within \(Int(timeout)) s")
+            } else if let error {
                 outcome.set("webhook request failed: \(error.localizedDescription)")
             } else if let status = (response as? HTTPURLResponse)?.statusCode, !(200..<300).contains(status) {
                 outcome.set("webhook answered HTTP \(status)")

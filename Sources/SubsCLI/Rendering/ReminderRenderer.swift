@@ -3,8 +3,8 @@ import SubscriptionCore
 
 /// The words and JSON of `subs remind`, and what its hooks receive.
 enum ReminderRenderer {
-    /// `Netflix: 15.49 USD on 2026-11-30 (in 8 days)` or `Disney+: trial ends 2026-11-29
-    /// (tomorrow), then 8.99 USD`.
+    /// `Netflix: $15.49 on 2026-11-30 (in 8 days)` or `Disney+: trial ends 2026-11-29
+    /// (tomorrow), then $8.99`.
     static func line(_ reminder: Reminder, today: CivilDate) -> String {
         let when = "\(reminder.payment.date) (\(SubscriptionText.days(until: reminder.payment.date, from: today)))"
         let amount = SubscriptionText.money(reminder.payment.amount)

@@ -114,6 +114,7 @@ enum SubscriptionRenderer {
         } ?? "none"))
         fields += [
             ("Category", subscription.category ?? "-"),
+            ("Shared with", sharing(snapshot)),
             ("Payment method", subscription.paymentMethod ?? "-"),
             ("Auto-renew", subscription.autoRenew ? "yes" : "no"),
             ("Reminders", snapshot.remindDays.isEmpty ? "none"
@@ -149,6 +150,16 @@ enum SubscriptionRenderer {
             output += "  \(payment.date)  \(SubscriptionText.money(payment.amount))\n"
         }
         return output
+    }
+
+    /// `Alice $3.33, Bob:2 $6.66; your share $3.34`, or `-` when not shared.
+    private static func sharing(_ snapshot: SubscriptionSnapshot) -> String {
+        let members = snapshot.subscription.members
+        guard !members.isEmpty else { return "-" }
+        let shares = zip(members, snapshot.split.dropFirst()).map { member, share in
+            member.name + (member.weight == 1 ? "" : ":\(member.weight)") + " " + SubscriptionText.money(share)
+        }
+        return shares.joined(separator: ", ") + "; your share " + SubscriptionText.money(snapshot.split[0])
     }
 
     /// The most recent payments `show` lists in a table; JSON has them all.

@@ -4,11 +4,13 @@ import Foundation
 /// `code,rate` header, blank lines and `#` comments ignored.
 public enum RatesFile {
     /// Every rate in `text`, or the first bad line's error: a file is taken whole or not at all.
-    public static func parse(_ text: String, path: String) throws -> [(currency: Currency, rate: String)] {
+    public static func parse(_ text: String, path: String, base: Currency) throws -> [(currency: Currency, rate: String)] {
         var rates: [(currency: Currency, rate: String)] = []
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Spreadsheets write CRLF (one Character in Swift) and sometimes a byte-order mark.
+        let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        let lines = body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         for (index, raw) in lines.enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces.union(.init(charactersIn: "\r")))
+            let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(separator: ",", omittingEmptySubsequences: false)
                 .map { $0.trimmingCharacters(in: .whitespaces) }
@@ -26,6 +28,7 @@ public enum RatesFile {
                 throw fail("invalid rate '\(fields[1].quotedForMessage)': expected \(ExchangeRate.accepted)")
             }
             if rates.contains(where: { $0.currency == currency }) { throw fail("\(currency.code) appears twice") }
+            if currency == base { throw fail("\(base.code) is the base currency; its rate is always 1") }
             rates.append((currency, fields[1]))
         }
         guard !rates.isEmpty else { throw FileDataError(path: path, line: lines.count, problem: "no rates found") }

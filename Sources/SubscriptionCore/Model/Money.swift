@@ -41,7 +41,7 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     /// 10 JPY), refused when the other currency's minor unit cannot hold it (15.49 in JPY).
     public func converted(to other: Currency) throws -> Money {
         let shift = other.minorDigits - currency.minorDigits
-        let scale = Int64(pow(10, Double(abs(shift))))
+        let scale = (0..<abs(shift)).reduce(Int64(1)) { product, _ in product * 10 }
         guard shift < 0 else { return Money(minorUnits: minorUnits * scale, currency: other) }
         guard minorUnits % scale == 0 else {
             throw InputError("cannot change the currency to \(other.code): the price \(self) "

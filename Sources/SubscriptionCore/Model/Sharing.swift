@@ -56,9 +56,4 @@ extension Subscription {
     public func myShare(of amount: Money) -> Money {
         members.isEmpty ? amount : split(amount)[0]
     }
-
-    /// Your fraction of the cost, for exact unrounded totals.
-    public var myFraction: (numerator: Int, denominator: Int) {
-        (Self.myWeight, Self.myWeight + members.map(\.weight).reduce(0, +))
-    }
 }

@@ -108,4 +108,8 @@ public struct Member: Hashable, Sendable {
 /// Where a subscription is in its life on a given day (SCHEDULE.md, Lifecycle).
 public enum SubscriptionStatus: String, CaseIterable, Sendable {
     case trial, active, paused, cancelled
+
+    /// Active and trial subscriptions are being paid for (a trial about to be); paused and
+    /// cancelled ones cost nothing now.
+    public var isPaying: Bool { self == .active || self == .trial }
 }

@@ -59,7 +59,7 @@ public struct Stats: Sendable {
         var missing: Set<Currency> = []
 
         var byCategory: [String?: Decimal] = [:]
-        for subscription in subscriptions where [.active, .trial].contains(subscription.status(on: today)) {
+        for subscription in subscriptions where subscription.status(on: today).isPaying {
             let cost = subscription.monthlyCost(on: today, myShare: myShare)
             guard let converted = converter.convert(cost, from: subscription.currency) else {
                 missing.insert(subscription.currency)

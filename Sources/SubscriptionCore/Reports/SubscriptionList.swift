@@ -45,7 +45,7 @@ public struct SubscriptionList: Sendable {
         items = snapshots.sorted { query.sort.areInIncreasingOrder($0, $1) }.map(\.snapshot)
         var totals = CurrencyTotals()
         // What is paid now: paused and cancelled subscriptions cost nothing this month.
-        for item in items where item.status == .active || item.status == .trial {
+        for item in items where item.status.isPaying {
             totals.add(item.monthlyCost, in: item.subscription.currency)
         }
         monthlyTotals = totals

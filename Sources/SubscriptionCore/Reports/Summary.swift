@@ -18,12 +18,16 @@ public struct Summary: Sendable {
     public static let nextPaymentCount = 5
     public static let trialWindowDays = 7
 
-    /// - Parameter myShare: count only your part of shared costs.
+    /// - Parameters:
+    ///   - converter: converts totals for display (into the base currency, or another one).
+    ///   - budgetConverter: converts into the base currency, which the budget is set in;
+    ///     `converter` when nil.
+    ///   - myShare: count only your part of shared costs.
     public init(
         _ subscriptions: [Subscription], today: CivilDate, config: Config, converter: CurrencyConverter,
-        myShare: Bool = false
+        budgetConverter: CurrencyConverter? = nil, myShare: Bool = false
     ) {
-        let paying = subscriptions.filter { [.active, .trial].contains($0.status(on: today)) }
+        let paying = subscriptions.filter { $0.status(on: today).isPaying }
         active = paying.count
         total = subscriptions.count
         var monthly = CurrencyTotals()
@@ -44,7 +48,9 @@ public struct Summary: Sendable {
         nextPayments = Array(upcoming.sorted(by: UpcomingItem.chronologically).prefix(Self.nextPaymentCount))
         let week = today.adding(days: Self.trialWindowDays) ?? today
         trialsEnding = UpcomingReport(subscriptions, today: today, through: week).items.filter { $0.kind == .trialEnd }
-        budget = config.budget.map { BudgetUse(limit: $0.decimal, used: converted, currency: converter.base) }
+        let inBase = budgetConverter ?? converter
+        let usedInBase = inBase.convert(monthly)
+        budget = config.budget.map { BudgetUse(limit: $0.decimal, used: usedInBase, currency: inBase.base) }
     }
 
     /// The yearly total: twelve exact months, rounded once.
@@ -86,12 +92,10 @@ public struct BudgetUse: Sendable, Equatable {
 }
 
 extension Subscription {
-    /// The exact monthly cost at the price in force on `date`; with `myShare`, only your part
-    /// of a shared cost (your weight over all the weights).
+    /// The exact monthly cost at the price in force on `date`; with `myShare`, of your share of
+    /// each payment (split by largest remainder, as `my_share` shows it).
     public func monthlyCost(on date: CivilDate, myShare: Bool) -> Decimal {
-        let cost = monthlyCost(on: date)
-        guard myShare, !members.isEmpty else { return cost }
-        let (mine, all) = myFraction
-        return cost * Decimal(mine) / Decimal(all)
+        guard myShare else { return monthlyCost(on: date) }
+        return cycle.monthlyCost(of: self.myShare(of: price(on: date)).decimal)
     }
 }

@@ -65,19 +65,44 @@ enum PrivateFiles {
     /// parallel writer either wins whole or finds the winner's complete file. Returns false when
     /// `path` already existed (its contents are left as they were).
     static func createAtomically(_ path: String, contents: [UInt8]) throws -> Bool {
+        let temporary = try writeTemporary(near: path, contents: contents)
+        defer { unlink(temporary) }
+        return try link(temporary, to: path)
+    }
+
+    /// Replaces `path` with `contents` (mode 0600) atomically: a reader never sees half a file,
+    /// and a failure leaves the old file as it was.
+    static func replaceAtomically(_ path: String, contents: [UInt8]) throws {
+        let temporary = try writeTemporary(near: path, contents: contents)
+        guard rename(temporary, path) == 0 else {
+            let message = String(cString: strerror(errno))
+            unlink(temporary)
+            throw StoreError.fileSystem(path: path, message: message)
+        }
+    }
+
+    /// A new, synced file with mode 0600 and `contents`, in `path`'s directory.
+    private static func writeTemporary(near path: String, contents: [UInt8]) throws -> String {
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw StoreError.fileSystem(path: temporary, message: String(cString: strerror(errno)))
+            throw StoreError.fileSystem(path: path, message: String(cString: strerror(errno)))
         }
-        defer { unlink(temporary) }
-        let written = contents.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        let synced = fsync(descriptor) == 0
+        var written = 0
+        while written < contents.count {
+            let count = contents.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            written += count
+        }
+        // The umask can only take bits away; fchmod makes the mode exactly 0600.
+        let complete = written == contents.count && fchmod(descriptor, 0o600) == 0 && fsync(descriptor) == 0
         close(descriptor)
-        guard written == contents.count, synced else {
+        guard complete else {
+            unlink(temporary)
             throw StoreError.fileSystem(path: path, message: "could not write the file")
         }
-        return try link(temporary, to: path)
+        return temporary
     }
 
     /// Hard-links `source` to `path` unless `path` exists: false when it did.

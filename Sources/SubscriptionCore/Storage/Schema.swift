@@ -79,21 +79,27 @@ enum Schema {
             );
             """),
         .init(version: 3, name: "reminders sent", sql: """
-            -- One row per reminder `subs remind` delivered, so each fires once.
+            -- One row per reminder `subs remind` took on, so each fires once: 'claimed' while a
+            -- run delivers it (other runs leave it alone), 'sent' once delivered. A claim older
+            -- than a few minutes is from a run that died, and is taken up again.
             CREATE TABLE reminders_sent (
                 subscription_id TEXT NOT NULL REFERENCES subscriptions (id) ON DELETE CASCADE,
                 payment_date TEXT NOT NULL,
                 offset_days INTEGER NOT NULL,
-                sent_at TEXT NOT NULL,
+                state TEXT NOT NULL CHECK (state IN ('claimed', 'sent')),
+                updated_at TEXT NOT NULL,
                 PRIMARY KEY (subscription_id, payment_date, offset_days)
             );
             """),
         .init(version: 4, name: "exchange rates", sql: """
-            -- 1 unit of `currency` = `rate` in the base currency (config currency); exact text.
+            -- 1 unit of `currency` = `rate` in `base`, exact text. Only rates into the current
+            -- config currency are used: changing it leaves the old ones aside, not misread.
             CREATE TABLE exchange_rates (
-                currency TEXT PRIMARY KEY NOT NULL,
+                currency TEXT NOT NULL,
+                base TEXT NOT NULL,
                 rate TEXT NOT NULL,
-                set_at TEXT NOT NULL
+                set_at TEXT NOT NULL,
+                PRIMARY KEY (currency, base)
             );
             """),
     ])

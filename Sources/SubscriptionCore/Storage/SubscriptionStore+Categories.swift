@@ -13,7 +13,7 @@ extension SubscriptionStore {
         try read { connection in
             try connection.rows("""
                 SELECT c.name, c.color, count(s.id) FROM categories c
-                LEFT JOIN subscriptions s ON s.category = c.name
+                LEFT JOIN subscriptions s ON s.category = c.name COLLATE NOCASE
                 GROUP BY c.name ORDER BY c.name COLLATE NOCASE
                 """).compactMap { row in
                 guard let name = row.text(0) else { return nil }
@@ -41,6 +41,10 @@ extension SubscriptionStore {
             }
             if let clash { throw InputError("category \(clash) already exists") }
             try connection.run("UPDATE categories SET name = ? WHERE name = ?", [.text(new), .text(current)])
+            // ON UPDATE CASCADE does not fire for a change of case alone (the key compares
+            // without case), so the subscriptions are updated here too.
+            try connection.run("UPDATE subscriptions SET category = ? WHERE category = ? COLLATE NOCASE",
+                               [.text(new), .text(current)])
         }
     }
 
@@ -49,7 +53,7 @@ extension SubscriptionStore {
         try write { connection in
             let current = try Self.canonicalCategory(name, connection)
             let users = try connection.rows(
-                "SELECT name FROM subscriptions WHERE category = ? ORDER BY name", [.text(current)]
+                "SELECT name FROM subscriptions WHERE category = ? COLLATE NOCASE ORDER BY name", [.text(current)]
             ).compactMap { $0.text(0) }
             guard users.isEmpty else {
                 throw InputError("category \(current) is used by \(users.joined(separator: ", ")); "
@@ -57,35 +61,5 @@ extension SubscriptionStore {
             }
             try connection.run("DELETE FROM categories WHERE name = ?", [.text(current)])
         }
-    }
-}
-
-/// Names close to a misspelt one, for "did you mean" suggestions.
-enum Suggestions {
-    static func closest(to name: String, in candidates: [String], limit: Int = 3) -> [String] {
-        let target = Array(name.lowercased())
-        let tolerance = max(2, target.count / 3)
-        let scored: [(name: String, distance: Int)] = candidates.map { candidate in
-            let lowered = candidate.lowercased()
-            // A misspelt beginning ("strem") is as close as a misspelt whole word.
-            let score = min(distance(target, Array(lowered)), distance(target, Array(lowered.prefix(target.count))))
-            return (candidate, score)
-        }
-        let close = scored.filter { $0.distance <= tolerance }
-            .sorted { $0.distance == $1.distance ? $0.name < $1.name : $0.distance < $1.distance }
-        return close.prefix(limit).map(\.name)
-    }
-
-    /// Levenshtein distance.
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

@@ -26,13 +26,17 @@ extension SubscriptionStore {
 
     // MARK: - Exchange rates
 
-    /// Every rate the user has set, by currency code.
+    /// The rates into the base currency (config `currency`), by currency code. Rates set against
+    /// an earlier base currency are kept but not used.
     public func rates() throws -> [ExchangeRate] {
-        try read { try Self.rates($0) }
+        try read { try Self.rates($0, base: Self.config($0).currency) }
     }
 
-    static func rates(_ connection: Connection) throws -> [ExchangeRate] {
-        try connection.rows("SELECT currency, rate, set_at FROM exchange_rates ORDER BY currency").compactMap { row in
+    static func rates(_ connection: Connection, base: Currency) throws -> [ExchangeRate] {
+        try connection.rows(
+            "SELECT currency, rate, set_at FROM exchange_rates WHERE base = ? ORDER BY currency",
+            [.text(base.code)]
+        ).compactMap { row in
             guard let currency = row.text(0).flatMap(Currency.init(code:)), let rate = row.text(1),
                   let setAt = row.text(2).flatMap(Timestamp.parse)
             else { return nil }
@@ -50,8 +54,8 @@ extension SubscriptionStore {
             }
             for rate in rates {
                 try connection.run(
-                    "INSERT OR REPLACE INTO exchange_rates (currency, rate, set_at) VALUES (?, ?, ?)",
-                    [.text(rate.currency.code), .text(rate.text), .text(Timestamp.format(now))])
+                    "INSERT OR REPLACE INTO exchange_rates (currency, base, rate, set_at) VALUES (?, ?, ?, ?)",
+                    [.text(rate.currency.code), .text(base.code), .text(rate.text), .text(Timestamp.format(now))])
             }
         }
     }
@@ -59,7 +63,8 @@ extension SubscriptionStore {
     /// The converter to the configured base currency with every known rate.
     public func converter() throws -> CurrencyConverter {
         try read { connection in
-            CurrencyConverter(base: try Self.config(connection).currency, rates: try Self.rates(connection))
+            let base = try Self.config(connection).currency
+            return CurrencyConverter(base: base, rates: try Self.rates(connection, base: base))
         }
     }
 }

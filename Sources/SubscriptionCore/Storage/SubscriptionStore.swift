@@ -107,7 +107,7 @@ public final class SubscriptionStore {
     }
 
     /// The database, opened now if another process created it since this store was opened.
-    private func existingConnection() throws -> Connection? {
+    func existingConnection() throws -> Connection? {
         if connection == nil {
             connection = try Self.mapErrors(location) { try EncryptedDatabase.open(location, create: false) }
         }

@@ -33,13 +33,14 @@ struct ConfigTests {
         #expect(try listed(sandbox, "reminders").contains("(default)"))
 
         let json = try sandbox.succeed(["config", "list", "--format", "json"]).jsonObject()
-        #expect(Set(Self.keys).isSubset(of: json.keys), "\(json)")
-        #expect(Set(json.keys) == Set(listedKeys), "the same keys as the table")
+        let snakeCase = { (key: String) in key.replacingOccurrences(of: "-", with: "_") }
+        #expect(Set(Self.keys.map(snakeCase)).isSubset(of: json.keys), "\(json)")
+        #expect(Set(json.keys) == Set(listedKeys.map(snakeCase)), "the same keys as the table, in snake_case")
         #expect(json["currency"] as? String == "EUR")
-        #expect(json["remind-days"] as? String == "2")
+        #expect(json["remind_days"] as? String == "2")
         #expect(json["reminders"] as? String == "on")
-        #expect(json["remind-exec"] is NSNull)
-        #expect(json["remind-webhook"] is NSNull)
+        #expect(json["remind_exec"] is NSNull)
+        #expect(json["remind_webhook"] is NSNull)
     }
 
     @Test("config set currency eur: get prints EUR and new subscriptions are in EUR; old ones keep theirs")
@@ -107,8 +108,8 @@ struct ConfigTests {
         #expect(try sandbox.succeed(["config", "get", "remind-days"]).stdout == "2\n")
         #expect(try sandbox.succeed(["config", "get", "reminders"]).stdout == "on\n")
         let json = try sandbox.succeed(["config", "list", "--format", "json"]).jsonObject()
-        #expect(json["remind-exec"] is NSNull)
-        #expect(json["remind-webhook"] is NSNull)
+        #expect(json["remind_exec"] is NSNull)
+        #expect(json["remind_webhook"] is NSNull)
         let added = try sandbox.succeed(["add", "Netflix", "15.49", "--format", "json", "--today", "2024-01-01"]).jsonObject()
         #expect(added["currency"] as? String == "USD")
         #expect(added["remind_days"] as? [Int] == [2])

@@ -81,7 +81,7 @@ struct MoneyTests {
         let members = try #require(shown["members"] as? [[String: Any]])
         #expect(members.map { $0["name"] as? String } == ["Alice", "Bob"])
         #expect(members.map { $0["share"] as? String } == ["3.33", "3.33"])
-        #expect(try summary(sandbox, ["--my-share"])["monthly"] as? [String: String] == ["USD": "3.33"])
+        #expect(try summary(sandbox, ["--my-share"])["monthly"] as? [String: String] == ["USD": "3.34"])
         #expect(try summary(sandbox)["monthly"] as? [String: String] == ["USD": "10.00"])
     }
 
@@ -100,5 +100,54 @@ struct MoneyTests {
         let categories = try sandbox.succeed(["category", "list", "--format", "json"]).jsonArray()
         #expect(categories.contains { $0["name"] as? String == "Family" && $0["color"] as? String == "cyan" })
         #expect(categories.contains { $0["name"] as? String == "Video" && $0["subscriptions"] as? Int == 1 })
+    }
+}
+
+/// Regressions found in review: budget currency, stale rates, case-only renames, CRLF files.
+@Suite("Money: edge cases")
+struct MoneyEdgeCaseTests {
+    @Test("summary --currency converts the totals but measures the budget in the base currency")
+    func budgetStaysInBaseCurrency() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Netflix", "30.00", ["--start", "2024-01-01"])
+        try sandbox.succeed(["config", "set", "budget", "40"])
+        try sandbox.succeed(["rates", "set", "JPY", "0.0067"])
+        let object = try sandbox.succeed(["summary", "--currency", "JPY", "--format", "json", "--today", "2024-06-15"]).jsonObject()
+        let budget = try #require(object["budget"] as? [String: Any])
+        #expect(budget["status"] as? String == "ok")
+        #expect(budget["amount"] as? String == "40.00")
+        #expect((object["converted"] as? [String: String])?["currency"] == "JPY")
+    }
+
+    @Test("Changing the base currency leaves rates set against the old one unused")
+    func ratesBelongToTheirBase() throws {
+        let sandbox = try Sandbox()
+        try sandbox.succeed(["rates", "set", "EUR", "1.08"])
+        try sandbox.succeed(["config", "set", "currency", "GBP"])
+        #expect(try sandbox.succeed(["rates", "list", "--format", "json"]).jsonArray().isEmpty)
+        try sandbox.succeed(["config", "set", "currency", "USD"])
+        #expect(try sandbox.succeed(["rates", "list", "--format", "json"]).jsonArray().count == 1)
+    }
+
+    @Test("Renaming a category by case alone keeps its subscriptions")
+    func caseOnlyRename() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Spotify", "9.99", ["--category", "music"])
+        try sandbox.succeed(["category", "rename", "music", "MUSIC"])
+        #expect(try sandbox.succeed(["list", "--format", "json"]).jsonArray().first?["category"] as? String == "MUSIC")
+        let refused = try sandbox.run(["category", "delete", "MUSIC"])
+        #expect(refused.status == 64 && refused.stderr.contains("Spotify"), "\(refused)")
+    }
+
+    @Test("A rates file from a spreadsheet (CRLF, byte-order mark) imports")
+    func crlfRates() throws {
+        let sandbox = try Sandbox()
+        let file = sandbox.path("rates.csv")
+        try sandbox.write("\u{FEFF}code,rate\r\nEUR,1.08\r\nGBP,1.27\r\n", to: file)
+        try sandbox.succeed(["rates", "import", file])
+        #expect(try sandbox.succeed(["rates", "list", "--format", "json"]).jsonArray().count == 2)
+        try sandbox.write("EUR,1.08\nUSD,1\n", to: file)
+        let base = try sandbox.run(["rates", "import", file])
+        #expect(base.status == 65 && base.stderr.contains("line 2"), "\(base)")
     }
 }

@@ -42,6 +42,6 @@ import Testing
         spotify.members = [Member(name: "Alice"), Member(name: "Bob")]
         #expect(spotify.myShare(of: money("10.00")).description == "3.34")
         let mine = spotify.monthlyCost(on: day("2024-02-01"), myShare: true)
-        #expect(Money(rounding: mine, currency: .usd).description == "3.33", "a third of 10.00, unrounded until shown")
+        #expect(Money(rounding: mine, currency: .usd).description == "3.34", "your largest-remainder share of each payment")
     }
 }

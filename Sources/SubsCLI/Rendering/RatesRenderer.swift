@@ -1,0 +1,27 @@
+import SubscriptionCore
+
+/// `rates list` as a table, or JSON.
+enum RatesRenderer {
+    static func list(_ rates: [ExchangeRate], base: Currency, format: ObjectFormat) -> String {
+        switch format {
+        case .json:
+            return JSONValue.array(rates.map {
+                .object([
+                    "currency": .string($0.currency.code), "rate": .string($0.text),
+                    "set_at": .string(Timestamp.format($0.setAt)),
+                ])
+            }).rendered
+        case .table:
+            guard !rates.isEmpty else {
+                return "No exchange rates. Set one with 'subs rates set EUR 1.08' (1 EUR = 1.08 \(base.code)).\n"
+            }
+            var table = Table([.init(header: "CURRENCY"), .init(header: "RATE (IN \(base.code))", alignment: .decimal),
+                               .init(header: "SET")])
+            for rate in rates {
+                table.append([Table.Cell(rate.currency.code), Table.Cell(rate.text),
+                              Table.Cell(String(Timestamp.format(rate.setAt).prefix(10)))])
+            }
+            return table.render(on: .standardOutput)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// Names close to a misspelt one, for "did you mean" suggestions.
+enum Suggestions {
+    static func closest(to name: String, in candidates: [String], limit: Int = 3) -> [String] {
+        let target = Array(name.lowercased())
+        let tolerance = max(2, target.count / 3)
+        let scored: [(name: String, distance: Int)] = candidates.map { candidate in
+            let lowered = candidate.lowercased()
+            // A misspelt beginning ("strem") is as close as a misspelt whole word.
+            let score = min(distance(target, Array(lowered)), distance(target, Array(lowered.prefix(target.count))))
+            return (candidate, score)
+        }
+        let close = scored.filter { $0.distance <= tolerance }
+            .sorted { $0.distance == $1.distance ? $0.name < $1.name : $0.distance < $1.distance }
+        return close.prefix(limit).map(\.name)
+    }
+
+    /// Levenshtein distance.
+    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
