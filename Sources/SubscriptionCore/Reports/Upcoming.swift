@@ -11,6 +11,8 @@ public struct UpcomingItem: Hashable, Sendable {
     public let subscriptionID: String
     public let name: String
     public let amount: Money
+    /// The name in lower case, computed once: sorting compares it many times.
+    let sortName: String
 
     init(_ subscription: Subscription, _ payment: Payment, kind: Kind, today: CivilDate) {
         date = payment.date
@@ -18,13 +20,14 @@ public struct UpcomingItem: Hashable, Sendable {
         self.kind = kind
         subscriptionID = subscription.id
         name = subscription.name
+        sortName = subscription.name.lowercased()
         amount = payment.amount
     }
 
     /// Oldest first; on one day by name, and a trial's end before the charge it turns into.
     static func chronologically(_ lhs: UpcomingItem, _ rhs: UpcomingItem) -> Bool {
-        (lhs.date, lhs.name.lowercased(), lhs.subscriptionID, lhs.kind == .payment ? 1 : 0)
-            < (rhs.date, rhs.name.lowercased(), rhs.subscriptionID, rhs.kind == .payment ? 1 : 0)
+        (lhs.date, lhs.sortName, lhs.subscriptionID, lhs.kind == .payment ? 1 : 0)
+            < (rhs.date, rhs.sortName, rhs.subscriptionID, rhs.kind == .payment ? 1 : 0)
     }
 }
 
@@ -60,26 +63,21 @@ public struct UpcomingReport: Sendable {
     public init(_ subscriptions: [Subscription], today: CivilDate, through end: CivilDate) {
         self.today = today
         self.end = end
-        var items: [(item: UpcomingItem, sortName: String)] = []
+        var items: [UpcomingItem] = []
         var totals = CurrencyTotals()
         for subscription in subscriptions {
-            let sortName = subscription.name.lowercased()
             func item(_ payment: Payment, _ kind: UpcomingItem.Kind) -> UpcomingItem {
                 UpcomingItem(subscription, payment, kind: kind, today: today)
             }
             for payment in subscription.payments(from: today, through: end) {
                 if subscription.kind(of: payment) == .trialEnd {
-                    items.append((item(payment, .trialEnd), sortName))
+                    items.append(item(payment, .trialEnd))
                 }
-                items.append((item(payment, .payment), sortName))
+                items.append(item(payment, .payment))
                 totals.add(payment.amount.decimal, in: payment.amount.currency)
             }
         }
-        // Oldest first; on one day by name, and a trial's end before the charge it turns into.
-        self.items = items.sorted {
-            ($0.item.date, $0.sortName, $0.item.subscriptionID, $0.item.kind == .payment ? 1 : 0)
-                < ($1.item.date, $1.sortName, $1.item.subscriptionID, $1.item.kind == .payment ? 1 : 0)
-        }.map(\.item)
+        self.items = items.sorted(by: UpcomingItem.chronologically)
         self.totals = totals
     }
 }
