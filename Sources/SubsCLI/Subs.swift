@@ -27,11 +27,8 @@ public struct Subs: ParsableCommand {
         } catch let code as ExitCode {
             // Set by a command that already said why on standard error.
             Foundation.exit(code.rawValue)
-        } catch let failure as Failure {
-            printError("subs: " + failure.message.terminalSafe)
-            Foundation.exit(failure.exitCode)
         } catch {
-            if let failure = Failure(error) {
+            if let failure = error as? Failure ?? Failure(error) {
                 printError("subs: " + failure.message.terminalSafe)
                 Foundation.exit(failure.exitCode)
             }

@@ -18,23 +18,12 @@ public struct ExchangeRate: Hashable, Sendable {
 
     static let accepted = "a positive number like 1.08 (at most 12 decimals, no exponent)"
 
-    /// A strict positive decimal: digits, an optional point and up to 12 decimals.
+    /// A strict positive decimal (the grammar of amounts) with at most 12 decimals.
     static func parse(_ input: String) throws -> (Decimal, String) {
-        let text = input.trimmingCharacters(in: .whitespaces)
-        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        let whole = parts[0].drop { $0 == "0" }
-        let fraction = parts.count > 1 ? String(parts[1]) : ""
-        let trimmedFraction = String(fraction.reversed().drop { $0 == "0" }.reversed())
-        guard !parts[0].isEmpty, parts[0].allSatisfy(\.isASCIIDigit), fraction.allSatisfy(\.isASCIIDigit),
-              parts.count == 1 || !fraction.isEmpty, whole.count <= 12, fraction.count <= 12
+        guard let number = try? DecimalAmount(input: input), number.fractionDigits.count <= 12,
+              number.decimal > 0
         else { throw InputError.invalid("exchange rate", input, expected: accepted) }
-        let digits = (whole.isEmpty ? "0" : String(whole)) + trimmedFraction
-        guard let significand = UInt64(digits), significand > 0 else {
-            throw InputError.invalid("exchange rate", input, expected: accepted)
-        }
-        let value = Decimal(sign: .plus, exponent: -trimmedFraction.count, significand: Decimal(significand))
-        let canonical = (whole.isEmpty ? "0" : String(whole)) + (trimmedFraction.isEmpty ? "" : "." + trimmedFraction)
-        return (value, canonical)
+        return (number.decimal, number.canonical)
     }
 }
 

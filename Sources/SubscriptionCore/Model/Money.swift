@@ -94,8 +94,14 @@ public struct DecimalAmount: Hashable, Sendable {
 
     /// The exact value.
     public var decimal: Decimal {
-        let digits = wholeDigits + fractionDigits
-        return Decimal(sign: .plus, exponent: -fractionDigits.count, significand: Decimal(UInt64(digits) ?? 0))
+        // The digits passed the strict grammar, so reading them back as a decimal is exact.
+        Decimal(string: canonical, locale: Locale(identifier: "en_US_POSIX")) ?? 0
+    }
+
+    /// The number without leading or trailing zeros: `1.08` for `01.080`.
+    var canonical: String {
+        let fraction = String(fractionDigits.reversed().drop { $0 == "0" }.reversed())
+        return fraction.isEmpty ? wholeDigits : wholeDigits + "." + fraction
     }
 
     public init(input text: String) throws {

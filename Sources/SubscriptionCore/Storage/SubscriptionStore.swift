@@ -53,7 +53,8 @@ public final class SubscriptionStore {
     public func edit(
         _ reference: String, _ changes: SubscriptionChanges, today: CivilDate, now: Date = Date()
     ) throws -> Subscription {
-        try modify(reference, now: now) { subscription, connection in
+        guard !changes.isEmpty else { throw InputError("nothing to change: give at least one change") }
+        return try modify(reference, now: now) { subscription, connection in
             let category = try changes.category.map { name in
                 try name.map { try Self.canonicalCategory($0, connection) }
             }
