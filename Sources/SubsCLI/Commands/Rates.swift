@@ -32,22 +32,29 @@ extension Subs.Rates {
     }
 
     struct Set: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Set the rate of one currency.")
+        static let configuration = CommandConfiguration(
+            abstract: "Set the rate of one currency.", usage: "subs rates set <code> <rate> [<options>]")
 
         @Argument(help: "The currency, like EUR.")
         var code: String
 
-        @Argument(help: "What 1 unit of it is worth in the base currency, like 1.08.")
-        var rate: String
+        // Taken unparsed so that `-1` reaches the rate check instead of reading as an option.
+        @Argument(parsing: .allUnrecognized, help: "What 1 unit of it is worth in the base currency, like 1.08.")
+        var rate: [String] = []
+
+        func validate() throws {
+            if rate.isEmpty { throw ValidationError("Missing expected argument '<rate>'") }
+            if rate.count > 1 { throw ValidationError("Unexpected argument '\(rate[1])'") }
+        }
 
         @OptionGroup var store: StoreOptions
 
         func run() throws {
             let currency = try Currency(input: code)
             let store = try store.openStore()
-            try store.setRates([(currency, rate)])
+            try store.setRates([(currency, rate[0])])
             let set = try store.rates().first { $0.currency == currency }
-            print("1 \(currency.code) = \(set?.text ?? rate) \(try store.config().currency.code)")
+            print("1 \(currency.code) = \(set?.text ?? rate[0]) \(try store.config().currency.code)")
         }
     }
 
