@@ -11,10 +11,12 @@ extension Subs {
 
         func run() throws {
             let (today, date) = try options.dates()
-            try options.apply(today: today, { try $0.cancel(on: date) }) { subscription in
-                "Cancelled \(subscription.name.terminalSafe) on \(date)"
-                    + (subscription.activeUntil.map { "; active until \($0)" } ?? "")
-            }
+            let store = try options.store.openStore()
+            let cancelled = try store.update(options.reference) { try $0.cancel(on: date) }
+            let message = "Cancelled \(cancelled.name.terminalSafe) on \(date)"
+                + (cancelled.activeUntil.map { "; active until \($0)" } ?? "")
+            let snapshot = SubscriptionSnapshot(cancelled, today: today, config: try store.config())
+            print(SubscriptionRenderer.lifecycle(message, snapshot, format: options.format), terminator: "")
         }
     }
 }

@@ -7,16 +7,20 @@ extension Subs {
             abstract: "Resume a paused or cancelled subscription on --on (default today).",
             discussion: """
                 After a pause, payments continue on their usual days from the date on. After a
-                cancellation, billing restarts: the date becomes the new billing day.
+                cancellation (also one that came during a pause), billing restarts: the date
+                becomes the new billing day. It prints each thing it did.
                 """)
 
         @OptionGroup var options: LifecycleOptions
 
         func run() throws {
             let (today, date) = try options.dates()
-            try options.apply(today: today, { try $0.resume(on: date) }) { subscription in
-                "Resumed \(subscription.name.terminalSafe) on \(date)"
-            }
+            let store = try options.store.openStore()
+            var outcome = ResumeOutcome()
+            let resumed = try store.update(options.reference) { outcome = try $0.resume(on: date) }
+            let message = LifecycleText.resumed(resumed.name, on: date, outcome)
+            let snapshot = SubscriptionSnapshot(resumed, today: today, config: try store.config())
+            print(SubscriptionRenderer.lifecycle(message, snapshot, format: options.format), terminator: "")
         }
     }
 }

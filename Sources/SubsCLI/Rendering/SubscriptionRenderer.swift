@@ -69,6 +69,7 @@ enum SubscriptionRenderer {
     }
 
     /// What `cancel`, `pause` and `resume` print: the message and the next payment, or the JSON.
+    /// What `cancel`, `pause` or `resume` did (`message`), and where that leaves the subscription.
     static func lifecycle(_ message: String, _ snapshot: SubscriptionSnapshot, format: ObjectFormat) -> String {
         switch format {
         case .json:

@@ -71,27 +71,36 @@ extension Subscription {
         pauses.sort { $0.from < $1.from }
     }
 
-    /// Resumes on `date`. A pause that covers the date (or starts after it) ends there, and
-    /// payments continue on their usual days. Otherwise a cancellation is undone: one that has
-    /// not happened by `date` is withdrawn, and after one that has, billing restarts with `date`
-    /// as the new anchor.
-    public mutating func resume(on date: CivilDate) throws {
+    /// Resumes on `date`, and says what that did. A pause that covers the date (or starts after
+    /// it) ends there, and payments continue on their usual days. A cancellation that has taken
+    /// effect by `date` is undone too, even when a pause ended first: billing restarts with
+    /// `date` as the new anchor. With no pause to end, a cancellation still ahead is withdrawn.
+    @discardableResult
+    public mutating func resume(on date: CivilDate) throws -> ResumeOutcome {
+        var outcome = ResumeOutcome()
         if let index = pauses.firstIndex(where: { $0.covers(date) || $0.from > date }) {
+            outcome.pause = pauses[index]
             if pauses[index].from >= date {
                 pauses.remove(at: index)
             } else {
                 pauses[index].until = date
             }
-            return
         }
-        guard let cancelled = currentPeriod.cancelledOn else {
+        if let cancelled = currentPeriod.cancelledOn {
+            if date > cancelled {
+                periods.append(BillingPeriod(restartedOn: date))
+                outcome.cancellation = .restarted(cancelledOn: cancelled)
+            } else if outcome.pause == nil {
+                periods[periods.count - 1].cancelledOn = nil
+                outcome.cancellation = .withdrawn(cancelledOn: cancelled)
+            } else {
+                outcome.cancellation = .stillAhead(cancelledOn: cancelled)
+            }
+        }
+        guard outcome.pause != nil || outcome.cancellation != nil else {
             throw InputError("\(name) is neither paused nor cancelled on \(date); nothing to resume")
         }
-        if date <= cancelled {
-            periods[periods.count - 1].cancelledOn = nil
-        } else {
-            periods.append(BillingPeriod(restartedOn: date))
-        }
+        return outcome
     }
 
     /// Refuses a start or trial end that would fall after the lifecycle events already recorded:
@@ -116,5 +125,27 @@ extension Pause {
         let startsBeforeOtherEnds = other.until.map { from < $0 } ?? true
         let otherStartsBeforeThisEnds = until.map { other.from < $0 } ?? true
         return startsBeforeOtherEnds && otherStartsBeforeThisEnds
+    }
+}
+
+/// What `resume` changed, so the user is told exactly that.
+public struct ResumeOutcome: Hashable, Sendable {
+    /// What became of a cancellation.
+    public enum Cancellation: Hashable, Sendable {
+        /// It had taken effect: billing restarts on the resume date, the new anchor.
+        case restarted(cancelledOn: CivilDate)
+        /// It had not taken effect yet and is gone.
+        case withdrawn(cancelledOn: CivilDate)
+        /// A pause ended before it; the cancellation still takes effect on its day.
+        case stillAhead(cancelledOn: CivilDate)
+    }
+
+    /// The pause that ended on the resume date, or was withdrawn because it had not started.
+    public var pause: Pause?
+    public var cancellation: Cancellation?
+
+    public init(pause: Pause? = nil, cancellation: Cancellation? = nil) {
+        self.pause = pause
+        self.cancellation = cancellation
     }
 }

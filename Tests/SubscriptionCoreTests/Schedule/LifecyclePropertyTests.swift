@@ -1,0 +1,208 @@
+import Foundation
+import Testing
+@testable import SubscriptionCore
+
+/// Random sequences of cancel, pause, resume and price changes, applied as a user would (each on
+/// a later day than the one before), checked against a day-by-day reference model of SCHEDULE.md's
+/// lifecycle: the same operations refused, the same payments charged at the same prices, the same
+/// status on every day, the same next payment.
+@Suite("Lifecycle against a reference model")
+struct LifecyclePropertyTests {
+    enum Operation: CustomStringConvertible {
+        case cancel(CivilDate)
+        case pause(CivilDate, until: CivilDate?)
+        case resume(CivilDate)
+        case price(CivilDate, String)
+
+        var date: CivilDate {
+            switch self {
+            case .cancel(let date), .pause(let date, _), .resume(let date), .price(let date, _): date
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .cancel(let date): "cancel \(date)"
+            case .pause(let date, let until): "pause \(date) until \(until.map(\.description) ?? "resumed")"
+            case .resume(let date): "resume \(date)"
+            case .price(let date, let amount): "price \(amount) from \(date)"
+            }
+        }
+    }
+
+    /// SCHEDULE.md's lifecycle, simulated one day at a time with the plainest possible state.
+    struct ReferenceModel {
+        let cycle: BillingCycle
+        let trialEnd: CivilDate?
+        let horizon: CivilDate
+        var anchor: CivilDate
+        var firstPeriod = true
+        var cancelledOn: CivilDate?
+        var pauses: [(from: CivilDate, until: CivilDate?)] = []
+        var prices: [(effective: CivilDate, amount: String)]
+        var billingDays: Set<CivilDate> = []
+
+        init(start: CivilDate, trialEnd: CivilDate?, cycle: BillingCycle, price: String, horizon: CivilDate) {
+            self.cycle = cycle
+            self.trialEnd = trialEnd
+            self.horizon = horizon
+            self.anchor = trialEnd ?? start
+            self.prices = [(start, price)]
+            billingDays = Self.billingDays(from: anchor, cycle: cycle, through: horizon)
+        }
+
+        /// Payment k from the anchor, by R3 written out again: months move the year and month and
+        /// clamp the day; weeks are 7 days.
+        static func billingDays(from anchor: CivilDate, cycle: BillingCycle, through end: CivilDate) -> Set<CivilDate> {
+            var days: Set<CivilDate> = []
+            for k in 0... {
+                let date: CivilDate?
+                switch cycle.unit {
+                case .day: date = anchor.adding(days: k * cycle.count)
+                case .week: date = anchor.adding(days: 7 * k * cycle.count)
+                case .month, .year:
+                    let months = (cycle.unit == .month ? 1 : 12) * k * cycle.count
+                    let index = anchor.year * 12 + anchor.month - 1 + months
+                    let (year, month) = (index / 12, index % 12 + 1)
+                    date = CivilDate(year: year, month: month,
+                                     day: min(anchor.day, CivilDate.daysInMonth(year: year, month: month)))
+                }
+                guard let date, date <= end else { return days }
+                days.insert(date)
+            }
+            return days
+        }
+
+        func isPaused(_ date: CivilDate) -> Bool {
+            pauses.contains { $0.from <= date && $0.until.map { date < $0 } ?? true }
+        }
+
+        /// Applies an operation on its day; false when the lifecycle rules refuse it.
+        mutating func apply(_ operation: Operation) -> Bool {
+            switch operation {
+            case .cancel(let date):
+                guard cancelledOn == nil else { return false }
+                cancelledOn = date
+            case .pause(let date, let until):
+                guard cancelledOn == nil, !pauses.contains(where: { $0.until.map { $0 > date } ?? true }) else {
+                    return false
+                }
+                pauses.append((date, until))
+            case .resume(let date):
+                let paused = pauses.firstIndex { $0.from <= date && $0.until.map { date < $0 } ?? true }
+                guard paused != nil || cancelledOn != nil else { return false }
+                if let paused { pauses[paused].until = date }
+                if cancelledOn != nil {
+                    cancelledOn = nil
+                    firstPeriod = false
+                    anchor = date
+                    billingDays = Self.billingDays(from: date, cycle: cycle, through: horizon)
+                }
+            case .price(let date, let amount):
+                prices.append((date, amount))
+            }
+            return true
+        }
+
+        func charge(on date: CivilDate) -> String? {
+            guard date >= anchor, billingDays.contains(date), cancelledOn.map({ date <= $0 }) ?? true,
+                  !isPaused(date)
+            else { return nil }
+            return prices.last { $0.effective <= date }!.amount
+        }
+
+        func status(on date: CivilDate) -> SubscriptionStatus {
+            if let cancelledOn, date >= cancelledOn { return .cancelled }
+            if isPaused(date) { return .paused }
+            if firstPeriod, let trialEnd, date < trialEnd { return .trial }
+            return .active
+        }
+    }
+
+    @Test("Payments, status and next payment agree with the reference model", arguments: 0..<300)
+    func agreesWithTheReferenceModel(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let start = BillingSchedulePropertyTests.randomDate(years: 2020...2030, using: &rng)
+        let trialEnd = Bool.random(using: &rng) ? nil : start.adding(days: Int.random(in: 1...45, using: &rng))
+        let unit = [BillingCycle.Unit.day, .week, .month, .month, .year].randomElement(using: &rng)!
+        let count = unit == .day ? Int.random(in: 7...40, using: &rng) : Int.random(in: 1...3, using: &rng)
+        let cycle = BillingCycle(count: count, unit: unit)!
+
+        var operations: [Operation] = []
+        var date = start
+        for _ in 0..<Int.random(in: 1...8, using: &rng) {
+            date = date.adding(days: Int.random(in: 1...150, using: &rng))!
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0: operations.append(.cancel(date))
+            case 1:
+                let until = Bool.random(using: &rng) ? nil : date.adding(days: Int.random(in: 1...200, using: &rng))
+                operations.append(.pause(date, until: until))
+            case 2: operations.append(.resume(date))
+            default: operations.append(.price(date, "\(Int.random(in: 1...99, using: &rng)).00"))
+            }
+        }
+        let horizon = date.adding(days: 800)!
+        let context = "seed \(seed): start \(start), trial end \(trialEnd.map(\.description) ?? "none"), \(cycle), "
+            + operations.map(\.description).joined(separator: "; ")
+
+        var subscription = subscription(price: "10.00", every: cycle, start: start.description,
+                                        trialEnd: trialEnd?.description)
+        var model = ReferenceModel(start: start, trialEnd: trialEnd, cycle: cycle, price: "10.00", horizon: horizon)
+        var expectedPayments: [(CivilDate, String)] = []
+        var expectedStatus: [CivilDate: SubscriptionStatus] = [:]
+        var pending = operations[...]
+        var day = start
+        while day <= horizon {
+            while let next = pending.first, next.date == day {
+                pending.removeFirst()
+                let accepted = model.apply(next)
+                let applied = Result { try apply(next, to: &subscription) }
+                #expect(accepted == ((try? applied.get()) != nil), "\(next) accepted? \(context)")
+            }
+            if let amount = model.charge(on: day) { expectedPayments.append((day, amount)) }
+            expectedStatus[day] = model.status(on: day)
+            day = day.adding(days: 1)!
+        }
+
+        let payments = subscription.payments(from: start, through: horizon)
+        #expect(payments.map(\.date) == expectedPayments.map(\.0), "payment dates: \(context)")
+        #expect(payments.map(\.amount.description) == expectedPayments.map(\.1), "amounts: \(context)")
+        for (day, status) in expectedStatus where subscription.status(on: day) != status {
+            Issue.record("status on \(day): \(subscription.status(on: day)), expected \(status): \(context)")
+            break
+        }
+        for probe in stride(from: 0, to: start.days(until: horizon) - 400, by: 37) {
+            let day = start.adding(days: probe)!
+            let expected = expectedPayments.first { $0.0 >= day }?.0
+            let next = subscription.nextPayment(onOrAfter: day)?.date
+            if let expected {
+                #expect(next == expected, "next payment on \(day): \(context)")
+            } else {
+                #expect(next.map { $0 > horizon } ?? true, "no payment after \(day): \(context)")
+            }
+        }
+    }
+
+    private func apply(_ operation: Operation, to subscription: inout Subscription) throws {
+        switch operation {
+        case .cancel(let date): try subscription.cancel(on: date)
+        case .pause(let date, let until): try subscription.pause(from: date, until: until)
+        case .resume(let date): try subscription.resume(on: date)
+        case .price(let date, let amount): subscription.recordPrice(money(amount), effective: date)
+        }
+    }
+
+    /// The issue's case: resuming after a pause and a later cancellation must end the pause and
+    /// restart billing, not leave it cancelled.
+    @Test func resumeAfterAPauseAndALaterCancellationRestartsBilling() throws {
+        var gym = subscription(price: "30.00", start: "2026-01-15")
+        try gym.pause(from: day("2026-03-01"), until: nil)
+        try gym.cancel(on: day("2026-06-01"))
+        let outcome = try gym.resume(on: day("2026-07-01"))
+        #expect(outcome.pause?.from == day("2026-03-01"))
+        #expect(outcome.cancellation == .restarted(cancelledOn: day("2026-06-01")))
+        #expect(gym.status(on: day("2026-08-01")) == .active)
+        #expect(gym.payments(from: day("2026-06-01"), through: day("2026-08-31")).map(\.date)
+                == days(["2026-07-01", "2026-08-01"]))
+    }
+}
