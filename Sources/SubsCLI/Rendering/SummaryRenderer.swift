@@ -69,11 +69,11 @@ enum SummaryRenderer {
             output += budgetLine(budget, terminal: terminal)
         }
         if !summary.nextPayments.isEmpty {
-            output += "\n" + terminal.paint("Next payments", .bold) + "\n" + items(summary.nextPayments, today: today, terminal: terminal)
+            output += "\n" + terminal.paint("Next payments", .bold) + "\n" + UpcomingRenderer.table(summary.nextPayments, today: today, terminal: terminal)
         }
         if !summary.trialsEnding.isEmpty {
             output += "\n" + terminal.paint("Trials ending within \(Summary.trialWindowDays) days", .bold) + "\n"
-                + items(summary.trialsEnding, today: today, terminal: terminal)
+                + UpcomingRenderer.table(summary.trialsEnding, today: today, terminal: terminal)
         }
         return output
     }
@@ -89,17 +89,6 @@ enum SummaryRenderer {
         case .warning: return terminal.paint("\(line): warning, 80% or more used", .yellow) + "\n"
         case .over: return terminal.paint("\(line): over budget", .red) + "\n"
         }
-    }
-
-    private static func items(_ items: [UpcomingItem], today: CivilDate, terminal: Terminal) -> String {
-        var table = Table([.init(header: "DATE"), .init(header: "WHEN"), .init(header: "NAME", maximumWidth: 32),
-                           .init(header: "AMOUNT", alignment: .decimal)])
-        for item in items {
-            table.append([Table.Cell(item.date.description),
-                          Table.Cell(SubscriptionText.days(until: item.date, from: today)),
-                          Table.Cell(item.name), Table.Cell(SubscriptionText.money(item.amount))])
-        }
-        return table.render(on: terminal)
     }
 
     /// `79` → `79.0`, `80.25` stays as rounded upstream.

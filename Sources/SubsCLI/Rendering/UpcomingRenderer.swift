@@ -18,23 +18,28 @@ enum UpcomingRenderer {
             }
             return output.rendered
         case .table:
-            var table = Table([
-                .init(header: "DATE"), .init(header: "WHEN"), .init(header: "NAME", maximumWidth: 32),
-                .init(header: "AMOUNT", alignment: .decimal), .init(header: "KIND"),
-            ])
-            for item in report.items {
-                let isTrial = item.kind == .trialEnd
-                table.append([
-                    Table.Cell(item.date.description),
-                    Table.Cell(SubscriptionText.days(until: item.date, from: report.today),
-                               style: item.daysUntil <= 2 ? .yellow : nil),
-                    Table.Cell(item.name),
-                    Table.Cell(SubscriptionText.money(item.amount)),
-                    Table.Cell(isTrial ? "trial ends" : "payment", style: isTrial ? .yellow : nil),
-                ])
-            }
             let totals = SubscriptionText.totalLine("Total:", report.totals.rounded)
-            return table.render(on: terminal) + (totals.isEmpty ? "" : "\n" + totals)
+            return table(report.items, today: report.today, terminal: terminal) + (totals.isEmpty ? "" : "\n" + totals)
         }
     }
+
+    /// Payments and trial ends as a table, the trial ends marked: for `upcoming` and `summary`.
+    static func table(_ items: [UpcomingItem], today: CivilDate, terminal: Terminal) -> String {
+        var table = Table([
+            .init(header: "DATE"), .init(header: "WHEN"), .init(header: "NAME", maximumWidth: 32),
+            .init(header: "AMOUNT", alignment: .decimal), .init(header: "KIND"),
+        ])
+        for item in items {
+            let isTrial = item.kind == .trialEnd
+            table.append([
+                Table.Cell(item.date.description),
+                Table.Cell(SubscriptionText.days(until: item.date, from: today),
+                           style: item.daysUntil <= 2 ? .yellow : nil),
+                Table.Cell(item.name),
+                Table.Cell(SubscriptionText.money(item.amount)),
+                Table.Cell(isTrial ? "trial ends" : "payment", style: isTrial ? .yellow : nil),
+            ])
+        }
+        return table.render(on: terminal)
 }
+    }

@@ -11,6 +11,8 @@ public struct Summary: Sendable {
     /// The monthly total in the base currency, exact; nil when a rate is missing.
     public let convertedMonthly: Decimal?
     public let missingRates: [Currency]
+    /// The next payments (`nextPaymentCount` of them), each trial's first charge with its
+    /// `trial_end` item before it, as `upcoming` shows them.
     public let nextPayments: [UpcomingItem]
     public let trialsEnding: [UpcomingItem]
     public let budget: BudgetUse?
@@ -41,11 +43,14 @@ public struct Summary: Sendable {
         missingRates = converter.missingRates(for: monthly)
 
         let upcoming = subscriptions.flatMap { subscription in
-            subscription.nextPayments(onOrAfter: today, count: Self.nextPaymentCount).map {
-                UpcomingItem(subscription, $0, kind: .payment, today: today)
+            subscription.nextPayments(onOrAfter: today, count: Self.nextPaymentCount).flatMap {
+                UpcomingItem.items(for: $0, of: subscription, today: today)
             }
-        }
-        nextPayments = Array(upcoming.sorted(by: UpcomingItem.chronologically).prefix(Self.nextPaymentCount))
+        }.sorted(by: UpcomingItem.chronologically)
+        // The first payments, each with the trial end that comes before it, as `upcoming` lists them.
+        let lastShown = upcoming.indices.filter { upcoming[$0].kind == .payment }
+            .dropFirst(Self.nextPaymentCount - 1).first ?? upcoming.count - 1
+        nextPayments = Array(upcoming.prefix(lastShown + 1))
         let week = today.adding(days: Self.trialWindowDays) ?? today
         trialsEnding = UpcomingReport(subscriptions, today: today, through: week).items.filter { $0.kind == .trialEnd }
         let inBase = budgetConverter ?? converter

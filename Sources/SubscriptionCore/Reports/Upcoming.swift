@@ -24,6 +24,14 @@ public struct UpcomingItem: Hashable, Sendable {
         amount = payment.amount
     }
 
+    /// What a payment shows as: the payment, and before it the trial's end when this is the
+    /// charge a free trial turns into. The one rule `upcoming`, `summary` and reminders share.
+    static func items(for payment: Payment, of subscription: Subscription, today: CivilDate) -> [UpcomingItem] {
+        let charge = UpcomingItem(subscription, payment, kind: .payment, today: today)
+        guard subscription.kind(of: payment) == .trialEnd else { return [charge] }
+        return [UpcomingItem(subscription, payment, kind: .trialEnd, today: today), charge]
+    }
+
     /// Oldest first; on one day by name, and a trial's end before the charge it turns into.
     static func chronologically(_ lhs: UpcomingItem, _ rhs: UpcomingItem) -> Bool {
         (lhs.date, lhs.sortName, lhs.subscriptionID, lhs.kind == .payment ? 1 : 0)
@@ -66,14 +74,8 @@ public struct UpcomingReport: Sendable {
         var items: [UpcomingItem] = []
         var totals = CurrencyTotals()
         for subscription in subscriptions {
-            func item(_ payment: Payment, _ kind: UpcomingItem.Kind) -> UpcomingItem {
-                UpcomingItem(subscription, payment, kind: kind, today: today)
-            }
             for payment in subscription.payments(from: today, through: end) {
-                if subscription.kind(of: payment) == .trialEnd {
-                    items.append(item(payment, .trialEnd))
-                }
-                items.append(item(payment, .payment))
+                items += UpcomingItem.items(for: payment, of: subscription, today: today)
                 totals.add(payment.amount.decimal, in: payment.amount.currency)
             }
         }
