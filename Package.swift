@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "subs",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "subs", targets: ["subs"]),
         .executable(name: "subs-bench", targets: ["subs-bench"]),

@@ -42,7 +42,7 @@ for (label, anchor, cycle) in [
 let subscriptions = (0..<1_000).map { index in
     Subscription(
         name: "Subscription \(index)",
-        price: Money(minorUnits: Int64(100 + index), currency: .usd),
+        price: Money(minorUnits: Int128(100 + index), currency: .usd),
         cycle: [daily, monthly, BillingCycle(count: 2, unit: .week)!][index % 3],
         startDate: CivilDate(year: 2000 + index % 25, month: 1 + index % 12, day: 1 + index % 28)!)
 }

@@ -4,15 +4,19 @@ import Foundation
 ///
 /// Amounts are never `Double`: they are parsed with a strict grammar of our own and computed
 /// with `Decimal`, and rounded once, half away from zero, only when shown.
+///
+/// Minor units are 128-bit so that no sum can overflow: a price is at most `maximumMajorUnits`
+/// with at most 4 minor digits (under 10^13 minor units), a rate at most 10^9 with 12 decimals, so
+/// even every daily payment from year 1 to 9999 of a million subscriptions, converted at the
+/// largest rate, stays far below 2^127.
 public struct Money: Hashable, Sendable, CustomStringConvertible {
-    public let minorUnits: Int64
+    public let minorUnits: Int128
     public let currency: Currency
 
-    /// The largest amount accepted: more than any bill, and small enough that the sum of every
-    /// daily payment from year 1 to 9999 still fits in 64 bits of minor units.
+    /// The largest amount accepted: more than any bill.
     public static let maximumMajorUnits: Int64 = 999_999_999
 
-    public init(minorUnits: Int64, currency: Currency) {
+    public init(minorUnits: Int128, currency: Currency) {
         self.minorUnits = minorUnits
         self.currency = currency
     }
@@ -34,14 +38,15 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
         }
         let padded = number.fractionDigits
             + String(repeating: "0", count: currency.minorDigits - number.fractionDigits.count)
-        self.init(minorUnits: Int64(number.wholeDigits + padded)!, currency: currency)
+        // Digits that passed the grammar: at most 9 whole and 4 fraction digits.
+        self.init(minorUnits: Int128(number.wholeDigits + padded)!, currency: currency)
     }
 
     /// The same value in another currency's units (15.49 USD becomes 15.49 EUR, 10.00 USD becomes
     /// 10 JPY), refused when the other currency's minor unit cannot hold it (15.49 in JPY).
     public func converted(to other: Currency) throws -> Money {
         let shift = other.minorDigits - currency.minorDigits
-        let scale = (0..<abs(shift)).reduce(Int64(1)) { product, _ in product * 10 }
+        let scale = (0..<abs(shift)).reduce(Int128(1)) { product, _ in product * 10 }
         guard shift < 0 else { return Money(minorUnits: minorUnits * scale, currency: other) }
         guard minorUnits % scale == 0 else {
             throw InputError("cannot change the currency to \(other.code): the price \(self) "
@@ -52,9 +57,12 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 
     /// The exact value, in major units.
     public var decimal: Decimal {
-        Decimal(sign: minorUnits < 0 ? .minus : .plus, exponent: -currency.minorDigits,
-                significand: Decimal(minorUnits.magnitude))
+        let magnitude = minorUnits.magnitude
+        let significand = Decimal(UInt64(magnitude >> 64)) * Self.twoToThe64 + Decimal(UInt64(truncatingIfNeeded: magnitude))
+        return Decimal(sign: minorUnits < 0 ? .minus : .plus, exponent: -currency.minorDigits, significand: significand)
     }
+
+    private static let twoToThe64 = Decimal(UInt64.max) + 1
 
     /// `value` rounded half away from zero to the currency's minor unit.
     public init(rounding value: Decimal, currency: Currency) {
@@ -67,8 +75,12 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
         NSDecimalRound(&rounded, &settled, currency.minorDigits, .plain)
         var scaled = rounded
         for _ in 0..<currency.minorDigits { scaled *= 10 }
-        // After rounding, `scaled` is a whole number; its plain description is its digits.
-        self.init(minorUnits: Int64(scaled.description) ?? 0, currency: currency)
+        // After rounding, `scaled` is a whole number; its plain description is its digits, and
+        // the bounds on prices and rates keep it far inside 128 bits (see the type's comment).
+        guard let units = Int128(scaled.description) else {
+            preconditionFailure("a rounded total beyond 128 bits of minor units: \(scaled)")
+        }
+        self.init(minorUnits: units, currency: currency)
     }
 
     /// The amount with exactly the currency's minor digits and no symbol: `15.49`, `1000`, `1.500`.
@@ -94,9 +106,14 @@ public struct DecimalAmount: Hashable, Sendable {
 
     /// The exact value.
     public var decimal: Decimal {
-        // The digits passed the strict grammar, so reading them back as a decimal is exact.
-        Decimal(string: canonical, locale: Locale(identifier: "en_US_POSIX")) ?? 0
+        // Built from the digits the grammar let through: at most 9 whole and 18 fraction digits.
+        let fraction = Decimal(sign: .plus, exponent: -fractionDigits.count,
+                               significand: Decimal(UInt64(fractionDigits.isEmpty ? "0" : fractionDigits)!))
+        return Decimal(UInt64(wholeDigits)!) + fraction
     }
+
+    /// More fraction digits than any currency or exchange rate uses.
+    static let maximumFractionDigits = 18
 
     /// The number without leading or trailing zeros: `1.08` for `01.080`.
     var canonical: String {
@@ -115,6 +132,9 @@ public struct DecimalAmount: Hashable, Sendable {
         else {
             let expected = trimmed.hasPrefix("-") ? "an amount of 0 or more" : Self.accepted
             throw InputError.invalid("amount", text, expected: expected)
+        }
+        guard fraction.count <= Self.maximumFractionDigits else {
+            throw InputError.invalid("amount", text, expected: "at most \(Self.maximumFractionDigits) digits after the point")
         }
         let significant = whole.drop(while: { $0 == "0" })
         guard significant.count <= String(Money.maximumMajorUnits).count else {

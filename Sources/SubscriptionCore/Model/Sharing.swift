@@ -8,8 +8,8 @@ public enum Split {
         precondition(weights.allSatisfy { $0 > 0 } && !weights.isEmpty, "weights are positive")
         let sum = weights.reduce(0, +)
         let units = total.minorUnits
-        var shares = weights.map { units * Int64($0) / Int64(sum) }
-        let remainders = weights.map { units * Int64($0) % Int64(sum) }
+        var shares = weights.map { units * Int128($0) / Int128(sum) }
+        let remainders = weights.map { units * Int128($0) % Int128(sum) }
         let leftOver = Int(units - shares.reduce(0, +))
         let order = weights.indices.sorted { remainders[$0] == remainders[$1] ? $0 < $1 : remainders[$0] > remainders[$1] }
         for index in order.prefix(leftOver) { shares[index] += 1 }

@@ -24,7 +24,7 @@ struct SubscriptionRecords {
             guard let currency = currencies[id] else { continue }
             prices[id, default: []].append(PriceChange(
                 effective: try date(row, 1),
-                amount: Money(minorUnits: try integer(row, 2), currency: currency)))
+                amount: Money(minorUnits: Int128(try integer(row, 2)), currency: currency)))
         }
         var members: [String: [Member]] = [:]
         for row in try connection.rows(
@@ -92,7 +92,7 @@ struct SubscriptionRecords {
             try connection.run(
                 "INSERT INTO price_changes (subscription_id, effective_date, amount_minor) VALUES (?, ?, ?)",
                 [.text(subscription.id), .text(change.effective.description),
-                 .integer(change.amount.minorUnits)])
+                 .integer(Int64(change.amount.minorUnits))])
         }
         for (position, member) in subscription.members.enumerated() {
             try connection.run(

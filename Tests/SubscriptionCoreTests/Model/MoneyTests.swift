@@ -11,7 +11,7 @@ struct MoneyTests {
                       ("999999999.99", "USD", 99_999_999_999)] as [(String, String, Int64)])
     func accepted(_ text: String, _ code: String, _ minorUnits: Int64) throws {
         let amount = try Money(input: text, currency: currency(code))
-        #expect(amount.minorUnits == minorUnits)
+        #expect(amount.minorUnits == Int128(minorUnits))
         #expect(amount.currency.code == code)
     }
 
@@ -46,7 +46,7 @@ struct MoneyTests {
                       (5, "USD", "0.05"), (0, "USD", "0.00"), (0, "JPY", "0"), (1, "KWD", "0.001"),
                       (100, "USD", "1.00"), (-235, "USD", "-2.35"), (12345, "CLF", "1.2345")] as [(Int64, String, String)])
     func description(_ minorUnits: Int64, _ code: String, _ expected: String) {
-        #expect(Money(minorUnits: minorUnits, currency: currency(code)).description == expected)
+        #expect(Money(minorUnits: Int128(minorUnits), currency: currency(code)).description == expected)
     }
 
     @Test("Parsing and printing an amount gives back the canonical text",
@@ -103,5 +103,18 @@ struct CurrencyTests {
     @Test("Currencies sort by code")
     func ordering() {
         #expect([currency("USD"), currency("EUR"), currency("JPY")].sorted().map(\.code) == ["EUR", "JPY", "USD"])
+    }
+
+    /// Issue 8, item 3: the largest price in a 4-digit currency, paid daily for four thousand
+    /// years, sums exactly instead of trapping, and a total past 64 bits is shown, not zero.
+    @Test func theLargestTotalsStayExact() throws {
+        let big = subscription(price: "999999999.9999", currency: "CLF", every: cycle(1, .day), start: "0001-01-01")
+        let detail = SubscriptionDetail(SubscriptionSnapshot(big, today: day("4000-01-01"), config: Config()))
+        #expect(detail.paymentsMade.count == 1_460_605)
+        #expect(detail.totalPaid.description == "1460604999999853.9395")
+        let converted = Money(rounding: Decimal(string: "30436874969560081312.495")!, currency: .usd)
+        #expect(converted.description == "30436874969560081312.50")
+        #expect(Money(rounding: converted.decimal * 1_000_000, currency: .usd).description
+                == "30436874969560081312500000.00")
     }
 }

@@ -17,7 +17,7 @@ import Testing
     @Test func sharesAlwaysAddUpAndEqualWeightsDifferByAtMostOneMinorUnit() {
         var random = SplitMix64(seed: 0x5EED)
         for _ in 0..<5_000 {
-            let total = Money(minorUnits: Int64(random.next() % 10_000_000), currency: .usd)
+            let total = Money(minorUnits: Int128(random.next() % 10_000_000), currency: .usd)
             let weights = (0..<Int(1 + random.next() % 6)).map { _ in Int(1 + random.next() % 4) }
             let shares = Split.shares(of: total, weights: weights)
             #expect(shares.map(\.minorUnits).reduce(0, +) == total.minorUnits)
