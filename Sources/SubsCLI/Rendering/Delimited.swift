@@ -24,9 +24,10 @@ struct Delimited {
     }
 
     /// RFC 4180 quoting for CSV; for TSV, tabs and line breaks become spaces since TSV has no
-    /// quoting. Control characters never reach the output either way.
+    /// quoting. Control characters never reach the output either way, and a field a spreadsheet
+    /// would run as a formula is neutralised.
     private func field(_ value: String) -> String {
-        let safe = value.terminalSafe
+        let safe = Self.formulaSafe(value.terminalSafe)
         switch kind {
         case .csv:
             guard safe.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
@@ -36,5 +37,15 @@ struct Delimited {
         case .tsv:
             return safe
         }
+    }
+
+    /// The characters that make a spreadsheet read a cell as a formula (OWASP, "CSV Injection").
+    static let formulaStarts: Set<Character> = ["=", "+", "-", "@"]
+
+    /// `=HYPERLINK(...)` becomes `'=HYPERLINK(...)`: spreadsheets show the text instead of running
+    /// it. No value `subs` writes itself (amounts, dates, codes, ids) starts with these.
+    static func formulaSafe(_ value: String) -> String {
+        guard let first = value.first, formulaStarts.contains(first) else { return value }
+        return "'" + value
     }
 }

@@ -53,17 +53,7 @@ enum StatsRenderer {
         if !stats.categories.isEmpty { output += categories.render(on: terminal) }
 
         for (title, spends) in [("Spend per month", stats.history), ("Forecast, next 12 months", stats.forecast)] {
-            output += "\n" + terminal.paint(title, .bold) + " (in \(base.code))\n"
-            let largest = spends.compactMap(\.converted).max() ?? 0
-            var table = Table([.init(header: "MONTH"), .init(header: "SPEND", alignment: .decimal), .init(header: "")])
-            for spend in spends {
-                let amount = spend.converted.map(money)
-                    ?? spend.totals.rounded.map(SubscriptionText.money).joined(separator: ", ")
-                let fraction = largest > 0 ? (spend.converted ?? 0) / largest : 0
-                table.append([Table.Cell(spend.month.description), Table.Cell(amount.isEmpty ? money(0) : amount),
-                              Table.Cell(bar(fraction), style: .cyan)])
-            }
-            output += table.render(on: terminal)
+            output += "\n" + monthTable(title, spends, base: base, terminal: terminal)
         }
         if !stats.missingRates.isEmpty {
             let codes = stats.missingRates.map(\.code).joined(separator: ", ")
@@ -71,6 +61,28 @@ enum StatsRenderer {
                 + "(subs rates set \(stats.missingRates[0].code) RATE).\n"
         }
         return output
+    }
+
+    /// Months in the base currency with bars to compare them, when every month converts; else
+    /// each month's totals per currency, under a heading that says so and with no bars, since
+    /// amounts in different currencies cannot be compared.
+    private static func monthTable(_ title: String, _ spends: [Stats.MonthSpend], base: Currency, terminal: Terminal) -> String {
+        let converted = spends.compactMap(\.converted)
+        var table = Table([.init(header: "MONTH"), .init(header: "SPEND", alignment: .decimal), .init(header: "")])
+        guard converted.count == spends.count else {
+            for spend in spends {
+                let totals = spend.totals.rounded.map(SubscriptionText.money).joined(separator: ", ")
+                table.append([Table.Cell(spend.month.description), Table.Cell(totals.isEmpty ? "-" : totals), Table.Cell("")])
+            }
+            return terminal.paint(title, .bold) + " (per currency: a rate is missing)\n" + table.render(on: terminal)
+        }
+        let largest = converted.max().flatMap { $0 > 0 ? $0 : nil }
+        for (spend, amount) in zip(spends, converted) {
+            table.append([Table.Cell(spend.month.description),
+                          Table.Cell(SubscriptionText.money(Money(rounding: amount, currency: base))),
+                          Table.Cell(largest.map { bar(amount / $0) } ?? "", style: .cyan)])
+        }
+        return terminal.paint(title, .bold) + " (in \(base.code))\n" + table.render(on: terminal)
     }
 
     static let barWidth = 24

@@ -181,6 +181,20 @@ struct DelimitedTests {
         #expect(output.rendered.hasPrefix("name\n"))
     }
 
+    /// Issue 8, item 14: a spreadsheet opening `subs list --format csv` must not run a name or
+    /// a note as a formula.
+    @Test("Fields that start a spreadsheet formula get a leading apostrophe", arguments: [Delimited.Kind.csv, .tsv])
+    func formulaInjection(_ kind: Delimited.Kind) {
+        var output = Delimited(kind, header: ["name", "notes", "amount"])
+        output.append(["=HYPERLINK(\"http://evil\")", "@SUM(A1)", "15.49"])
+        output.append(["+1 phone", "-rm", "2026-11-22"])
+        let lines = output.rendered.split(separator: "\n").map(String.init)
+        let separator: Character = kind == .csv ? "," : "\t"
+        #expect(lines[1].hasPrefix(kind == .csv ? "\"'=HYPERLINK" : "'=HYPERLINK"))
+        #expect(lines[1].hasSuffix("\(separator)'@SUM(A1)\(separator)15.49"))
+        #expect(lines[2] == ["'+1 phone", "'-rm", "2026-11-22"].joined(separator: String(separator)))
+    }
+
     @Test("Only the header when there are no rows")
     func headerOnly() {
         #expect(Delimited(.csv, header: ["a", "b"]).rendered == "a,b\n")
