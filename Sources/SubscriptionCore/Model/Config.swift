@@ -19,12 +19,28 @@ public struct Config: Equatable, Sendable {
 
     public static let defaults = Config()
 
-    /// Reads the settings table's key-value pairs; unreadable values keep their defaults.
-    init(settings: [String: String]) {
+    /// Reads the settings table's key-value pairs. A key this version does not know is skipped;
+    /// a known key whose value does not read is an error, never a silent default.
+    init(settings: [String: String]) throws {
         for (name, value) in settings {
             guard let key = ConfigKey(rawValue: name) else { continue }
-            try? key.apply(value, to: &self)
+            try key.apply(value, to: &self)
         }
+    }
+
+    /// `key` set to `value` on top of these settings, checked against the others: a budget has
+    /// no more decimals than the base currency, whichever of the two changes.
+    public func setting(_ key: ConfigKey, to value: String) throws -> Config {
+        var updated = self
+        try key.apply(value, to: &updated)
+        if let budget = updated.budget, budget.fractionDigits.count > updated.currency.minorDigits {
+            throw key == .budget
+                ? InputError.invalid("budget", value, expected: "at most \(updated.currency.minorDigits) decimals "
+                                     + "for the base currency \(updated.currency.code)")
+                : InputError("cannot make \(updated.currency.code) the base currency: the budget \(budget.text) "
+                             + "has more decimals than it allows; set the budget first")
+        }
+        return updated
     }
 
     /// The value of `key` as `config get` prints it, or nil when it is not set.
@@ -70,12 +86,10 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         }
     }
 
-    /// Validates `value` and returns the form to store; nil for a command or URL set to the
-    /// empty string, which unsets it.
+    /// Validates `value` on its own and returns the form to store; nil for a command or URL set
+    /// to the empty string, which unsets it.
     public func normalized(_ value: String) throws -> String? {
-        var config = Config()
-        try apply(value, to: &config)
-        return config.value(of: self)
+        try Config().setting(self, to: value).value(of: self)
     }
 
     func apply(_ value: String, to config: inout Config) throws {

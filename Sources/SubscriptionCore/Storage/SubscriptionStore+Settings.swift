@@ -4,8 +4,9 @@ extension SubscriptionStore {
     /// Sets a setting; `nil` (or an empty command or URL) returns it to its default.
     @discardableResult
     public func setConfig(_ key: ConfigKey, to value: String?) throws -> Config {
-        let stored = try value.flatMap { try key.normalized($0) }
+        _ = try value.map { try key.normalized($0) }
         return try write { connection in
+            let stored = try value.flatMap { try Self.config(connection).setting(key, to: $0).value(of: key) }
             if let stored {
                 // SQLite 3.15 has no UPSERT: replace the row.
                 try connection.run("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
@@ -36,11 +37,12 @@ extension SubscriptionStore {
         try connection.rows(
             "SELECT currency, rate, set_at FROM exchange_rates WHERE base = ? ORDER BY currency",
             [.text(base.code)]
-        ).compactMap { row in
+        ).map { row in
             guard let currency = row.text(0).flatMap(Currency.init(code:)), let rate = row.text(1),
-                  let setAt = row.text(2).flatMap(Timestamp.parse)
-            else { return nil }
-            return try? ExchangeRate(currency: currency, rate: rate, setAt: setAt)
+                  let setAt = row.text(2).flatMap(Timestamp.parse),
+                  let exchangeRate = try? ExchangeRate(currency: currency, rate: rate, setAt: setAt)
+            else { throw StoreError.damaged(path: "", detail: "unreadable exchange rate \(row.text(0) ?? "")") }
+            return exchangeRate
         }
     }
 

@@ -152,9 +152,16 @@ public final class SubscriptionStore {
     static func config(_ connection: Connection) throws -> Config {
         var settings: [String: String] = [:]
         for row in try connection.rows("SELECT key, value FROM settings") {
-            if let key = row.text(0), let value = row.text(1) { settings[key] = value }
+            guard let key = row.text(0), let value = row.text(1) else {
+                throw StoreError.damaged(path: "", detail: "unreadable setting")
+            }
+            settings[key] = value
         }
-        return Config(settings: settings)
+        do {
+            return try Config(settings: settings)
+        } catch {
+            throw StoreError.damaged(path: "", detail: "unreadable setting: \(error)")
+        }
     }
 
     static func categories(_ connection: Connection) throws -> [String] {

@@ -25,12 +25,28 @@ import Testing
         #expect(error?.description.contains("remind-days") == true)
     }
 
-    @Test func storedSettingsAreReadBackAndBadOnesIgnored() {
-        let config = Config(settings: ["currency": "JPY", "remind-days": "7,1", "reminders": "off", "bogus": "1",
-                                       "remind-webhook": "ftp://no"])
+    @Test func storedSettingsAreReadBackAndUnknownKeysSkipped() throws {
+        let config = try Config(settings: ["currency": "JPY", "remind-days": "7,1", "reminders": "off", "bogus": "1"])
         #expect(config.currency.code == "JPY")
         #expect(config.remindDays == [7, 1])
         #expect(!config.remindersEnabled)
-        #expect(config.remindWebhook == nil)
+    }
+
+    /// Issue 8, item 4: a damaged value is an error, never the default (a damaged currency
+    /// silently became USD).
+    @Test(arguments: [("currency", "XX?"), ("remind-webhook", "ftp://no"), ("reminders", "maybe"), ("budget", "-1")])
+    func aDamagedStoredValueIsAnError(_ key: String, _ value: String) {
+        #expect(throws: InputError.self) { try Config(settings: [key: value]) }
+    }
+
+    /// Issue 8, item 5: the budget is money in the base currency, with no more decimals than it.
+    @Test func theBudgetHasNoMoreDecimalsThanTheBaseCurrency() throws {
+        #expect(throws: InputError.self) { try Config().setting(.budget, to: "99.999") }
+        let yen = try Config().setting(.currency, to: "JPY")
+        #expect(throws: InputError.self) { try yen.setting(.budget, to: "150.5") }
+        #expect(try yen.setting(.budget, to: "150").budget?.text == "150")
+        let budget = try Config().setting(.budget, to: "99.50")
+        #expect(throws: InputError.self) { try budget.setting(.currency, to: "JPY") }
+        #expect(try budget.setting(.currency, to: "KWD").currency.code == "KWD")
     }
 }
