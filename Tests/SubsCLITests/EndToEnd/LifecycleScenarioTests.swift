@@ -27,6 +27,21 @@ struct LifecycleScenarioTests {
         #expect(items.map { $0["amount"] as? String } == ["15.49", "15.49", "17.99", "17.99"])
     }
 
+    /// Issue 8, item 6: docs/billing.md and the JSON agree on the cancellation day itself.
+    @Test("A payment due on the cancellation date is still charged and is the next payment that day")
+    func paymentOnTheCancellationDate() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Gym", "30", ["--start", "2026-01-15"], today: "2026-01-15")
+        try sandbox.succeed(["cancel", "Gym", "--on", "2026-03-15"])
+        let onTheDay = try sandbox.succeed(["show", "Gym", "--format", "json", "--today", "2026-03-15"]).jsonObject()
+        #expect(onTheDay["status"] as? String == "cancelled")
+        #expect(onTheDay["next_payment"] as? String == "2026-03-15")
+        let after = try sandbox.succeed(["show", "Gym", "--format", "json", "--today", "2026-03-16"]).jsonObject()
+        #expect(after["next_payment"] is NSNull)
+        let payments = (after["payments"] as? [[String: Any]])?.compactMap { $0["date"] as? String }
+        #expect(payments?.last == "2026-03-15")
+    }
+
     @Test("Status follows --today: paused during the pause, cancelled after the cancellation")
     func statusOverTime() throws {
         let sandbox = try scenario()
