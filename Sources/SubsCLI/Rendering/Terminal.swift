@@ -58,14 +58,13 @@ func printError(_ message: String) {
 }
 
 extension String {
-    /// The text with every control character (ESC, BEL, CR, C1 ...) replaced by a visible mark,
+    /// The text with every control and invisible format character (ESC, BEL, CR, C1, bidi marks,
+    /// zero-width spaces ...) replaced by a visible mark,
     /// so text that came from the database can never drive the terminal.
     var terminalSafe: String {
-        guard unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            return self
-        }
+        guard unicodeScalars.contains(where: \.isControlOrInvisibleFormat) else { return self }
         return String(String.UnicodeScalarView(unicodeScalars.map {
-            $0.properties.generalCategory == .control ? "\u{FFFD}" : $0
+            $0.isControlOrInvisibleFormat ? "\u{FFFD}" : $0
         }))
     }
 

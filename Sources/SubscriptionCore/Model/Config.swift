@@ -124,7 +124,7 @@ public enum WebhookURL {
     public static func validated(_ text: String) throws -> String {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", url.host?.isEmpty == false,
-              !text.unicodeScalars.contains(where: \.isControlOrFormatOverride)
+              !text.unicodeScalars.contains(where: \.isControlOrInvisibleFormat)
         else { throw InputError.invalid("webhook URL", text, expected: "an http:// or https:// URL") }
         return text
     }

@@ -19,7 +19,7 @@ extension String {
     /// not longer than a terminal line even when the user pasted a novel.
     var quotedForMessage: String {
         let visible = String(String.UnicodeScalarView(unicodeScalars.map {
-            $0.isControlOrFormatOverride ? "\u{FFFD}" : $0
+            $0.isControlOrInvisibleFormat ? "\u{FFFD}" : $0
         }))
         return visible.count > 40 ? visible.prefix(37) + "..." : visible
     }

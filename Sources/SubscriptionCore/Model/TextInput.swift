@@ -5,7 +5,7 @@ public enum TextInput {
     public static let nameLengths = 1...100
     public static let maximumFreeTextLength = 2_000
 
-    /// A subscription name: trimmed, 1 to 100 characters, no control characters.
+    /// A subscription name: trimmed, 1 to 100 characters, no control or invisible format characters.
     public static func name(_ text: String, what: String = "name") throws -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard nameLengths.contains(trimmed.count) else {
@@ -28,17 +28,24 @@ public enum TextInput {
     }
 
     private static func rejectControlCharacters(_ text: String, original: String, what: String) throws {
-        if text.unicodeScalars.contains(where: \.isControlOrFormatOverride) {
+        if text.unicodeScalars.contains(where: \.isControlOrInvisibleFormat) {
             throw InputError.invalid(
-                what, original, expected: "text without control characters or escape sequences")
+                what, original, expected: "text without control characters, escape sequences or invisible formatting characters")
         }
     }
 }
 
 extension Unicode.Scalar {
-    /// C0 and C1 controls, DEL, and the bidirectional overrides that can disguise text.
-    var isControlOrFormatOverride: Bool {
-        properties.generalCategory == .control
-            || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+    /// Characters that must never reach a terminal or a stored name: C0 and C1 controls and DEL;
+    /// invisible format characters (bidi controls and marks such as U+200E, U+061C, U+202E,
+    /// zero-width spaces, U+FEFF, soft hyphens, tag characters), which can disguise text; and
+    /// the line and paragraph separators U+2028 and U+2029. Zero-width (non-)joiners stay:
+    /// scripts such as Persian and emoji sequences need them.
+    public var isControlOrInvisibleFormat: Bool {
+        switch properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: true
+        case .format: value != 0x200C && value != 0x200D
+        default: false
+        }
     }
 }

@@ -195,6 +195,13 @@ struct DelimitedTests {
         #expect(lines[2] == ["'+1 phone", "'-rm", "2026-11-22"].joined(separator: String(separator)))
     }
 
+    /// Issue 8, item 15: text stored before names were checked cannot hide in a terminal.
+    @Test("Invisible format characters are marked on the way to a terminal")
+    func invisibleFormatCharacters() {
+        #expect("Net\u{200B}flix\u{202E}\u{FEFF}".terminalSafe == "Net\u{FFFD}flix\u{FFFD}\u{FFFD}")
+        #expect("👨\u{200D}👩".terminalSafe == "👨\u{200D}👩")
+    }
+
     @Test("Only the header when there are no rows")
     func headerOnly() {
         #expect(Delimited(.csv, header: ["a", "b"]).rendered == "a,b\n")

@@ -10,6 +10,12 @@ struct TextInputTests {
         #expect(try TextInput.name(text) == expected)
     }
 
+    @Test("Joiners that scripts and emoji need are kept",
+          arguments: ["می\u{200C}خواهم", "Family 👨\u{200D}👩\u{200D}👧"])
+    func joinersAreKept(_ text: String) throws {
+        #expect(try TextInput.name(text) == text)
+    }
+
     @Test("A name of exactly 100 characters is accepted")
     func hundredCharacters() throws {
         let name = String(repeating: "n", count: 100)
@@ -34,6 +40,14 @@ struct TextInputTests {
         .init(label: "DEL", text: "Net\u{7F}flix"),
         .init(label: "C1 CSI", text: "Net\u{9B}31mflix"),
         .init(label: "right-to-left override", text: "Net\u{202E}xilf"),
+        // Issue 8, item 15: invisible format characters that make two names look alike.
+        .init(label: "zero-width space", text: "Net\u{200B}flix"),
+        .init(label: "left-to-right mark", text: "Netflix\u{200E}"),
+        .init(label: "right-to-left mark", text: "\u{200F}Netflix"),
+        .init(label: "Arabic letter mark", text: "Net\u{061C}flix"),
+        .init(label: "line separator", text: "Net\u{2028}flix"),
+        .init(label: "byte order mark", text: "\u{FEFF}Netflix"),
+        .init(label: "tag characters", text: "Netflix\u{E0041}\u{E007F}"),
     ]
 
     @Test("A bad name gets one line without control characters that names (the start of) the value",

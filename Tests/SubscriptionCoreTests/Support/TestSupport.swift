@@ -74,7 +74,7 @@ func expectOneLineNaming(
     #expect(!message.contains("\n"), "one line", sourceLocation: sourceLocation)
     #expect(!message.hasControlCharacters, "no control characters reach the terminal", sourceLocation: sourceLocation)
     // Control characters and bidirectional overrides are shown as U+FFFD: compare the part before.
-    let visible = value.split(whereSeparator: { $0.unicodeScalars.contains(where: \.isControlOrFormatOverride) })
+    let visible = value.split(whereSeparator: { $0.unicodeScalars.contains(where: \.isControlOrInvisibleFormat) })
         .first.map { String($0.prefix(20)) } ?? ""
     if visible.isEmpty {
         #expect(message.contains("''"), "the empty value is shown as ''", sourceLocation: sourceLocation)
