@@ -23,8 +23,8 @@ struct Failure: Error {
             self.init(error.description, exitCode: Self.usage)
         case let error as LookupError:
             switch error {
-            case .notFound: self.init(error.description, exitCode: Self.noInput)
-            case .ambiguous: self.init(error.description, exitCode: Self.usage)
+            case .notFound, .noRate: self.init(error.description, exitCode: Self.noInput)
+            case .ambiguous, .duplicateName: self.init(error.description, exitCode: Self.usage)
             }
         case let error as FileDataError:
             self.init(error.description, exitCode: Self.dataError)

@@ -20,7 +20,20 @@ public struct Subs: ParsableCommand {
     /// Runs the command line and exits with the code PRODUCT.md gives for the outcome. Every
     /// error is one line on standard error.
     public static func runAsMain(_ arguments: [String]? = nil) -> Never {
+        let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
+        let path = commandPath(arguments)
         do {
+            if path.isEmpty, arguments.first == "help" {
+                // argument-parser shows the main help for a name it does not know.
+                let names = arguments.dropFirst().filter { !$0.hasPrefix("-") }
+                let known = commandPath(names)
+                if known.count < names.count {
+                    let unknown = names[names.index(names.startIndex, offsetBy: known.count)]
+                    let parent = (["subs", "help"] + known).joined(separator: " ")
+                    printError("subs: no command '\(unknown.terminalSafe)' (see '\(parent)')")
+                    Foundation.exit(Failure.usage)
+                }
+            }
             var command = try parseAsRoot(arguments)
             try command.run()
             Foundation.exit(0)
@@ -37,8 +50,24 @@ public struct Subs: ParsableCommand {
             guard code != .success else { exit(withError: error) }
             // Usage errors stay one line too: the message, and where to read more.
             let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
-            printError("subs: \(message.terminalSafe) (see 'subs help')")
+            let help = (["subs", "help"] + path).joined(separator: " ")
+            printError("subs: \(message.terminalSafe) (see '\(help)')")
             Foundation.exit(code.rawValue)
         }
+    }
+
+    /// The subcommands `arguments` start with, by their own names (`ls` gives `list`): the
+    /// command whose help explains a usage error.
+    static func commandPath(_ arguments: [String]) -> [String] {
+        var command: any ParsableCommand.Type = Subs.self
+        var path: [String] = []
+        for argument in arguments {
+            guard let next = command.configuration.subcommands.first(where: {
+                $0._commandName == argument || $0.configuration.aliases.contains(argument)
+            }) else { break }
+            path.append(next._commandName)
+            command = next
+        }
+        return path
     }
 }

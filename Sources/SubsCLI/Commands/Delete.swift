@@ -5,9 +5,10 @@ extension Subs {
     struct Delete: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Delete subscriptions with their price history.",
-            discussion: "Asks first on a terminal; when standard input is not a terminal, --yes is required.")
+            discussion: "Asks first on a terminal; when standard input is not a terminal, --yes is required.",
+            aliases: ["rm"])
 
-        @Argument(help: "Subscriptions: names, ids, or the first 4+ characters of ids.")
+        @Argument(help: "Subscriptions: names or the start of names, ids or the first 4+ characters of ids.")
         var references: [String]
 
         @Flag(name: [.short, .long], help: "Delete without asking.")

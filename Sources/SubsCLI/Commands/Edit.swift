@@ -14,7 +14,7 @@ extension Subs {
                   subs edit 3f2a --trial-end none --category Streaming
                 """)
 
-        @Argument(help: "The subscription: its name, its id, or the first 4+ characters of its id.")
+        @Argument(help: "The subscription: its name or the start of it, its id or the first 4+ characters of it.")
         var reference: String
 
         @Option(help: ArgumentHelp("A new name.", valueName: "name"))
@@ -72,16 +72,18 @@ extension Subs {
             if effective != nil && amount == nil {
                 throw ValidationError("--effective needs --amount: it dates a price change")
             }
-            let changes: [Any?] = [
-                name, amount, currency, every, start, trialEnd, category, url, notes, paymentMethod,
-                remind, autoRenew, sharedWith,
-            ]
-            if changes.allSatisfy({ $0 == nil }) {
-                throw ValidationError("nothing to change: give at least one option, like --amount or --name")
-            }
         }
 
         func run() throws {
+            // Checked here, not in validate(): argument-parser runs validate() before it reports
+            // an unknown option, so `--price 17.99` would read as no change at all.
+            let given: [Any?] = [
+                name, amount, currency, every, start, trialEnd, category, url, notes, paymentMethod,
+                remind, autoRenew, sharedWith,
+            ]
+            if given.allSatisfy({ $0 == nil }) {
+                throw ValidationError("nothing to change: give at least one option, like --amount or --name")
+            }
             let today = try clock.resolve()
             var changes = SubscriptionChanges()
             changes.name = try name.map { try TextInput.name($0) }

@@ -44,7 +44,7 @@ extension Subs {
                 text = ICalendar.document(for: subscriptions, config: config, today: today, generatedAt: Date())
             case .json, .csv:
                 let list = SubscriptionList(
-                    subscriptions, query: ListQuery(status: .all, sort: .name), today: today, config: config)
+                    subscriptions, query: ListQuery(status: [.all], sort: .name), today: today, config: config)
                 text = SubscriptionRenderer.list(list, format: format == .json ? .json : .csv, terminal: .plain)
             }
             if let output, output != "-" {

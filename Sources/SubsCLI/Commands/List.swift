@@ -1,17 +1,38 @@
 import ArgumentParser
 import SubscriptionCore
 
-extension ListQuery.StatusFilter: ExpressibleByArgument {}
 extension ListQuery.Sort: ExpressibleByArgument {}
+
+/// `--status active,trial`: one status or several, separated by commas.
+struct StatusSelection: ExpressibleByArgument {
+    let statuses: [ListQuery.StatusFilter]
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
+            .map { ListQuery.StatusFilter(rawValue: $0.trimmingCharacters(in: .whitespaces).lowercased()) }
+        guard !parts.isEmpty, !parts.contains(nil) else { return nil }
+        statuses = parts.compactMap { $0 }
+    }
+
+    static var allValueStrings: [String] { ListQuery.StatusFilter.allCases.map(\.rawValue) }
+}
 
 extension Subs {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List subscriptions with their next payment and monthly cost.",
-            discussion: "Without --status, shows everything except cancelled subscriptions.")
+            discussion: """
+                Without --status, shows everything except cancelled subscriptions. With exchange
+                rates for every currency listed, --sort amount and monthly compare in the base
+                currency and the footer adds the total in it. A table fits the terminal (or
+                COLUMNS): long names and categories are cut with '…', then the least useful
+                columns (ID, CYCLE, CATEGORY, STATUS, MONTHLY) are left out.
+                """,
+            aliases: ["ls"])
 
-        @Option(help: "Only subscriptions with this status.")
-        var status: ListQuery.StatusFilter?
+        @Option(help: ArgumentHelp("Only subscriptions with these statuses, separated by commas, like active,trial.",
+                                   valueName: "status"))
+        var status: StatusSelection?
 
         @Option(help: ArgumentHelp("Only subscriptions in this category.", valueName: "name"))
         var category: String?
@@ -27,6 +48,9 @@ extension Subs {
         @Option(help: "Sort order.")
         var sort: ListQuery.Sort = .next
 
+        @Flag(help: "Reverse the order.")
+        var reverse = false
+
         @Option(help: "Output format.")
         var format: ListFormat = .table
 
@@ -36,10 +60,14 @@ extension Subs {
         func run() throws {
             let today = try clock.resolve()
             let query = ListQuery(
-                status: status, category: category, search: search, paymentMethod: paymentMethod, sort: sort)
+                status: status?.statuses ?? [], category: category, search: search, paymentMethod: paymentMethod,
+                sort: sort, reverse: reverse)
             let store = try store.openStore()
-            let list = SubscriptionList(try store.subscriptions(), query: query, today: today, config: try store.config())
-            print(SubscriptionRenderer.list(list, format: format), terminator: "")
+            let list = SubscriptionList(
+                try store.subscriptions(), query: query, today: today, config: try store.config(),
+                converter: try store.converter())
+            let colors = CategoryStyles(try store.categoryUsage())
+            print(SubscriptionRenderer.list(list, format: format, categories: colors), terminator: "")
         }
     }
 }

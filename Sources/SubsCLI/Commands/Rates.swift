@@ -7,11 +7,12 @@ extension Subs {
         static let configuration = CommandConfiguration(
             abstract: "Exchange rates into your base currency (config currency).",
             discussion: """
-                'subs rates set EUR 1.08' means 1 EUR = 1.08 in the base currency. Totals are
-                converted only when every rate they need is known. Nothing is fetched from the
-                network.
+                'subs rates set EUR 1.08' means 1 EUR = 1.08 in the base currency;
+                'subs rates set TRY 34.5 --inverse' means 1 in the base currency = 34.5 TRY.
+                Totals are converted only when every rate they need is known. Nothing is fetched
+                from the network.
                 """,
-            subcommands: [List.self, Set.self, Import.self])
+            subcommands: [List.self, Set.self, Import.self, Delete.self])
     }
 }
 
@@ -42,6 +43,12 @@ extension Subs.Rates {
         @Argument(parsing: .allUnrecognized, help: "What 1 unit of it is worth in the base currency, like 1.08.")
         var rate: [String] = []
 
+        @Flag(help: ArgumentHelp(
+            "The rate is what 1 unit of the base currency is worth in <code>: '--inverse TRY 34.5'.",
+            discussion: "Stored as the rate of 1 <code>: exact when 1/rate has a finite decimal, "
+                + "else rounded to 20 significant digits."))
+        var inverse = false
+
         func validate() throws {
             if rate.isEmpty { throw ValidationError("Missing expected argument '<rate>'") }
             if rate.count > 1 { throw ValidationError("Unexpected argument '\(rate[1])'") }
@@ -52,9 +59,30 @@ extension Subs.Rates {
         func run() throws {
             let currency = try Currency(input: code)
             let store = try store.openStore()
-            try store.setRates([(currency, rate[0])])
-            let set = try store.rates().first { $0.currency == currency }
-            print("1 \(currency.code) = \(set?.text ?? rate[0]) \(try store.config().currency.code)")
+            let base = try store.config().currency.code
+            if inverse {
+                let set = try store.setInverseRate(currency, rate[0])
+                print("1 \(currency.code) = \(set.text) \(base) (1 \(base) = \(rate[0]) \(currency.code))")
+            } else {
+                try store.setRates([(currency, rate[0])])
+                let set = try store.rates().first { $0.currency == currency }
+                print("1 \(currency.code) = \(set?.text ?? rate[0]) \(base)")
+            }
+        }
+    }
+
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete the rate of one currency.")
+
+        @Argument(help: "The currency, like EUR.")
+        var code: String
+
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let currency = try Currency(input: code)
+            try store.openStore().deleteRate(currency)
+            print("Deleted the rate of \(currency.code).")
         }
     }
 

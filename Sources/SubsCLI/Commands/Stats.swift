@@ -31,7 +31,8 @@ extension Subs {
             let stats = SubscriptionCore.Stats(
                 try store.subscriptions(), today: today, months: months, converter: try store.converter(),
                 myShare: myShare)
-            print(StatsRenderer.render(stats, format: format), terminator: "")
+            print(StatsRenderer.render(stats, format: format, categories: CategoryStyles(try store.categoryUsage())),
+                  terminator: "")
         }
     }
 }

@@ -3,10 +3,14 @@ import SubscriptionCore
 
 /// `subs stats`: shares drawn as bars of block characters, or the same numbers as JSON.
 enum StatsRenderer {
-    static func render(_ stats: Stats, format: ObjectFormat, terminal: Terminal = .standardOutput) -> String {
+    /// - Parameter categories: the colour each category is painted in on a colour terminal.
+    static func render(
+        _ stats: Stats, format: ObjectFormat, categories: CategoryStyles = CategoryStyles(),
+        terminal: Terminal = .standardOutput
+    ) -> String {
         switch format {
         case .json: return json(stats).rendered
-        case .table: return text(stats, terminal: terminal)
+        case .table: return text(stats, categories: categories, terminal: terminal)
         }
     }
 
@@ -38,7 +42,7 @@ enum StatsRenderer {
         ])
     }
 
-    private static func text(_ stats: Stats, terminal: Terminal) -> String {
+    private static func text(_ stats: Stats, categories colors: CategoryStyles, terminal: Terminal) -> String {
         let base = stats.base
         func money(_ value: Decimal) -> String { SubscriptionText.money(Money(rounding: value, currency: base)) }
         var output = terminal.paint("Spend by category", .bold) + " (a month, in \(base.code))\n"
@@ -46,9 +50,10 @@ enum StatsRenderer {
         var categories = Table([.init(header: "CATEGORY"), .init(header: "MONTHLY", alignment: .decimal),
                                 .init(header: "SHARE", alignment: .right), .init(header: "")])
         for category in stats.categories {
-            categories.append([Table.Cell(category.name ?? "(none)"), Table.Cell(money(category.monthly)),
+            let style = colors.style(for: category.name)
+            categories.append([Table.Cell(category.name ?? "(none)", style: style), Table.Cell(money(category.monthly)),
                                Table.Cell(percent(category.share) + "%"),
-                               Table.Cell(bar(category.share / 100), style: .cyan)])
+                               Table.Cell(bar(category.share / 100), style: style ?? .cyan)])
         }
         if !stats.categories.isEmpty { output += categories.render(on: terminal) }
 

@@ -2,7 +2,11 @@ import SubscriptionCore
 
 /// Renders subscriptions for `list`, `show`, `add` and `edit` in every format they offer.
 enum SubscriptionRenderer {
-    static func list(_ list: SubscriptionList, format: ListFormat, terminal: Terminal = .standardOutput) -> String {
+    /// - Parameter categories: the colour each category is painted in on a colour terminal.
+    static func list(
+        _ list: SubscriptionList, format: ListFormat, categories: CategoryStyles = CategoryStyles(),
+        terminal: Terminal = .standardOutput
+    ) -> String {
         switch format {
         case .json:
             return JSONValue.array(list.items.map(SubscriptionJSON.object)).rendered
@@ -27,11 +31,14 @@ enum SubscriptionRenderer {
             }
             return output.rendered
         case .table:
+            // On a narrow terminal names and categories are cut first, then the columns least
+            // needed to tell what is due are left out: ID, CYCLE, CATEGORY, STATUS, MONTHLY.
             var table = Table([
-                .init(header: "ID"), .init(header: "NAME", maximumWidth: 32),
-                .init(header: "AMOUNT", alignment: .decimal), .init(header: "CYCLE"),
-                .init(header: "NEXT"), .init(header: "MONTHLY", alignment: .decimal),
-                .init(header: "STATUS"), .init(header: "CATEGORY", maximumWidth: 20),
+                .init(header: "ID", dropOrder: 1), .init(header: "NAME", maximumWidth: 32, minimumWidth: 12),
+                .init(header: "AMOUNT", alignment: .decimal), .init(header: "CYCLE", dropOrder: 2),
+                .init(header: "NEXT"), .init(header: "MONTHLY", alignment: .decimal, dropOrder: 5),
+                .init(header: "STATUS", dropOrder: 4),
+                .init(header: "CATEGORY", maximumWidth: 20, minimumWidth: 8, dropOrder: 3),
             ])
             for item in list.items {
                 let subscription = item.subscription
@@ -42,13 +49,20 @@ enum SubscriptionRenderer {
                     Table.Cell(item.nextPayment?.date.description ?? "-"),
                     Table.Cell(SubscriptionText.money(item.roundedMonthlyCost)),
                     Table.Cell(item.status.rawValue, style: SubscriptionText.statusStyle(item.status)),
-                    Table.Cell(subscription.category ?? ""),
+                    Table.Cell(subscription.category ?? "", style: categories.style(for: subscription.category)),
                 ])
             }
             guard !list.items.isEmpty else { return "No subscriptions.\n" }
-            return table.render(on: terminal) + "\n"
+            var output = table.render(on: terminal) + "\n"
                 + SubscriptionText.totalLine("Monthly total:", list.monthlyTotals.rounded)
                 + SubscriptionText.totalLine("Yearly total: ", list.monthlyTotals.rounded(times: 12))
+            // The converted total says something new only when some amount is in another currency.
+            if let monthly = list.convertedMonthly, let base = list.base,
+               list.monthlyTotals.currencies.contains(where: { $0 != base }) {
+                output += "In \(base.code):        " + SubscriptionText.money(Money(rounding: monthly, currency: base))
+                    + " a month, " + SubscriptionText.money(Money(rounding: monthly * 12, currency: base)) + " a year\n"
+            }
+            return output
         }
     }
 

@@ -30,3 +30,21 @@ enum SubscriptionText {
         amounts.isEmpty ? "" : "\(label) \(amounts.map(money).joined(separator: ", "))\n"
     }
 }
+
+/// The colour of each category by name, for `list` and `stats`: the named colours of
+/// `subs category add --color`; a #rrggbb colour is not painted.
+struct CategoryStyles {
+    private let styles: [String: Terminal.Style]
+
+    init(_ categories: [CategoryUsage] = []) {
+        var styles: [String: Terminal.Style] = [:]
+        for category in categories {
+            if let style = CategoryColor.style(category.color) { styles[NameMatching.key(category.name)] = style }
+        }
+        self.styles = styles
+    }
+
+    func style(for category: String?) -> Terminal.Style? {
+        category.flatMap { styles[NameMatching.key($0)] }
+    }
+}

@@ -11,6 +11,10 @@ struct Table {
         var alignment: Alignment = .left
         /// Cells wider than this are cut with an ellipsis.
         var maximumWidth: Int = 60
+        /// To fit a narrow terminal the column may be cut down to this width; nil keeps it whole.
+        var minimumWidth: Int? = nil
+        /// When cutting is not enough, columns are dropped from the lowest number up; nil never.
+        var dropOrder: Int? = nil
     }
 
     /// One cell: its text and an optional colour.
@@ -45,7 +49,8 @@ struct Table {
         text.firstIndex(of: ".").map { text[$0...] } ?? ""
     }
 
-    /// The table as lines of text, with no trailing spaces.
+    /// The table as lines of text, with no trailing spaces, fitted to `terminal.width` when it
+    /// has one: first cutting columns with a minimum width, then dropping columns.
     func render(on terminal: Terminal) -> String {
         var texts = rows.map { row in
             zip(row, columns).map { cell, column in
@@ -60,21 +65,26 @@ struct Table {
                 texts[row][index] += String(repeating: " ", count: longest - tails[row])
             }
         }
-        let widths = columns.indices.map { index in
+        let natural = columns.indices.map { index in
             ([columns[index].header] + texts.map { $0[index] }).map(\.displayWidth).max() ?? 0
+        }
+        let (shown, widths) = terminal.width.map { layout(natural, within: $0) } ?? (Array(columns.indices), natural)
+        for index in shown where widths[index] < natural[index] {
+            for row in texts.indices { texts[row][index] = texts[row][index].truncated(toWidth: widths[index]) }
         }
         func line(_ cells: [String], styles: [Terminal.Style?]) -> String {
             var parts: [String] = []
-            for (index, text) in cells.enumerated() {
-                let gap = String(repeating: " ", count: widths[index] - text.displayWidth)
-                let isLast = index == cells.count - 1
+            for (position, index) in shown.enumerated() {
+                let text = cells[index]
+                let gap = String(repeating: " ", count: max(0, widths[index] - text.displayWidth))
+                let isLast = position == shown.count - 1
                 let painted = terminal.paint(text, styles[index])
                 switch columns[index].alignment {
                 case .left: parts.append(isLast ? painted : painted + gap)
                 case .right, .decimal: parts.append(gap + painted)
                 }
             }
-            var result = parts.joined(separator: "  ")
+            var result = parts.joined(separator: Self.separator)
             while result.hasSuffix(" ") { result.removeLast() }
             return result
         }
@@ -83,5 +93,33 @@ struct Table {
             output += line(cells, styles: row.map(\.style)) + "\n"
         }
         return output
+    }
+
+    private static let separator = "  "
+
+    /// Which columns to show, and how wide, to fit `width`: cuts columns that have a minimum
+    /// width, widest first, and drops columns in their drop order while cutting is not enough.
+    /// When nothing fits, every column that can be dropped is, and the rest are as narrow as
+    /// they may be.
+    private func layout(_ natural: [Int], within width: Int) -> (shown: [Int], widths: [Int]) {
+        let dropping = columns.indices.filter { columns[$0].dropOrder != nil }
+            .sorted { columns[$0].dropOrder! < columns[$1].dropOrder! }
+        var shown = Array(columns.indices)
+        var widths = natural
+        for dropped in 0...dropping.count {
+            if dropped > 0 { shown.removeAll { $0 == dropping[dropped - 1] } }
+            widths = natural
+            var excess = shown.map { widths[$0] }.reduce(0, +) + Self.separator.count * (shown.count - 1) - width
+            let floor = { (index: Int) in
+                min(natural[index], max(self.columns[index].minimumWidth ?? natural[index],
+                                        self.columns[index].header.displayWidth))
+            }
+            while excess > 0, let widest = shown.filter({ widths[$0] > floor($0) }).max(by: { widths[$0] < widths[$1] }) {
+                widths[widest] -= 1
+                excess -= 1
+            }
+            if excess <= 0 { break }
+        }
+        return (shown, widths)
     }
 }

@@ -5,20 +5,34 @@ import Glibc
 import Darwin
 #endif
 
-/// What the output is going to: whether it is a terminal, and whether colour is wanted.
-/// The one place that decides colour: only on a terminal, never with `NO_COLOR` or `TERM=dumb`.
+/// What the output is going to: whether it is a terminal, whether colour is wanted, and how wide
+/// tables may be. The one place that decides colour (only on a terminal, never with `NO_COLOR` or
+/// `TERM=dumb`) and width.
 struct Terminal {
     let isTerminal: Bool
     let usesColor: Bool
+    /// The columns a table may take; nil when it may take as many as it needs.
+    var width: Int? = nil
 
+    /// Tables fit `COLUMNS` when it is set (a deliberate setting, since shells do not export it
+    /// by themselves), else the terminal's width; output to a pipe or file is otherwise never cut.
     static let standardOutput: Terminal = {
         let environment = ProcessInfo.processInfo.environment
         let isTerminal = isatty(STDOUT_FILENO) == 1
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb"
-        return Terminal(isTerminal: isTerminal, usesColor: isTerminal && !noColor)
+        let columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        return Terminal(isTerminal: isTerminal, usesColor: isTerminal && !noColor,
+                        width: columns ?? (isTerminal ? windowColumns() : nil))
     }()
 
     static let plain = Terminal(isTerminal: false, usesColor: false)
+
+    /// The width of the terminal on standard output, nil when it does not say.
+    private static func windowColumns() -> Int? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
 
     static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 

@@ -16,7 +16,52 @@ public struct ExchangeRate: Hashable, Sendable {
         self.setAt = setAt
     }
 
+    /// The rate from the other side: `inverse` is what 1 unit of the base currency is worth in
+    /// `currency` (`subs rates set TRY 34.5 --inverse`). The rate kept is 1 / inverse: exact when
+    /// that has a finite decimal expansion (`0.8` gives `1.25`), otherwise rounded half up to
+    /// `inverseSignificantDigits` significant digits (`34.5` gives `0.028985507246376811594`).
+    public init(currency: Currency, inverse text: String, setAt: Date) throws {
+        let (inverse, _) = try Self.parse(text)
+        var rate = 1 / inverse
+        if rate * inverse != 1 {
+            var exact = rate
+            NSDecimalRound(&rate, &exact, Self.inverseSignificantDigits - 1 - Self.magnitude(exact), .plain)
+        }
+        self.currency = currency
+        self.rate = rate
+        self.text = Self.plainText(rate)
+        self.setAt = setAt
+    }
+
+    /// A rate as stored: any positive decimal, since an inverse may have more than 12 decimals.
+    init(currency: Currency, stored text: String, setAt: Date) throws {
+        guard let number = try? DecimalAmount(input: text), number.decimal > 0 else {
+            throw InputError.invalid("exchange rate", text, expected: Self.accepted)
+        }
+        self.currency = currency
+        self.rate = number.decimal
+        self.text = text
+        self.setAt = setAt
+    }
+
     static let accepted = "a positive number like 1.08 (at most 12 decimals, no exponent)"
+
+    /// How many significant digits an inverse rate without a finite decimal keeps: enough that
+    /// converting any total `subs` can hold is off by far less than a minor unit.
+    public static let inverseSignificantDigits = 20
+
+    /// The power of ten of the first significant digit: 1 for 34.5, -2 for 0.029.
+    private static func magnitude(_ value: Decimal) -> Int {
+        var (scaled, power) = (value, 0)
+        while scaled >= 10 { scaled /= 10; power += 1 }
+        while scaled < 1 { scaled *= 10; power -= 1 }
+        return power
+    }
+
+    /// The digits without an exponent or trailing zeros: `0.0289...`.
+    private static func plainText(_ value: Decimal) -> String {
+        NSDecimalNumber(decimal: value).description(withLocale: Locale(identifier: "en_US_POSIX"))
+    }
 
     /// A strict positive decimal (the grammar of amounts) with at most 12 decimals.
     static func parse(_ input: String) throws -> (Decimal, String) {

@@ -106,14 +106,16 @@ public struct DecimalAmount: Hashable, Sendable {
 
     /// The exact value.
     public var decimal: Decimal {
-        // Built from the digits the grammar let through: at most 9 whole and 18 fraction digits.
-        let fraction = Decimal(sign: .plus, exponent: -fractionDigits.count,
-                               significand: Decimal(UInt64(fractionDigits.isEmpty ? "0" : fractionDigits)!))
-        return Decimal(UInt64(wholeDigits)!) + fraction
+        // Built from the digits the grammar let through, at most 9 + 28 of them: Decimal's 38
+        // significant digits hold them exactly.
+        let significand = (wholeDigits + fractionDigits).utf8.reduce(Decimal(0)) { value, digit in
+            value * 10 + Decimal(Int(digit - UInt8(ascii: "0")))
+        }
+        return Decimal(sign: .plus, exponent: -fractionDigits.count, significand: significand)
     }
 
     /// More fraction digits than any currency or exchange rate uses.
-    static let maximumFractionDigits = 18
+    static let maximumFractionDigits = 28
 
     /// The number without leading or trailing zeros: `1.08` for `01.080`.
     var canonical: String {

@@ -1,29 +1,42 @@
 import Foundation
 
-/// Finds the subscription a user means by a reference: a full id, a unique id prefix of at least
-/// four characters, or an exact name (case-insensitive).
+/// Finds the subscription a user means by a reference (PRODUCT.md §3): its full id, a unique id
+/// prefix of at least four characters, its name, or a unique prefix of its name. Names compare
+/// through `NameMatching`.
 public enum SubscriptionReference {
     public static let minimumPrefixLength = 4
 
-    /// The one subscription `reference` names, or an error that lists the candidates. An exact
-    /// id wins, then a name typed exactly, then names in any case and id prefixes together.
+    /// The one subscription `reference` names, or an error that lists the candidates (ambiguous)
+    /// or the closest names (not found). A full id wins, then the whole name, then prefixes of
+    /// ids and names together: "Adobe" finds "Adobe" even when "Adobe CC" exists too.
     public static func resolve(_ reference: String, in subscriptions: [Subscription]) throws -> Subscription {
         let typed = reference.trimmingCharacters(in: .whitespaces)
-        let needle = typed.lowercased()
-        if let exact = subscriptions.first(where: { $0.id == needle }) { return exact }
-        let exactName = subscriptions.filter { $0.name == typed }
-        if exactName.count == 1 { return exactName[0] }
-        let byName = subscriptions.filter { $0.name.lowercased() == needle }
-        let byPrefix = needle.count >= minimumPrefixLength
-            ? subscriptions.filter { $0.id.hasPrefix(needle) } : []
+        guard !typed.isEmpty else { throw LookupError.notFound(reference: reference) }
+        let id = typed.lowercased()
+        if let exact = subscriptions.first(where: { $0.id == id }) { return exact }
+
+        let byName = subscriptions.filter { NameMatching.same($0.name, typed) }
+        // Only a database from before names were unique holds two of one name: the spelling
+        // typed exactly still tells them apart.
+        let exactSpelling = byName.filter { $0.name == typed }
+        if byName.count == 1 { return byName[0] }
+        if exactSpelling.count == 1 { return exactSpelling[0] }
+        if byName.count > 1 { throw ambiguous(reference, byName) }
+
+        let byIDPrefix = id.count >= minimumPrefixLength ? subscriptions.filter { $0.id.hasPrefix(id) } : []
+        let byNamePrefix = subscriptions.filter { NameMatching.hasPrefix($0.name, typed) }
         var seen: Set<String> = []
-        let matches = (byName + byPrefix).filter { seen.insert($0.id).inserted }
+        let matches = (byIDPrefix + byNamePrefix).filter { seen.insert($0.id).inserted }
         switch matches.count {
-        case 0: throw LookupError.notFound(reference: reference)
+        case 0:
+            throw LookupError.notFound(
+                reference: reference, suggestions: Suggestions.closest(to: typed, in: subscriptions.map(\.name)))
         case 1: return matches[0]
-        default:
-            throw LookupError.ambiguous(
-                reference: reference, matches: matches.map { "\($0.shortID) (\($0.name))" })
+        default: throw ambiguous(reference, matches)
         }
+    }
+
+    private static func ambiguous(_ reference: String, _ matches: [Subscription]) -> LookupError {
+        .ambiguous(reference: reference, matches: matches.map { "\($0.shortID) (\($0.name))" })
     }
 }

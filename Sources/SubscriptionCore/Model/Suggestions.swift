@@ -1,10 +1,10 @@
 /// Names close to a misspelt one, for "did you mean" suggestions.
 enum Suggestions {
     static func closest(to name: String, in candidates: [String], limit: Int = 3) -> [String] {
-        let target = Array(name.lowercased())
+        let target = Array(NameMatching.key(name))
         let tolerance = max(2, target.count / 3)
         let scored: [(name: String, distance: Int)] = candidates.map { candidate in
-            let lowered = candidate.lowercased()
+            let lowered = NameMatching.key(candidate)
             // A misspelt beginning ("strem") is as close as a misspelt whole word.
             let score = min(distance(target, Array(lowered)), distance(target, Array(lowered.prefix(target.count))))
             return (candidate, score)

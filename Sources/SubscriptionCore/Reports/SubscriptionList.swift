@@ -10,24 +10,28 @@ public struct ListQuery: Sendable {
         case next, name, amount, monthly
     }
 
-    /// Nil shows everything except cancelled subscriptions.
-    public var status: StatusFilter?
+    /// The statuses to show; empty shows everything except cancelled subscriptions, and `all`
+    /// shows everything.
+    public var statuses: Set<StatusFilter>
     public var category: String?
-    /// Matched case-insensitively against name, notes and URL.
+    /// Matched as names are (`NameMatching`) against name, notes and URL.
     public var search: String?
-    /// Matched case-insensitively within the payment method (`visa` finds `Visa ••4242`).
+    /// Matched as names are within the payment method (`visa` finds `Visa ••4242`).
     public var paymentMethod: String?
     public var sort: Sort
+    /// Whether the order is reversed, ties included.
+    public var reverse: Bool
 
     public init(
-        status: StatusFilter? = nil, category: String? = nil, search: String? = nil,
-        paymentMethod: String? = nil, sort: Sort = .next
+        status: [StatusFilter] = [], category: String? = nil, search: String? = nil,
+        paymentMethod: String? = nil, sort: Sort = .next, reverse: Bool = false
     ) {
-        self.status = status
+        self.statuses = Set(status)
         self.category = category
         self.search = search
         self.paymentMethod = paymentMethod
         self.sort = sort
+        self.reverse = reverse
     }
 }
 
@@ -36,51 +40,76 @@ public struct SubscriptionList: Sendable {
     public let items: [SubscriptionSnapshot]
     /// Monthly cost per currency, summed exactly over the items that are being paid.
     public let monthlyTotals: CurrencyTotals
+    /// The currency `convertedMonthly` is in.
+    public let base: Currency?
+    /// The monthly total in the base currency, exact; nil without a converter or when a rate is
+    /// missing.
+    public let convertedMonthly: Decimal?
 
-    public init(_ subscriptions: [Subscription], query: ListQuery, today: CivilDate, config: Config) {
+    /// - Parameter converter: the user's exchange rates. With a rate for every currency listed,
+    ///   `amount` and `monthly` sort by the value in the base currency, and the total is converted.
+    public init(
+        _ subscriptions: [Subscription], query: ListQuery, today: CivilDate, config: Config,
+        converter: CurrencyConverter? = nil
+    ) {
         let snapshots = subscriptions
             .map { SubscriptionSnapshot($0, today: today, config: config) }
             .filter { query.matches($0) }
-            .map { (snapshot: $0, name: $0.subscription.name.lowercased()) }
-        items = snapshots.sorted { query.sort.areInIncreasingOrder($0, $1) }.map(\.snapshot)
+        let rates = converter.flatMap { converter in
+            snapshots.allSatisfy { converter.rates[$0.subscription.currency] != nil } ? converter.rates : nil
+        }
+        let keyed = snapshots.map {
+            ListQuery.SortKey(snapshot: $0, name: $0.subscription.name.lowercased(),
+                              rate: rates?[$0.subscription.currency])
+        }
+        let sorted = keyed.sorted { query.sort.areInIncreasingOrder($0, $1) }.map(\.snapshot)
+        items = query.reverse ? sorted.reversed() : sorted
         var totals = CurrencyTotals()
         // What is paid now: paused and cancelled subscriptions cost nothing this month.
         for item in items where item.status.isPaying {
             totals.add(item.monthlyCost, in: item.subscription.currency)
         }
         monthlyTotals = totals
+        base = converter?.base
+        convertedMonthly = converter?.convert(totals)
     }
 }
 
 extension ListQuery {
     func matches(_ snapshot: SubscriptionSnapshot) -> Bool {
         let subscription = snapshot.subscription
-        switch status {
-        case nil: if snapshot.status == .cancelled { return false }
-        case .all?: break
-        case let wanted?: if snapshot.status.rawValue != wanted.rawValue { return false }
+        if statuses.isEmpty {
+            if snapshot.status == .cancelled { return false }
+        } else if !statuses.contains(.all),
+                  !statuses.contains(where: { $0.rawValue == snapshot.status.rawValue }) {
+            return false
         }
-        if let category, subscription.category?.caseInsensitiveCompare(category) != .orderedSame {
+        if let category, subscription.category.map({ NameMatching.same($0, category) }) != true {
             return false
         }
         if let paymentMethod, !paymentMethod.isEmpty,
-           subscription.paymentMethod?.localizedCaseInsensitiveContains(paymentMethod) != true {
+           subscription.paymentMethod.map({ NameMatching.contains($0, paymentMethod) }) != true {
             return false
         }
         if let search, !search.isEmpty {
             let fields = [subscription.name, subscription.notes, subscription.url].compactMap { $0 }
-            if !fields.contains(where: { $0.localizedCaseInsensitiveContains(search) }) { return false }
+            if !fields.contains(where: { NameMatching.contains($0, search) }) { return false }
         }
         return true
+    }
+
+    /// What sorting needs of one item, computed once.
+    struct SortKey {
+        let snapshot: SubscriptionSnapshot
+        let name: String
+        /// The rate into the base currency; nil when amounts are compared per currency.
+        let rate: Decimal?
     }
 }
 
 extension ListQuery.Sort {
     /// Sorts by the key, then by lowercased name, then by id so the order is stable between runs.
-    func areInIncreasingOrder(
-        _ left: (snapshot: SubscriptionSnapshot, name: String),
-        _ right: (snapshot: SubscriptionSnapshot, name: String)
-    ) -> Bool {
+    func areInIncreasingOrder(_ left: ListQuery.SortKey, _ right: ListQuery.SortKey) -> Bool {
         let (lhs, rhs) = (left.snapshot, right.snapshot)
         func tieBreak() -> Bool {
             left.name == right.name ? lhs.subscription.id < rhs.subscription.id : left.name < right.name
@@ -96,13 +125,16 @@ extension ListQuery.Sort {
         case .name:
             return tieBreak()
         case .amount, .monthly:
-            // Different currencies are not comparable without rates: group by currency first.
-            if lhs.subscription.currency != rhs.subscription.currency {
+            var leftValue = self == .amount ? lhs.amount.decimal : lhs.monthlyCost
+            var rightValue = self == .amount ? rhs.amount.decimal : rhs.monthlyCost
+            if let leftRate = left.rate, let rightRate = right.rate {
+                leftValue *= leftRate
+                rightValue *= rightRate
+            } else if lhs.subscription.currency != rhs.subscription.currency {
+                // Without rates different currencies are not comparable: group by currency first.
                 return lhs.subscription.currency < rhs.subscription.currency
             }
-            let left = self == .amount ? lhs.amount.decimal : lhs.monthlyCost
-            let right = self == .amount ? rhs.amount.decimal : rhs.monthlyCost
-            return left == right ? tieBreak() : left > right
+            return leftValue == rightValue ? tieBreak() : leftValue > rightValue
         }
     }
 }

@@ -9,6 +9,13 @@ struct SubscriptionRecords {
         payment_method, remind_days, auto_renew, created_at, updated_at
         """
 
+    /// Every subscription's id and name, in the order they were added.
+    func names() throws -> [(id: String, name: String)] {
+        try connection.rows("SELECT id, name FROM subscriptions ORDER BY created_at, id").map {
+            (try text($0, 0), try text($0, 1))
+        }
+    }
+
     func all() throws -> [Subscription] {
         var prices: [String: [PriceChange]] = [:]
         var currencies: [String: Currency] = [:]

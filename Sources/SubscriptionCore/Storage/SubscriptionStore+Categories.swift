@@ -24,7 +24,7 @@ extension SubscriptionStore {
 
     public func addCategory(_ name: String, color: String?) throws {
         try write { connection in
-            if let existing = try Self.categories(connection).first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+            if let existing = try Self.categories(connection).first(where: { NameMatching.same($0, name) }) {
                 throw InputError("category \(existing) already exists")
             }
             try connection.run("INSERT INTO categories (name, color) VALUES (?, ?)",
@@ -37,7 +37,7 @@ extension SubscriptionStore {
         try write { connection in
             let current = try Self.canonicalCategory(old, connection)
             let clash = try Self.categories(connection).first {
-                $0.caseInsensitiveCompare(new) == .orderedSame && $0 != current
+                NameMatching.same($0, new) && $0 != current
             }
             if let clash { throw InputError("category \(clash) already exists") }
             try connection.run("UPDATE categories SET name = ? WHERE name = ?", [.text(new), .text(current)])

@@ -38,17 +38,22 @@ extension SubscriptionStore {
             "SELECT currency, rate, set_at FROM exchange_rates WHERE base = ? ORDER BY currency",
             [.text(base.code)]
         ).map { row in
-            guard let currency = row.text(0).flatMap(Currency.init(code:)), let rate = row.text(1),
+            guard let code = row.text(0), let currency = Currency(code: code), let rate = row.text(1),
                   let setAt = row.text(2).flatMap(Timestamp.parse),
-                  let exchangeRate = try? ExchangeRate(currency: currency, rate: rate, setAt: setAt)
-            else { throw StoreError.damaged(path: "", detail: "unreadable exchange rate \(row.text(0) ?? "")") }
-            return exchangeRate
+                  let stored = try? ExchangeRate(currency: currency, stored: rate, setAt: setAt)
+            else {
+                throw StoreError.damaged(path: "", detail: "exchange rate \(row.text(0) ?? "?") is unreadable")
+            }
+            return stored
         }
     }
 
     /// Sets rates (1 unit of each currency = rate in the base currency), all or none.
     public func setRates(_ entries: [(currency: Currency, rate: String)], now: Date = Date()) throws {
-        let rates = try entries.map { try ExchangeRate(currency: $0.currency, rate: $0.rate, setAt: now) }
+        try setRates(try entries.map { try ExchangeRate(currency: $0.currency, rate: $0.rate, setAt: now) }, now: now)
+    }
+
+    private func setRates(_ rates: [ExchangeRate], now: Date) throws {
         try write { connection in
             let base = try Self.config(connection).currency
             if let same = rates.first(where: { $0.currency == base }) {
@@ -59,6 +64,25 @@ extension SubscriptionStore {
                     "INSERT OR REPLACE INTO exchange_rates (currency, base, rate, set_at) VALUES (?, ?, ?, ?)",
                     [.text(rate.currency.code), .text(base.code), .text(rate.text), .text(Timestamp.format(now))])
             }
+        }
+    }
+
+    /// Sets the rate of `currency` from the other side: 1 unit of the base currency is worth
+    /// `inverse` of it. Returns the rate stored (see `ExchangeRate.init(currency:inverse:setAt:)`).
+    @discardableResult
+    public func setInverseRate(_ currency: Currency, _ inverse: String, now: Date = Date()) throws -> ExchangeRate {
+        let rate = try ExchangeRate(currency: currency, inverse: inverse, setAt: now)
+        try setRates([rate], now: now)
+        return rate
+    }
+
+    /// Deletes the rate of `currency` into the base currency; not found when none is set.
+    public func deleteRate(_ currency: Currency) throws {
+        try write { connection in
+            let base = try Self.config(connection).currency
+            try connection.run("DELETE FROM exchange_rates WHERE currency = ? AND base = ?",
+                               [.text(currency.code), .text(base.code)])
+            if connection.changes == 0 { throw LookupError.noRate(currency: currency.code) }
         }
     }
 

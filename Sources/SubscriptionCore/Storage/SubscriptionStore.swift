@@ -23,7 +23,7 @@ public final class SubscriptionStore {
         try read { try SubscriptionRecords(connection: $0).all() }
     }
 
-    /// The subscription a reference names: full id, unique id prefix, or exact name.
+    /// The subscription a reference names: full id, unique id prefix, name, or unique name prefix.
     public func subscription(_ reference: String) throws -> Subscription {
         try SubscriptionReference.resolve(reference, in: subscriptions())
     }
@@ -38,13 +38,17 @@ public final class SubscriptionStore {
 
     // MARK: - Writes
 
-    /// Adds a subscription, with the configured currency when none is given.
+    /// Adds a subscription, with the configured currency when none is given. A name another
+    /// subscription already has is refused.
     public func add(_ new: NewSubscription, now: Date = Date()) throws -> Subscription {
         try write { connection in
             let config = try Self.config(connection)
             let category = try new.category.map { try Self.canonicalCategory($0, connection) }
             let subscription = try new.subscription(config: config, category: category, now: now)
-            try SubscriptionRecords(connection: connection).insert(subscription)
+            let records = SubscriptionRecords(connection: connection)
+            // Checked inside the write lock, so two parallel adds of one name cannot both win.
+            try Self.refuseTakenName(subscription, records)
+            try records.insert(subscription)
             return subscription
         }
     }
@@ -77,7 +81,9 @@ public final class SubscriptionStore {
         try write { connection in
             let records = SubscriptionRecords(connection: connection)
             var subscription = try SubscriptionReference.resolve(reference, in: records.all())
+            let name = subscription.name
             try change(&subscription, connection)
+            if subscription.name != name { try Self.refuseTakenName(subscription, records) }
             subscription.updatedAt = now
             try records.update(subscription)
             return subscription
@@ -133,6 +139,16 @@ public final class SubscriptionStore {
         }
     }
 
+    /// Throws when a subscription other than `subscription` has its name.
+    private static func refuseTakenName(_ subscription: Subscription, _ records: SubscriptionRecords) throws {
+        let taken = try records.names().first {
+            $0.id != subscription.id && NameMatching.same($0.name, subscription.name)
+        }
+        if let taken {
+            throw LookupError.duplicateName(name: subscription.name, existing: taken.name, id: taken.id)
+        }
+    }
+
     /// Turns SQLite's busy and corruption codes into errors that name the database file.
     private static func mapErrors<T>(_ location: StoreLocation, _ body: () throws -> T) throws -> T {
         do {
@@ -171,7 +187,7 @@ public final class SubscriptionStore {
     /// The stored spelling of a category, matched case-insensitively.
     static func canonicalCategory(_ name: String, _ connection: Connection) throws -> String {
         let known = try categories(connection)
-        guard let match = known.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) else {
+        guard let match = known.first(where: { NameMatching.same($0, name) }) else {
             let close = Suggestions.closest(to: name, in: known)
             let hint = close.isEmpty ? "one of " + known.joined(separator: ", ")
                 : "an existing category (did you mean \(close.joined(separator: ", "))?)"

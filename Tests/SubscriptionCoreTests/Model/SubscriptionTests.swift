@@ -81,7 +81,8 @@ struct SubscriptionReferenceTests {
     @Test("A full id, a unique prefix of 4 or more characters, or the exact name finds the subscription",
           arguments: [("aaaa1111-0000-4000-8000-000000000001", "Netflix"), ("bbbb", "iCloud+"),
                       ("aaaa2", "Spotify"), ("AAAA1111", "Netflix"), ("netflix", "Netflix"),
-                      ("SPOTIFY", "Spotify"), ("iCloud+", "iCloud+"), (" Netflix ", "Netflix")])
+                      ("SPOTIFY", "Spotify"), ("iCloud+", "iCloud+"), (" Netflix ", "Netflix"),
+                      ("Netfli", "Netflix"), ("spo", "Spotify"), ("i", "iCloud+")])
     func resolves(_ reference: String, _ name: String) throws {
         #expect(try SubscriptionReference.resolve(reference, in: Self.all).name == name)
     }
@@ -104,11 +105,45 @@ struct SubscriptionReferenceTests {
     }
 
     @Test("A prefix shorter than 4 characters does not match, and an unknown reference is not found",
-          arguments: ["bbb", "b", "aaa", "zzzz", "", "Netflix Premium", "Netfli"])
+          arguments: ["bbb", "aaa", "zzzz", "", "Netflix Premium Family"])
     func notFound(_ reference: String) {
-        #expect(throws: LookupError.notFound(reference: reference)) {
+        #expect(throws: LookupError.self) {
             try SubscriptionReference.resolve(reference, in: Self.all)
         }
+    }
+
+    static let adobe = subscription(id: "dddd5555-0000-4000-8000-000000000005", name: "Adobe", start: "2024-01-01")
+    static let adobeCC = subscription(id: "eeee6666-0000-4000-8000-000000000006", name: "Adobe CC", start: "2024-01-01")
+    static let adobeStock = subscription(id: "ffff7777-0000-4000-8000-000000000007", name: "Adobe Stock", start: "2024-01-01")
+
+    @Test("A unique prefix of the name finds it, in any case: 'adobe' finds Adobe CC")
+    func namePrefix() throws {
+        #expect(try SubscriptionReference.resolve("adobe", in: Self.all + [Self.adobeCC]).id == Self.adobeCC.id)
+        #expect(try SubscriptionReference.resolve("ADOBE s", in: Self.all + [Self.adobeCC, Self.adobeStock]).id
+                == Self.adobeStock.id)
+    }
+
+    @Test("The whole name wins over names it is the start of")
+    func exactNameBeatsPrefix() throws {
+        let all = Self.all + [Self.adobe, Self.adobeCC, Self.adobeStock]
+        #expect(try SubscriptionReference.resolve("adobe", in: all).id == Self.adobe.id)
+    }
+
+    @Test("A name prefix shared by several subscriptions is ambiguous and lists them")
+    func ambiguousNamePrefix() {
+        #expect(throws: LookupError.ambiguous(
+            reference: "adobe", matches: ["eeee6666 (Adobe CC)", "ffff7777 (Adobe Stock)"])) {
+            try SubscriptionReference.resolve("adobe", in: Self.all + [Self.adobeCC, Self.adobeStock])
+        }
+    }
+
+    @Test("No match suggests the closest names")
+    func suggestsClosestNames() {
+        #expect(throws: LookupError.notFound(reference: "Netflx", suggestions: ["Netflix"])) {
+            try SubscriptionReference.resolve("Netflx", in: Self.all)
+        }
+        let error = #expect(throws: LookupError.self) { try SubscriptionReference.resolve("adobee", in: Self.all + [Self.adobeCC]) }
+        #expect(error?.description == "no subscription matches 'adobee' (did you mean Adobe CC?)")
     }
 
     @Test("Nothing is found among no subscriptions")

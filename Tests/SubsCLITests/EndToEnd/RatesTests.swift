@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+/// `subs rates set --inverse` and `subs rates delete`.
+@Suite("Exchange rates from the other side, and deleted")
+struct RatesTests {
+    @Test("--inverse stores the rate of 1 unit: exact when it can be, else to 20 significant digits")
+    func inverse() throws {
+        let sandbox = try Sandbox()
+        let lira = try sandbox.succeed(["rates", "set", "TRY", "34.5", "--inverse"])
+        #expect(lira.stdout == "1 TRY = 0.028985507246376811594 USD (1 USD = 34.5 TRY)\n", "\(lira)")
+        let euro = try sandbox.succeed(["rates", "set", "EUR", "0.8", "--inverse"])
+        #expect(euro.stdout == "1 EUR = 1.25 USD (1 USD = 0.8 EUR)\n", "\(euro)")
+        let listed = try sandbox.succeed(["rates", "list", "--format", "json"]).stdout
+        #expect(listed.contains("\"0.028985507246376811594\""), "\(listed)")
+        // 345 TRY a month is 10 USD.
+        try sandbox.add("Lira", "345", ["--currency", "TRY"])
+        let summary = try sandbox.succeed(["summary", "--format", "json", "--today", "2024-06-15"]).jsonObject()
+        #expect((summary["converted"] as? [String: Any])?["monthly"] as? String == "10.00", "\(summary)")
+    }
+
+    @Test("rates delete removes a rate; a code without one exits 66 and a bad code 64")
+    func delete() throws {
+        let sandbox = try Sandbox()
+        try sandbox.succeed(["rates", "set", "EUR", "1.08"])
+        let deleted = try sandbox.succeed(["rates", "delete", "eur"])
+        #expect(deleted.stdout == "Deleted the rate of EUR.\n")
+        #expect(try sandbox.succeed(["rates", "list", "--format", "json"]).jsonArray().isEmpty)
+        let missing = try sandbox.run(["rates", "delete", "EUR"])
+        #expect(missing.status == 66, "\(missing)")
+        #expect(missing.stderr == "subs: no exchange rate is set for EUR\n", "\(missing)")
+        let bad = try sandbox.run(["rates", "delete", "EURO"])
+        #expect(bad.status == 64, "\(bad)")
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// Usage errors: one line, exit 64, and the help of the command that was used.
+@Suite("Usage errors and aliases")
+struct UsageErrorTests {
+    @Test("edit with an unknown option says so, like other commands, and changes nothing")
+    func editUnknownOption() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Netflix", "15.49")
+        let result = try sandbox.run(["edit", "netflix", "--price", "17.99"])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr == "subs: Unknown option '--price' (see 'subs help edit')\n", "\(result)")
+        let list = try sandbox.succeed(["list", "--format", "json"]).jsonArray()
+        #expect(list.first?["amount"] as? String == "15.49")
+        // With nothing to change at all, edit still says so.
+        let empty = try sandbox.run(["edit", "netflix"])
+        #expect(empty.status == 64, "\(empty)")
+        #expect(empty.stderr.hasPrefix("subs: nothing to change"), "\(empty)")
+    }
+
+    @Test("help for a command that does not exist is an error, not the main help", arguments: [
+        (["help", "nope"], "subs: no command 'nope' (see 'subs help')\n"),
+        (["help", "rates", "nope"], "subs: no command 'nope' (see 'subs help rates')\n"),
+    ])
+    func helpForUnknownCommand(_ arguments: [String], _ message: String) throws {
+        let result = try Sandbox().run(arguments)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stdout == "")
+        #expect(result.stderr == message, "\(result)")
+    }
+
+    @Test("help for a real command, or its alias, still prints its help")
+    func helpForRealCommand() throws {
+        let sandbox = try Sandbox()
+        for arguments in [["help", "list"], ["help", "ls"], ["help", "rates", "set"]] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.contains("USAGE:"), "\(result)")
+        }
+    }
+
+    @Test("A usage error points at the help of the command it was in", arguments: [
+        (["add", "Netflix"], "subs help add"),
+        (["ls", "--bogus"], "subs help list"),
+        (["rates", "set", "EUR"], "subs help rates set"),
+        (["nope"], "subs help"),
+    ])
+    func usageErrorNamesTheCommand(_ arguments: [String], _ help: String) throws {
+        let result = try Sandbox().run(arguments)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderrLines.count == 1, "\(result)")
+        #expect(result.stderr.hasSuffix("(see '\(help)')\n"), "\(result)")
+    }
+
+    @Test("ls lists and rm deletes")
+    func aliases() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Netflix", "15.49")
+        let listed = try sandbox.succeed(["ls", "--format", "json"])
+        #expect(try listed.jsonArray().compactMap { $0["name"] as? String } == ["Netflix"])
+        let removed = try sandbox.succeed(["rm", "netflix", "--yes"])
+        #expect(removed.stdout.hasPrefix("Deleted Netflix"), "\(removed)")
+        #expect(try sandbox.succeed(["list", "--format", "json"]).jsonArray().isEmpty)
+    }
+}
