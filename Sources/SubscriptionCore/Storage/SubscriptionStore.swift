@@ -107,10 +107,15 @@ public final class SubscriptionStore {
         }
     }
 
-    /// The database, opened now if another process created it since this store was opened.
+    /// The database, opened now if another process created it since this store was opened; nil
+    /// before the first write creates it. A database the user named (`--db`, `SUBS_DB`) must
+    /// exist: a typo in its path must not read as "no subscriptions".
     func existingConnection() throws -> Connection? {
         if connection == nil {
             connection = try Self.mapErrors(location) { try EncryptedDatabase.open(location, create: false) }
+            if connection == nil, location.databaseIsNamed {
+                throw StoreError.missingFile(path: location.databasePath, what: "database")
+            }
         }
         return connection
     }
