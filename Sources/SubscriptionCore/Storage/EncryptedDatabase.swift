@@ -16,8 +16,6 @@ enum EncryptedDatabase {
             guard create else { return nil }
             try createDatabase(location)
             _ = try PrivateFiles.checkPrivate(path, as: .database)
-        } else if create {
-            try removeStaleCreations(location)
         }
         if let problem = unencryptedOrTruncated(path) {
             throw StoreError.notADatabase(path: path, reason: problem)

@@ -8,8 +8,8 @@ import Foundation
 public final class SubscriptionStore {
     public let location: StoreLocation
     private var connection: Connection?
-    /// Whether this process has checked every page before its first write: a damaged file must
-    /// not be written to.
+    /// Whether this process has checked every page before its first write (a damaged file must
+    /// not be written to), and removed what killed first runs left next to the database.
     private var checkedBeforeWriting = false
 
     public init(location: StoreLocation) throws {
@@ -132,6 +132,7 @@ public final class SubscriptionStore {
             let connection = connection!
             if !checkedBeforeWriting {
                 try EncryptedDatabase.checkIntegrity(connection, path: location.databasePath)
+                try EncryptedDatabase.removeStaleCreations(location)
                 checkedBeforeWriting = true
             }
             return try connection.writeTransaction { try body(connection) }
