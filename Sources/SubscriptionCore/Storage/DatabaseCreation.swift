@@ -19,13 +19,16 @@ extension EncryptedDatabase {
     static func createDatabase(_ location: StoreLocation) throws {
         let path = location.databasePath
         try PrivateFiles.prepareDirectory(for: path, as: .database)
-        let lock = try DirectoryLock(holding: path)
+        // A directory we cannot open cannot be listed by a cleaner either: then no lock is needed.
+        let lock = DirectoryLock(holding: path)
         defer { withExtendedLifetime(lock) {} }
-        if lock.lock(LOCK_EX | LOCK_NB) { removeLeftovers(of: path) }
-        // Shared from before the file exists until after it is gone: a cleaner never sees it
-        // unlocked. (Converting from exclusive may let a cleaner in, before our file exists.)
-        guard lock.lock(LOCK_SH) else {
-            throw StoreError.fileSystem(path: lock.directory, message: "cannot lock: " + String(cString: strerror(errno)))
+        if let lock {
+            if lock.lock(LOCK_EX | LOCK_NB) { removeLeftovers(of: path) }
+            // Shared from before the file exists until after it is gone: a cleaner never sees it
+            // unlocked. (Converting from exclusive may let a cleaner in, before our file exists.)
+            guard lock.lock(LOCK_SH) else {
+                throw StoreError.fileSystem(path: lock.directory, message: "cannot lock: " + String(cString: strerror(errno)))
+            }
         }
         let temporary = path + ".new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer {
@@ -42,8 +45,8 @@ extension EncryptedDatabase {
 
     /// Removes the leftovers of killed first runs next to the database, unless a first run is
     /// under way right now (then a later run removes them).
-    static func removeStaleCreations(_ location: StoreLocation) throws {
-        let lock = try DirectoryLock(holding: location.databasePath)
+    static func removeStaleCreations(_ location: StoreLocation) {
+        guard let lock = DirectoryLock(holding: location.databasePath) else { return }
         if lock.lock(LOCK_EX | LOCK_NB) { removeLeftovers(of: location.databasePath) }
     }
 
@@ -73,14 +76,12 @@ final class DirectoryLock {
     let directory: String
     private let descriptor: Int32
 
-    /// Opens the directory that holds `path`.
-    init(holding path: String) throws {
+    /// Opens the directory that holds `path`; nil when it cannot be opened.
+    init?(holding path: String) {
         let parent = (path as NSString).deletingLastPathComponent
         directory = parent.isEmpty ? "." : parent
         descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw StoreError.fileSystem(path: directory, message: String(cString: strerror(errno)))
-        }
+        guard descriptor >= 0 else { return nil }
     }
 
     deinit { close(descriptor) }

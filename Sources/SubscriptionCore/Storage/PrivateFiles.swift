@@ -16,7 +16,7 @@ private let systemRead = Darwin.read
 /// File operations for secrets and the database: private modes, atomic creation, and the ssh-like
 /// refusal of files that others can read, own or replace.
 enum PrivateFiles {
-    /// What a private file is for: how messages name it, and what kind of file it may be.
+    /// What a private file is for, as messages name it.
     enum Role: Equatable {
         case database, keyFile, passphraseFile
 
@@ -26,12 +26,6 @@ enum PrivateFiles {
             case .keyFile: "key file"
             case .passphraseFile: "passphrase file"
             }
-        }
-
-        /// Whether a file of this type may serve: a regular file, or for a passphrase also a
-        /// pipe, as `--passphrase-file <(pass show subs)` gives.
-        func accepts(_ type: mode_t) -> Bool {
-            type == S_IFREG || (self == .passphraseFile && type == S_IFIFO)
         }
     }
 
@@ -53,8 +47,8 @@ enum PrivateFiles {
     }
 
     /// Checks `path` before it is trusted, as ssh checks its keys: it must be a regular file
-    /// (see `Role.accepts`), owned by this user, closed to group and others, in a directory that
-    /// only this user or root can change. Returns false when it does not exist.
+    /// (never a device, a FIFO or a directory), owned by this user, closed to group and others,
+    /// in a directory that only this user or root can change. Returns false when it does not exist.
     static func checkPrivate(_ path: String, as role: Role) throws -> Bool {
         var info = stat()
         guard stat(path, &info) == 0 else {
@@ -110,7 +104,7 @@ enum PrivateFiles {
 
     private static func requireKind(_ info: stat, path: String, as role: Role) throws {
         let type = info.st_mode & S_IFMT
-        guard !role.accepts(type) else { return }
+        guard type != S_IFREG else { return }
         let kind = switch type {
         case S_IFDIR: "a directory"
         case S_IFCHR: "a character device"
@@ -236,10 +230,6 @@ enum PrivateFiles {
             throw StoreError.fileSystem(path: path, message: String(cString: strerror(errno)))
         }
         try requireKind(info, path: path, as: role)
-        if info.st_mode & S_IFMT == S_IFIFO {
-            // A pipe is read to its end: wait for what its writer sends (EOF when there is none).
-            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        }
         let limit = 64 * 1024
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)

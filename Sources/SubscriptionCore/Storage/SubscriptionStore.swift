@@ -132,7 +132,7 @@ public final class SubscriptionStore {
             let connection = connection!
             if !checkedBeforeWriting {
                 try EncryptedDatabase.checkIntegrity(connection, path: location.databasePath)
-                try EncryptedDatabase.removeStaleCreations(location)
+                EncryptedDatabase.removeStaleCreations(location)
                 checkedBeforeWriting = true
             }
             return try connection.writeTransaction { try body(connection) }

@@ -138,7 +138,7 @@ struct FileSafetyTests {
         }
     }
 
-    @Test("A key file that is a FIFO, a device or a directory is refused (77) at once, naming what it is")
+    @Test("A key or passphrase file that is a FIFO, a device or a directory is refused (77) at once, naming what it is")
     func keyFileThatIsNotAFile() throws {
         let sandbox = try KeyAndFileErrorTests.sandboxWithDatabase()
         let fifo = sandbox.path("key-fifo")
@@ -154,6 +154,8 @@ struct FileSafetyTests {
             for command in [["list"], ["add", "Hulu", "7.99"]] {
                 let result = try sandbox.run(command + ["--key-file", path, "--today", "2024-06-15"])
                 Self.expectOneLine(result, status: 77, mentioning: ["key file \(path)", kind])
+                let passphrase = try sandbox.run(command + ["--passphrase-file", path, "--today", "2024-06-15"])
+                Self.expectOneLine(passphrase, status: 77, mentioning: ["passphrase file \(path)", kind])
             }
         }
         #expect(Self.type(fifo) == S_IFIFO)

@@ -17,7 +17,7 @@ struct DatabaseCreationTests {
 
         do {
             // What a first run in another process holds while its file exists.
-            let builder = try DirectoryLock(holding: location.databasePath)
+            let builder = try #require(DirectoryLock(holding: location.databasePath))
             try #require(builder.lock(LOCK_SH))
             _ = try SubscriptionStore(location: location).add(simpleNewSubscription("Netflix"), now: fixedNow)
             #expect(Files.exists(building), "the file of a first run under way was removed")
