@@ -47,7 +47,10 @@ extension EncryptedDatabase {
     /// under way right now (then a later run removes them).
     static func removeStaleCreations(_ location: StoreLocation) {
         guard let lock = DirectoryLock(holding: location.databasePath) else { return }
-        if lock.lock(LOCK_EX | LOCK_NB) { removeLeftovers(of: location.databasePath) }
+        // Held until every leftover is gone, not only until its last use.
+        withExtendedLifetime(lock) {
+            if lock.lock(LOCK_EX | LOCK_NB) { removeLeftovers(of: location.databasePath) }
+        }
     }
 
     /// Removes `<name>.new-<digits>-<digits>` and its `-journal`; call only with the directory
