@@ -39,11 +39,13 @@ struct Failure: Error {
 
     private static func exitCode(for error: StoreError) -> Int32 {
         switch error {
-        case .wrongKey, .missingKey, .invalidKeyFile, .unsafePermissions: noPermission
+        case .wrongKey, .missingKey, .invalidKeyFile, .unsafePermissions, .foreignOwner, .unsafeDirectory,
+             .notAKeyFile:
+            noPermission
         case .notADatabase, .damaged, .newerSchema: dataError
         case .locked: temporaryFailure
         case .missingFile: noInput
-        case .cipherUnavailable, .fileSystem: 1
+        case .cipherUnavailable, .fileSystem, .noHomeDirectory: 1
         }
     }
 }

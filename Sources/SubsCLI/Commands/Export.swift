@@ -26,7 +26,7 @@ extension Subs {
         var format: ExportFormat
 
         @Option(help: ArgumentHelp(
-            "Write to this file instead of standard output (created with mode 0600, replaced whole).",
+            "Write to this file instead of standard output (a regular file is replaced whole, mode 0600; a pipe or device is written to).",
             valueName: "file"))
         var output: String?
 

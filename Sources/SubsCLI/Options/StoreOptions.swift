@@ -21,9 +21,11 @@ struct StoreOptions: ParsableArguments {
     var passphraseFile: String?
 
     var location: StoreLocation {
-        StoreLocation.resolve(
-            databaseFlag: databasePath, keyFileFlag: keyFile, passphraseFileFlag: passphraseFile,
-            environment: ProcessInfo.processInfo.environment)
+        get throws {
+            try StoreLocation.resolve(
+                databaseFlag: databasePath, keyFileFlag: keyFile, passphraseFileFlag: passphraseFile,
+                environment: ProcessInfo.processInfo.environment)
+        }
     }
 
     func openStore() throws -> SubscriptionStore {

@@ -9,13 +9,14 @@ enum EncryptedDatabase {
 
     /// Opens the database at `location`. When the file does not exist: returns nil, or creates
     /// it (mode 0600 in a 0700 directory, with a new key file when needed) if `create` is set.
+    /// The file, its key and their directories must pass `PrivateFiles.checkPrivate`.
     static func open(_ location: StoreLocation, create: Bool) throws -> Connection? {
         let path = location.databasePath
-        if try !PrivateFiles.exists(path) {
+        if try !PrivateFiles.checkPrivate(path, as: .database) {
             guard create else { return nil }
             try createDatabase(location)
+            _ = try PrivateFiles.checkPrivate(path, as: .database)
         }
-        try PrivateFiles.requirePrivate(path)
         if let problem = unencryptedOrTruncated(path) {
             throw StoreError.notADatabase(path: path, reason: problem)
         }
@@ -49,24 +50,7 @@ enum EncryptedDatabase {
         return connection
     }
 
-    /// Builds a new database under a temporary name and links it into place, so a parallel
-    /// `subs` either finds no file or a complete one: never an empty file that it would key with
-    /// a salt of its own. When another process links first, its database is kept.
-    private static func createDatabase(_ location: StoreLocation) throws {
-        let path = location.databasePath
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty { try PrivateFiles.makeDirectory(directory) }
-        let temporary = path + ".new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
-        try PrivateFiles.createEmpty(temporary)
-        do {
-            let connection = try keyedConnection(path: temporary, key: location.key, createKey: true)
-            try Schema.migrator.migrate(connection)
-        }
-        _ = try PrivateFiles.link(temporary, to: path)
-    }
-
-    private static func keyedConnection(path: String, key source: KeySource, createKey: Bool) throws -> Connection {
+    static func keyedConnection(path: String, key source: KeySource, createKey: Bool) throws -> Connection {
         var (key, isPassphrase) = try KeyMaterial.load(source, createIfMissing: createKey)
         defer { key.zeroize() }
         let connection = try Connection(path: path, create: false)

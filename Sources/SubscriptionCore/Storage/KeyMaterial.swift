@@ -15,8 +15,10 @@ enum KeyMaterial {
         case .passphrase(let passphrase):
             return (Array(passphrase.utf8), true)
         case .passphraseFile(let path):
-            try PrivateFiles.requirePrivate(path)
-            var bytes = try PrivateFiles.read(path, what: "passphrase file")
+            guard try PrivateFiles.checkPrivate(path, as: .passphraseFile) else {
+                throw StoreError.missingFile(path: path, what: "passphrase file")
+            }
+            var bytes = try PrivateFiles.read(path, as: .passphraseFile)
             // The passphrase is the first line, as `echo secret > file` writes it.
             if let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) {
                 bytes.removeSubrange(newline...)
@@ -27,11 +29,12 @@ enum KeyMaterial {
             }
             return (bytes, true)
         case .keyFile(let path):
-            if createIfMissing, try !PrivateFiles.exists(path) {
+            if try !PrivateFiles.checkPrivate(path, as: .keyFile) {
+                guard createIfMissing else { throw StoreError.missingFile(path: path, what: "key file") }
                 try createKeyFile(at: path)
+                _ = try PrivateFiles.checkPrivate(path, as: .keyFile)
             }
-            try PrivateFiles.requirePrivate(path)
-            var contents = try PrivateFiles.read(path, what: "key file")
+            var contents = try PrivateFiles.read(path, as: .keyFile)
             defer { contents.zeroize() }
             while let last = contents.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") {
                 contents.removeLast()
@@ -50,8 +53,7 @@ enum KeyMaterial {
     /// Writes 32 random bytes as 64 lowercase hex characters and a newline, mode 0600, in a
     /// 0700 directory. When another process creates the file first, its key is kept.
     static func createKeyFile(at path: String) throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty { try PrivateFiles.makeDirectory(directory) }
+        try PrivateFiles.prepareDirectory(for: path, as: .keyFile)
         var generator = SystemRandomNumberGenerator()
         let hexDigits = Array("0123456789abcdef".utf8)
         var contents: [UInt8] = []

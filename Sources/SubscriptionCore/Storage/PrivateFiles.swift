@@ -7,14 +7,29 @@ import Darwin
 
 #if canImport(Glibc)
 private let systemLink = Glibc.link
+private let systemRead = Glibc.read
 #elseif canImport(Darwin)
 private let systemLink = Darwin.link
+private let systemRead = Darwin.read
 #endif
 
 /// File operations for secrets and the database: private modes, atomic creation, and the ssh-like
-/// refusal of files that group or others can read.
+/// refusal of files that others can read, own or replace.
 enum PrivateFiles {
-    /// The file's permission bits, or nil when it does not exist.
+    /// What a private file is for, as messages name it.
+    enum Role: Equatable {
+        case database, keyFile, passphraseFile
+
+        var what: String {
+            switch self {
+            case .database: "database"
+            case .keyFile: "key file"
+            case .passphraseFile: "passphrase file"
+            }
+        }
+    }
+
+    /// The file's mode (type and permission bits), or nil when it does not exist.
     static func mode(of path: String) throws -> UInt32? {
         var info = stat()
         guard stat(path, &info) == 0 else {
@@ -31,11 +46,85 @@ enum PrivateFiles {
         return stat(path, &info) == 0 ? Int(info.st_size) : nil
     }
 
-    /// Refuses a file that group or others may access.
-    static func requirePrivate(_ path: String) throws {
-        if let mode = try mode(of: path), mode & 0o077 != 0 {
-            throw StoreError.unsafePermissions(path: path, mode: mode)
+    /// Checks `path` before it is trusted, as ssh checks its keys: it must be a regular file
+    /// (never a device, a FIFO or a directory), owned by this user, closed to group and others,
+    /// in a directory that only this user or root can change. Returns false when it does not exist.
+    static func checkPrivate(_ path: String, as role: Role) throws -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT { return false }
+            throw StoreError.fileSystem(path: path, message: String(cString: strerror(errno)))
         }
+        // The type comes first: a device's mode says nothing about who may read the data.
+        try requireKind(info, path: path, as: role)
+        if info.st_uid != geteuid() {
+            throw StoreError.foreignOwner(path: path, owner: UInt32(info.st_uid), user: currentUser)
+        }
+        if info.st_mode & 0o077 != 0 {
+            throw StoreError.unsafePermissions(path: path, mode: UInt32(info.st_mode))
+        }
+        for directory in directories(holding: path) {
+            try requireSafeDirectory(directory, holding: "the \(role.what) \(path)")
+        }
+        return true
+    }
+
+    /// Refuses a directory that another user owns, or that group or others may write to (even
+    /// with the sticky bit, someone else could create the file first), as ssh does.
+    static func requireSafeDirectory(_ directory: String, holding: String) throws {
+        var info = stat()
+        guard stat(directory, &info) == 0 else {
+            throw StoreError.fileSystem(path: directory, message: String(cString: strerror(errno)))
+        }
+        if info.st_uid != geteuid() && info.st_uid != 0 {
+            throw StoreError.foreignOwner(path: directory, owner: UInt32(info.st_uid), user: currentUser)
+        }
+        if info.st_mode & 0o022 != 0 {
+            throw StoreError.unsafeDirectory(path: directory, mode: UInt32(info.st_mode), holding: holding)
+        }
+    }
+
+    /// The directory `path` is named in, and the one its symbolic links lead to, resolved.
+    private static func directories(holding path: String) -> [String] {
+        var found: [String] = []
+        let named = (path as NSString).deletingLastPathComponent
+        if let directory = realPath(named.isEmpty ? "." : named) { found.append(directory) }
+        if let file = realPath(path) {
+            let directory = (file as NSString).deletingLastPathComponent
+            if !found.contains(directory) { found.append(directory) }
+        }
+        return found
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func requireKind(_ info: stat, path: String, as role: Role) throws {
+        let type = info.st_mode & S_IFMT
+        guard type != S_IFREG else { return }
+        let kind = switch type {
+        case S_IFDIR: "a directory"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFIFO: "a pipe (FIFO)"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
+        }
+        if role == .database {
+            throw StoreError.notADatabase(path: path, reason: "it is \(kind), not a regular file")
+        }
+        throw StoreError.notAKeyFile(path: path, what: role.what, kind: kind)
+    }
+
+    /// The name of the user running `subs`, for the `chown` a message suggests.
+    private static var currentUser: String {
+        if let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name {
+            return String(cString: name)
+        }
+        return String(geteuid())
     }
 
     /// Creates `directory` and its missing parents; the last one is made 0700.
@@ -46,6 +135,14 @@ enum PrivateFiles {
         if mkdir(directory, 0o700) != 0, errno != EEXIST {
             throw StoreError.fileSystem(path: directory, message: String(cString: strerror(errno)))
         }
+    }
+
+    /// Creates `path`'s directory when missing (mode 0700) and checks that it is safe to hold
+    /// the `role` file `path`.
+    static func prepareDirectory(for path: String, as role: Role) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty { try makeDirectory(directory) }
+        try requireSafeDirectory(directory.isEmpty ? "." : directory, holding: "the \(role.what) \(path)")
     }
 
     /// Creates an empty file with mode 0600; false when it already existed.
@@ -70,8 +167,8 @@ enum PrivateFiles {
         return try link(temporary, to: path)
     }
 
-    /// Replaces `path` with `contents` (mode 0600) atomically: a reader never sees half a file,
-    /// and a failure leaves the old file as it was.
+    /// Replaces the regular file (or creates the file) `path` with `contents` (mode 0600)
+    /// atomically: a reader never sees half a file, and a failure leaves the old file as it was.
     static func replaceAtomically(_ path: String, contents: [UInt8]) throws {
         let temporary = try writeTemporary(near: path, contents: contents)
         guard rename(temporary, path) == 0 else {
@@ -88,21 +185,26 @@ enum PrivateFiles {
         guard descriptor >= 0 else {
             throw StoreError.fileSystem(path: path, message: String(cString: strerror(errno)))
         }
-        var written = 0
-        while written < contents.count {
-            let count = contents.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            written += count
-        }
         // The umask can only take bits away; fchmod makes the mode exactly 0600.
-        let complete = written == contents.count && fchmod(descriptor, 0o600) == 0 && fsync(descriptor) == 0
+        let complete = writeAll(descriptor, contents) && fchmod(descriptor, 0o600) == 0 && fsync(descriptor) == 0
         close(descriptor)
         guard complete else {
             unlink(temporary)
             throw StoreError.fileSystem(path: path, message: "could not write the file")
         }
         return temporary
+    }
+
+    /// Writes every byte of `contents` to `descriptor`; false when the system refused.
+    static func writeAll(_ descriptor: Int32, _ contents: [UInt8]) -> Bool {
+        var written = 0
+        while written < contents.count {
+            let count = contents.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            written += count
+        }
+        return true
     }
 
     /// Hard-links `source` to `path` unless `path` exists: false when it did.
@@ -114,11 +216,37 @@ enum PrivateFiles {
         return true
     }
 
-    static func read(_ path: String, what: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            if try !exists(path) { throw StoreError.missingFile(path: path, what: what) }
-            throw StoreError.fileSystem(path: path, message: "cannot read the \(what)")
+    /// A key or passphrase file's bytes. The file is opened without blocking and checked again
+    /// once open, so a FIFO or device swapped in after `checkPrivate` can neither hang nor feed us.
+    static func read(_ path: String, as role: Role) throws -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { throw StoreError.missingFile(path: path, what: role.what) }
+            throw StoreError.fileSystem(path: path, message: "cannot read the \(role.what): " + String(cString: strerror(errno)))
         }
-        return Array(data)
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw StoreError.fileSystem(path: path, message: String(cString: strerror(errno)))
+        }
+        try requireKind(info, path: path, as: role)
+        let limit = 64 * 1024
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        defer { buffer.zeroize() }
+        while true {
+            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else {
+                bytes.zeroize()
+                throw StoreError.fileSystem(path: path, message: "cannot read the \(role.what): " + String(cString: strerror(errno)))
+            }
+            if count == 0 { return bytes }
+            bytes += buffer[..<count]
+            guard bytes.count <= limit else {
+                bytes.zeroize()
+                throw StoreError.fileSystem(path: path, message: "the \(role.what) is larger than 64 KiB")
+            }
+        }
     }
 }

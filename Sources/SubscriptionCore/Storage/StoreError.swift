@@ -8,6 +8,16 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidKeyFile(path: String)
     /// A key or database file that group or others may read.
     case unsafePermissions(path: String, mode: UInt32)
+    /// A key, passphrase or database file, or the directory holding it, owned by another user:
+    /// they could read it or put their own in its place. `user` is who should own it.
+    case foreignOwner(path: String, owner: UInt32, user: String)
+    /// A directory holding a key, passphrase or database file that group or others may write
+    /// to: they could replace the file.
+    case unsafeDirectory(path: String, mode: UInt32, holding: String)
+    /// A key or passphrase file that is a directory, a device or a socket.
+    case notAKeyFile(path: String, what: String, kind: String)
+    /// Neither `HOME` nor the password database gives a home directory for the default files.
+    case noHomeDirectory
     /// The file is not an encrypted subs database.
     case notADatabase(path: String, reason: String)
     /// The database is damaged.
@@ -35,6 +45,19 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unsafePermissions(let path, let mode):
             "\(path) is accessible by others (mode \(String(mode & 0o777, radix: 8))); "
                 + "fix it with: chmod 600 \(path)"
+        case .foreignOwner(let path, let owner, let user):
+            "\(path) belongs to another user (uid \(owner)), who could read or replace it; "
+                + "fix it with: chown \(user) \(path)"
+        case .unsafeDirectory(let path, let mode, let holding) where mode & 0o1000 != 0:
+            "\(holding) is in the shared directory \(path) (mode \(String(mode & 0o7777, radix: 8))), "
+                + "where others could put their own in its place; keep it in a directory only you can write to"
+        case .unsafeDirectory(let path, let mode, let holding):
+            "directory \(path), which holds \(holding), is writable by others "
+                + "(mode \(String(mode & 0o777, radix: 8))); fix it with: chmod go-w \(path)"
+        case .notAKeyFile(let path, let what, let kind):
+            "\(what) \(path) is \(kind), not a regular file"
+        case .noHomeDirectory:
+            "no home directory for the default key and database: set HOME, or pass --db and --key-file"
         case .notADatabase(let path, let reason):
             "\(path) is not a subs database (\(reason))"
         case .damaged(let path, let detail):

@@ -1,11 +1,23 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Where the database is and how it is keyed, resolved from flags and environment (PRODUCT.md §2).
 public struct StoreLocation: Equatable, Sendable {
     public var databasePath: String
     public var key: KeySource
+    /// Whether the user named the database (`--db`, `SUBS_DB`). Reading a named database that
+    /// does not exist is an error (a typo must not read as "no subscriptions"); only the default
+    /// one reads as empty before the first write creates it.
+    public var databaseIsNamed: Bool
 
-    public init(databasePath: String, key: KeySource) {
+    public init(databasePath: String, key: KeySource, databaseIsNamed: Bool = false) {
         self.databasePath = databasePath
         self.key = key
+        self.databaseIsNamed = databaseIsNamed
     }
 
     /// Resolves the database path and key source.
@@ -14,25 +26,38 @@ public struct StoreLocation: Equatable, Sendable {
     /// `~/.local/share/subs/subs.db`). Key: a passphrase beats a key file (PRODUCT.md §2), so
     /// `--passphrase-file`, else `SUBS_PASSPHRASE`, else the key file `--key-file`, else
     /// `SUBS_KEY_FILE`, else `$XDG_CONFIG_HOME/subs/key` (default `~/.config/subs/key`).
+    /// `~` is `HOME`, else the home directory the password database gives (`accountHome`);
+    /// without either, a default path cannot be made and `noHomeDirectory` is thrown.
     public static func resolve(
         databaseFlag: String?, keyFileFlag: String?, passphraseFileFlag: String?,
-        environment: [String: String]
-    ) -> StoreLocation {
+        environment: [String: String], accountHome: () -> String? = accountHomeDirectory
+    ) throws -> StoreLocation {
         func nonEmpty(_ name: String) -> String? {
             environment[name].flatMap { $0.isEmpty ? nil : $0 }
         }
-        let home = nonEmpty("HOME") ?? "."
-        let dataHome = nonEmpty("XDG_DATA_HOME") ?? home + "/.local/share"
-        let configHome = nonEmpty("XDG_CONFIG_HOME") ?? home + "/.config"
-
-        let database = databaseFlag ?? nonEmpty("SUBS_DB") ?? dataHome + "/subs/subs.db"
+        func home() throws -> String {
+            // Never the current directory: files would land wherever the command happened to run.
+            guard let home = nonEmpty("HOME") ?? accountHome().flatMap({ $0.isEmpty ? nil : $0 }) else {
+                throw StoreError.noHomeDirectory
+            }
+            return home
+        }
+        let namedDatabase = databaseFlag ?? nonEmpty("SUBS_DB")
+        let database = try namedDatabase ?? (nonEmpty("XDG_DATA_HOME") ?? home() + "/.local/share") + "/subs/subs.db"
         let key: KeySource =
             if let path = passphraseFileFlag { .passphraseFile(path) }
             else if let passphrase = environment["SUBS_PASSPHRASE"], !passphrase.isEmpty {
                 .passphrase(passphrase)
             }
-            else { .keyFile(keyFileFlag ?? nonEmpty("SUBS_KEY_FILE") ?? configHome + "/subs/key") }
-        return StoreLocation(databasePath: database, key: key)
+            else if let path = keyFileFlag ?? nonEmpty("SUBS_KEY_FILE") { .keyFile(path) }
+            else { .keyFile((try nonEmpty("XDG_CONFIG_HOME") ?? home() + "/.config") + "/subs/key") }
+        return StoreLocation(databasePath: database, key: key, databaseIsNamed: namedDatabase != nil)
+    }
+
+    /// The home directory of the user running `subs`, from the password database.
+    public static func accountHomeDirectory() -> String? {
+        guard let entry = getpwuid(geteuid()), let directory = entry.pointee.pw_dir else { return nil }
+        return String(cString: directory)
     }
 }
 

@@ -8,8 +8,8 @@ import Foundation
 public final class SubscriptionStore {
     public let location: StoreLocation
     private var connection: Connection?
-    /// Whether this process has checked every page before its first write: a damaged file must
-    /// not be written to.
+    /// Whether this process has checked every page before its first write (a damaged file must
+    /// not be written to), and removed what killed first runs left next to the database.
     private var checkedBeforeWriting = false
 
     public init(location: StoreLocation) throws {
@@ -113,10 +113,15 @@ public final class SubscriptionStore {
         }
     }
 
-    /// The database, opened now if another process created it since this store was opened.
+    /// The database, opened now if another process created it since this store was opened; nil
+    /// before the first write creates it. A database the user named (`--db`, `SUBS_DB`) must
+    /// exist: a typo in its path must not read as "no subscriptions".
     func existingConnection() throws -> Connection? {
         if connection == nil {
             connection = try Self.mapErrors(location) { try EncryptedDatabase.open(location, create: false) }
+            if connection == nil, location.databaseIsNamed {
+                throw StoreError.missingFile(path: location.databasePath, what: "database")
+            }
         }
         return connection
     }
@@ -133,6 +138,7 @@ public final class SubscriptionStore {
             let connection = connection!
             if !checkedBeforeWriting {
                 try EncryptedDatabase.checkIntegrity(connection, path: location.databasePath)
+                EncryptedDatabase.removeStaleCreations(location)
                 checkedBeforeWriting = true
             }
             return try connection.writeTransaction { try body(connection) }

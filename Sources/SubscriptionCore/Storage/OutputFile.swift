@@ -1,0 +1,77 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How `subs` writes a file the user names for output (`export --output`).
+///
+/// Symbolic links are followed and kept. A regular file, or a new one, is replaced whole and
+/// atomically with mode 0600: a reader never sees half of it. Anything else that exists (a FIFO,
+/// a device such as `/dev/null`, `/dev/stdout`) is opened and written to as it is, never replaced.
+enum OutputFile {
+    static func write(_ contents: [UInt8], to path: String) throws {
+        var current = path
+        // As many links as the kernel follows before it gives up (ELOOP).
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0 else {
+                guard errno == ENOENT else {
+                    throw StoreError.fileSystem(path: path, message: String(cString: strerror(errno)))
+                }
+                return try PrivateFiles.replaceAtomically(current, contents: contents)
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFLNK:
+                if isDescriptorLink(current) { return try writeThrough(current, contents, named: path) }
+                current = try target(ofLink: current, named: path)
+            case S_IFREG:
+                return try PrivateFiles.replaceAtomically(current, contents: contents)
+            case S_IFDIR:
+                throw StoreError.fileSystem(path: path, message: "is a directory")
+            default:
+                return try writeThrough(current, contents, named: path)
+            }
+        }
+        throw StoreError.fileSystem(path: path, message: String(cString: strerror(ELOOP)))
+    }
+
+    /// Where the link `link` points, as a path usable from here.
+    private static func target(ofLink link: String, named path: String) throws -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(link, &buffer, buffer.count - 1)
+        guard count >= 0 else {
+            throw StoreError.fileSystem(path: path, message: String(cString: strerror(errno)))
+        }
+        let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if target.hasPrefix("/") { return target }
+        // A relative target is relative to the directory the link is in.
+        let directory = (link as NSString).deletingLastPathComponent
+        return directory.isEmpty ? target : directory + "/" + target
+    }
+
+    /// Whether `link` is one of Linux's links to an open descriptor (`/proc/self/fd/N`, where
+    /// `/dev/stdout` and `/dev/fd/N` lead), which is written through even when it leads to a
+    /// regular file: replacing that file would lose what the shell's `>>` appended to.
+    private static func isDescriptorLink(_ link: String) -> Bool {
+        let parent = (link as NSString).deletingLastPathComponent
+        guard let resolved = realpath(parent.isEmpty ? "." : parent, nil) else { return false }
+        defer { free(resolved) }
+        let directory = String(cString: resolved)
+        return directory == "/proc" || directory.hasPrefix("/proc/")
+    }
+
+    /// Opens the existing `path` and writes `contents` to it, appending: through a link to an
+    /// open descriptor this continues what the shell's redirection (`>` or `>>`) began.
+    private static func writeThrough(_ path: String, _ contents: [UInt8], named name: String) throws {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw StoreError.fileSystem(path: name, message: String(cString: strerror(errno)))
+        }
+        let written = PrivateFiles.writeAll(descriptor, contents)
+        let message = String(cString: strerror(errno))
+        close(descriptor)
+        guard written else { throw StoreError.fileSystem(path: name, message: message) }
+    }
+}
