@@ -20,13 +20,15 @@ extension Subs {
                   help: "What one payment costs, like 15.49 (no more decimals than the currency has).")
         var amount: [String] = []
 
-        @Option(help: ArgumentHelp("ISO 4217 code (default: config currency, initially USD).", valueName: "code"))
-        var currency: String?
+        @Option(help: ArgumentHelp("ISO 4217 code (default: config currency, initially USD).", valueName: "code"),
+                completion: Currency.defaultCompletionKind, transform: strictly(Currency.init(input:)))
+        var currency: Currency?
 
         @Option(help: ArgumentHelp(
             "How often it bills: monthly, yearly, weekly, '3 months', 2w, 90d ... (default: monthly).",
-            valueName: "cycle"))
-        var every: String?
+            valueName: "cycle"),
+                completion: BillingCycle.defaultCompletionKind, transform: strictly(BillingCycle.init(input:)))
+        var every: BillingCycle?
 
         @Option(help: ArgumentHelp("The first billing date (default: today).", valueName: "date"))
         var start: String?
@@ -74,8 +76,8 @@ extension Subs {
             let new = NewSubscription(
                 name: try TextInput.name(name),
                 amount: try DecimalAmount(input: amount[0]),
-                currency: try currency.map(Currency.init(input:)),
-                cycle: try every.map(BillingCycle.init(input:)) ?? .monthly,
+                currency: currency,
+                cycle: every ?? .monthly,
                 startDate: try start.map { try CivilDate(input: $0, today: today) } ?? today,
                 trialEnd: try trialEnd.map { try CivilDate(input: $0, today: today) },
                 category: try category.map { try TextInput.name($0, what: "category") },

@@ -1,7 +1,6 @@
 import ArgumentParser
 import SubscriptionCore
 
-extension ConfigKey: ExpressibleByArgument {}
 
 extension Subs {
     struct Config: ParsableCommand {
@@ -39,13 +38,13 @@ extension Subs.Config {
     struct Get: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print one setting's value.")
 
-        @Argument(help: "The setting.")
-        var key: String
+        @Argument(help: ArgumentHelp("The setting: \(ConfigKey.names).", valueName: "key"),
+                  completion: ConfigKey.defaultCompletionKind, transform: strictly(ConfigKey.init(input:)))
+        var key: ConfigKey
 
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let key = try ConfigKey(input: key)
             if let value = try store.openStore().config().value(of: key) {
                 print(value.terminalSafe)
             }
@@ -55,8 +54,9 @@ extension Subs.Config {
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Change a setting.")
 
-        @Argument(help: "The setting.")
-        var key: String
+        @Argument(help: ArgumentHelp("The setting: \(ConfigKey.names).", valueName: "key"),
+                  completion: ConfigKey.defaultCompletionKind, transform: strictly(ConfigKey.init(input:)))
+        var key: ConfigKey
 
         @Argument(help: "Its new value; an empty command or URL unsets it.")
         var value: String
@@ -64,7 +64,6 @@ extension Subs.Config {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let key = try ConfigKey(input: key)
             _ = try key.normalized(value)
             let config = try store.openStore().setConfig(key, to: value)
             print("\(key.rawValue) = \(config.value(of: key)?.terminalSafe ?? "(not set)")")
@@ -74,13 +73,13 @@ extension Subs.Config {
     struct Unset: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Return a setting to its default.")
 
-        @Argument(help: "The setting.")
-        var key: String
+        @Argument(help: ArgumentHelp("The setting: \(ConfigKey.names).", valueName: "key"),
+                  completion: ConfigKey.defaultCompletionKind, transform: strictly(ConfigKey.init(input:)))
+        var key: ConfigKey
 
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let key = try ConfigKey(input: key)
             let config = try store.openStore().setConfig(key, to: nil)
             print("\(key.rawValue) = \(config.value(of: key)?.terminalSafe ?? "(not set)")")
         }

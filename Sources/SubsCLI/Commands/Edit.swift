@@ -27,11 +27,13 @@ extension Subs {
         var effective: String?
 
         @Option(help: ArgumentHelp(
-            "Correct the currency: recorded prices keep their numbers under the new code.", valueName: "code"))
-        var currency: String?
+            "Correct the currency: recorded prices keep their numbers under the new code.", valueName: "code"),
+                completion: Currency.defaultCompletionKind, transform: strictly(Currency.init(input:)))
+        var currency: Currency?
 
-        @Option(help: ArgumentHelp("A new billing cycle.", valueName: "cycle"))
-        var every: String?
+        @Option(help: ArgumentHelp("A new billing cycle: monthly, yearly, weekly, '3 months', 2w, 90d ...", valueName: "cycle"),
+                completion: BillingCycle.defaultCompletionKind, transform: strictly(BillingCycle.init(input:)))
+        var every: BillingCycle?
 
         @Option(help: ArgumentHelp("A new first billing date.", valueName: "date"))
         var start: String?
@@ -89,8 +91,8 @@ extension Subs {
             changes.name = try name.map { try TextInput.name($0) }
             changes.amount = try amount.map(DecimalAmount.init(input:))
             changes.effective = try effective.map { try CivilDate(input: $0, today: today) }
-            changes.currency = try currency.map(Currency.init(input:))
-            changes.cycle = try every.map(BillingCycle.init(input:))
+            changes.currency = currency
+            changes.cycle = every
             changes.startDate = try start.map { try CivilDate(input: $0, today: today) }
             changes.trialEnd = try trialEnd.map { try $0.isNone ? nil : CivilDate(input: $0, today: today) }
             changes.category = try category.map { try $0.isNone ? nil : TextInput.name($0, what: "category") }

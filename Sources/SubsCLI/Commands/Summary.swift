@@ -12,8 +12,9 @@ extension Subs {
                 """)
 
         @Option(help: ArgumentHelp("Convert totals into this currency (default: config currency).",
-                                   valueName: "code"))
-        var currency: String?
+                                   valueName: "code"),
+                completion: Currency.defaultCompletionKind, transform: strictly(Currency.init(input:)))
+        var currency: Currency?
 
         @Flag(help: "Count only your part of shared costs.")
         var myShare = false
@@ -29,7 +30,7 @@ extension Subs {
 
         func run() throws {
             let today = try clock.resolve()
-            let target = try currency.map(Currency.init(input:))
+            let target = currency
             let store = try store.openStore()
             let inBase = try store.converter()
             let summary = SubscriptionCore.Summary(

@@ -84,6 +84,9 @@ extension BillingCycle {
         self = cycle
     }
 
+    /// The cycles known by a name, for help and completion: `daily`, `monthly`, `yearly` ...
+    public static var names: [String] { named.keys.sorted() }
+
     private static let named: [String: BillingCycle] = [
         "daily": BillingCycle(count: 1, unit: .day)!,
         "weekly": BillingCycle(count: 1, unit: .week)!,

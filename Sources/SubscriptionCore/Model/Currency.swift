@@ -25,6 +25,9 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     public static let usd = Currency(code: "USD")!
 
+    /// Every code `subs` knows, in order: for completion.
+    public static var allCodes: [String] { minorDigitsByCode.keys.sorted() }
+
     public var description: String { code }
 
     public static func < (lhs: Currency, rhs: Currency) -> Bool { lhs.code < rhs.code }

@@ -3,14 +3,22 @@
 /// The message names the value and says what is accepted, in one line.
 public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
     public let description: String
+    /// What is accepted instead, for a value refused by its grammar: `an ISO 4217 code ...`.
+    public let expected: String?
 
     public init(_ description: String) {
         self.description = description
+        self.expected = nil
+    }
+
+    private init(_ description: String, expected: String) {
+        self.description = description
+        self.expected = expected
     }
 
     /// `invalid amount 'abc': expected ...`
     static func invalid(_ what: String, _ value: String, expected: String) -> InputError {
-        InputError("invalid \(what) '\(value.quotedForMessage)': expected \(expected)")
+        InputError("invalid \(what) '\(value.quotedForMessage)': expected \(expected)", expected: expected)
     }
 }
 

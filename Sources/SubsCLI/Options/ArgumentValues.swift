@@ -1,0 +1,39 @@
+import ArgumentParser
+import SubscriptionCore
+
+// Domain values parsed at the edge: commands receive a `Currency` or a `BillingCycle`, and help
+// and shell completion list the values.
+
+extension Currency: ExpressibleByArgument {
+    public init?(argument: String) { try? self.init(input: argument) }
+    public static var defaultCompletionKind: CompletionKind { .list(allCodes) }
+}
+
+extension BillingCycle: ExpressibleByArgument {
+    public init?(argument: String) { try? self.init(input: argument) }
+    public static var defaultCompletionKind: CompletionKind { .list(names) }
+}
+
+extension ConfigKey: ExpressibleByArgument {
+    public init?(argument: String) { try? self.init(input: argument) }
+
+    /// `currency, remind-days, ...`, for help.
+    static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+/// Reads an option's value with the core's strict grammar, so a refusal says what is accepted:
+/// `The value 'XYZ' is invalid for '--currency <code>': expected an ISO 4217 code ...`.
+func strictly<Value>(_ parse: @escaping @Sendable (String) throws -> Value) -> @Sendable (String) throws -> Value {
+    { text in
+        do {
+            return try parse(text)
+        } catch let error as InputError {
+            throw ExpectedValue(description: error.expected.map { "expected \($0)" } ?? error.description)
+        }
+    }
+}
+
+/// The part of a refusal that argument-parser puts after the value and option it names.
+struct ExpectedValue: Error, CustomStringConvertible {
+    let description: String
+}
