@@ -24,27 +24,28 @@ extension Subs {
 
         func run() throws {
             let store = try store.openStore()
-            let all = try store.subscriptions()
-            // Resolve every reference before deleting anything: one bad reference deletes nothing.
-            var targets: [Subscription] = []
-            for reference in references {
-                let subscription = try SubscriptionReference.resolve(reference, in: all)
-                if !targets.contains(where: { $0.id == subscription.id }) { targets.append(subscription) }
+            if yes {
+                let deleted = try store.delete(references: references)
+                print("Deleted \(Self.names(deleted)).")
+                return
             }
-            let names = targets.map { "\($0.name.terminalSafe) (\($0.shortID))" }.joined(separator: ", ")
-            if !yes {
-                guard Terminal.standardInputIsTerminal else {
-                    throw Failure("refusing to delete \(names) without confirmation: "
-                                  + "pass --yes when standard input is not a terminal", exitCode: Failure.usage)
-                }
-                print("Delete \(names)? This cannot be undone. [y/N] ", terminator: "")
-                guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
-                    print("Nothing deleted.")
-                    return
-                }
+            let targets = try store.subscriptions(references)
+            guard Terminal.standardInputIsTerminal else {
+                throw Failure("refusing to delete \(Self.names(targets)) without confirmation: "
+                              + "pass --yes when standard input is not a terminal", exitCode: Failure.usage)
             }
-            try store.delete(ids: targets.map(\.id))
-            print("Deleted \(names).")
+            print("Delete \(Self.names(targets))? This cannot be undone. [y/N] ", terminator: "")
+            guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
+                print("Nothing deleted.")
+                return
+            }
+            // By id: exactly what was confirmed, even if a name changed meanwhile.
+            let deleted = try store.delete(references: targets.map(\.id))
+            print("Deleted \(Self.names(deleted)).")
+        }
+
+        private static func names(_ subscriptions: [Subscription]) -> String {
+            subscriptions.map { "\($0.name.terminalSafe) (\($0.shortID))" }.joined(separator: ", ")
         }
     }
 }

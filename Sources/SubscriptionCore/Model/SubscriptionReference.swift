@@ -39,4 +39,15 @@ public enum SubscriptionReference {
     private static func ambiguous(_ reference: String, _ matches: [Subscription]) -> LookupError {
         .ambiguous(reference: reference, matches: matches.map { "\($0.shortID) (\($0.name))" })
     }
+
+    /// The subscriptions several references name, each once, in the order first named. One
+    /// reference that matches nothing, or several, refuses them all.
+    public static func resolve(_ references: [String], in subscriptions: [Subscription]) throws -> [Subscription] {
+        var found: [Subscription] = []
+        for reference in references {
+            let subscription = try resolve(reference, in: subscriptions)
+            if !found.contains(where: { $0.id == subscription.id }) { found.append(subscription) }
+        }
+        return found
+    }
 }

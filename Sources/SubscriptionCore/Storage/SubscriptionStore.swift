@@ -23,6 +23,11 @@ public final class SubscriptionStore {
         try read { try SubscriptionRecords(connection: $0).all() }
     }
 
+    /// The subscriptions several references name, each once: what `delete` asks about.
+    public func subscriptions(_ references: [String]) throws -> [Subscription] {
+        try SubscriptionReference.resolve(references, in: subscriptions())
+    }
+
     /// The subscription a reference names: full id, unique id prefix, name, or unique name prefix.
     public func subscription(_ reference: String) throws -> Subscription {
         try SubscriptionReference.resolve(reference, in: subscriptions())
@@ -87,6 +92,17 @@ public final class SubscriptionStore {
             subscription.updatedAt = now
             try records.update(subscription)
             return subscription
+        }
+    }
+
+    /// Deletes the subscriptions `references` name with everything that belongs to them, in one
+    /// transaction: all of them, or none when a reference matches nothing. Returns them.
+    public func delete(references: [String]) throws -> [Subscription] {
+        try write { connection in
+            let records = SubscriptionRecords(connection: connection)
+            let targets = try SubscriptionReference.resolve(references, in: records.all())
+            try records.delete(ids: targets.map(\.id))
+            return targets
         }
     }
 

@@ -230,6 +230,19 @@ struct SubscriptionStoreTests {
         #expect(try store.subscriptions() == [added])
     }
 
+    /// Issue 8 (seams): references are resolved inside the deleting transaction, all or none.
+    @Test("Delete by references resolves and deletes in one step, and deletes nothing when one does not match")
+    func deleteByReferences() throws {
+        let store = try SubscriptionStore(location: location)
+        let netflix = try store.add(simpleNewSubscription("Netflix"), now: fixedNow)
+        let hulu = try store.add(simpleNewSubscription("Hulu"), now: fixedNow.addingTimeInterval(1))
+        #expect(throws: LookupError.self) { try store.delete(references: ["netflix", "nope"]) }
+        #expect(try store.subscriptions().count == 2)
+        let deleted = try store.delete(references: ["netflix", netflix.id, "NETFLIX"])
+        #expect(deleted.map(\.id) == [netflix.id])
+        #expect(try store.subscriptions().map(\.id) == [hulu.id])
+    }
+
     @Test("Delete removes a subscription with its whole price history")
     func deleteRemovesEverything() throws {
         let store = try SubscriptionStore(location: location)
