@@ -26,8 +26,18 @@ enum ExecHook {
         let pid: pid_t
         do {
             input = try makePipe()
-            exited = try makePipe()
-            pid = try spawn(command, input: input.read, variables: variables)
+            do {
+                exited = try makePipe()
+            } catch {
+                for end in [input.read, input.write] { _ = close(end) }
+                throw error
+            }
+            do {
+                pid = try spawn(command, input: input.read, variables: variables)
+            } catch {
+                for end in [input.read, input.write, exited.read, exited.write] { _ = close(end) }
+                throw error
+            }
         } catch {
             return .failed((error as? DeliveryError)?.description ?? "\(error)")
         }
