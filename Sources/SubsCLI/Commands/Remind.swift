@@ -18,6 +18,10 @@ extension Subs {
                 SUBS_MESSAGE. --webhook posts the same JSON, with 'content' and 'text' for
                 Discord and Slack. A reminder whose hook fails is reported and not recorded, so
                 the next run sends it again. Defaults: config remind-exec and remind-webhook.
+
+                SIGINT or SIGTERM stops the hook that is running, keeps what was delivered
+                recorded and leaves the rest for the next run. --today may not be later than
+                today unless with --dry-run.
                 """)
 
         @Option(help: "Output format.")
@@ -41,35 +45,26 @@ extension Subs {
             let today = try clock.resolve()
             let webhookFlag = try webhook.map(WebhookURL.validated)
             let store = try store.openStore()
-            let reminders = try dryRun ? store.dueReminders(today: today) : store.claimReminders(today: today)
-            guard !reminders.isEmpty else { return }
-            print(ReminderRenderer.render(reminders, today: today, format: format), terminator: "")
-            guard !dryRun else { return }
-            fflush(nil)  // what was printed comes before anything a hook prints
-
-            let config = try store.config()
-            let command = exec ?? config.remindExec
-            let address = webhookFlag ?? config.remindWebhook
-            var delivered: [Reminder] = []
-            var failed: [Reminder] = []
-            for reminder in reminders {
-                do {
-                    let payload = ReminderRenderer.hookPayload(reminder, today: today)
-                    if let command {
-                        try ExecDelivery.run(command, payload: payload,
-                                             variables: ReminderRenderer.variables(reminder, today: today))
-                    }
-                    if let address { try WebhookDelivery.post(payload, to: address) }
-                    delivered.append(reminder)
-                } catch let error as DeliveryError {
-                    failed.append(reminder)
-                    printError("subs: reminder for \(reminder.name.terminalSafe) on \(reminder.payment.date) "
-                               + "not sent (\(error.description.terminalSafe)); the next run tries again")
-                }
+            if dryRun {
+                let reminders = try store.dueReminders(today: today)
+                print(ReminderRenderer.render(reminders, today: today, format: format), terminator: "")
+                return
             }
-            try store.confirmReminders(delivered)
-            try store.releaseReminders(failed)
-            if !failed.isEmpty { throw ExitCode(1) }
+            let config = try store.config()
+            // Listening before the claim: from here on a signal stops the run in order.
+            let hooks = ReminderHooks(command: exec ?? config.remindExec, webhook: webhookFlag ?? config.remindWebhook,
+                                      today: today, stop: try StopSignal())
+            let result = try ReminderRun.run(store, today: today, announce: { reminders in
+                print(ReminderRenderer.render(reminders, today: today, format: format), terminator: "")
+                fflush(nil)  // what was printed comes before anything a hook prints
+            }, deliver: hooks.deliver)
+
+            for failure in result.failures { printError(ReminderRenderer.failure(failure)) }
+            if result.wasInterrupted, let signal = hooks.stop.signalNumber {
+                printError(ReminderRenderer.interruption(result, signal: signal))
+                throw ExitCode(128 + signal)
+            }
+            if !result.failures.isEmpty { throw ExitCode(1) }
         }
     }
 }

@@ -1,100 +1,31 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import SubscriptionCore
 
-/// Why a reminder could not be handed to a hook; the reminder is then not recorded, so the next
-/// run tries again.
+/// Why a hook could not be started or listened for.
 struct DeliveryError: Error, CustomStringConvertible {
     let description: String
 }
 
-/// Runs `--exec COMMAND` through `/bin/sh -c`, once per reminder, with the reminder as JSON on
-/// standard input and as `SUBS_*` variables.
-enum ExecDelivery {
-    static let timeout: TimeInterval = 60
+/// Hands one reminder to the hooks of a run: the `--exec` command, then the `--webhook`. A
+/// reminder counts as delivered only when every hook took it; once a stop signal has arrived, no
+/// hook is started any more.
+struct ReminderHooks {
+    let command: String?
+    let webhook: String?
+    let today: CivilDate
+    let stop: StopSignal
 
-    static func run(_ command: String, payload: String, variables: [String: String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        var environment = ProcessInfo.processInfo.environment.merging(variables) { _, new in new }
-        // The hook needs the reminder, not the key to the whole database.
-        environment["SUBS_PASSPHRASE"] = nil
-        process.environment = environment
-        let input = Pipe()
-        process.standardInput = input
-        // The hook's own output goes to standard error, so `remind --format json` stays JSON.
-        process.standardOutput = FileHandle.standardError
-        do {
-            try process.run()
-        } catch {
-            throw DeliveryError(description: "could not run /bin/sh: \(error.localizedDescription)")
+    func deliver(_ reminder: Reminder) -> DeliveryResult {
+        guard stop.signalNumber == nil else { return .interrupted }
+        let payload = ReminderRenderer.hookPayload(reminder, today: today)
+        if let command {
+            let result = ExecHook.run(command, payload: payload,
+                                      variables: ReminderRenderer.variables(reminder, today: today), stop: stop)
+            guard result == .delivered else { return result }
         }
-        // A command that does not read its input must not fail the write: ignore EPIPE.
-        signal(SIGPIPE, SIG_IGN)
-        try? input.fileHandleForWriting.write(contentsOf: Data(payload.utf8))
-        try? input.fileHandleForWriting.close()
-
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
+        if let webhook {
+            return WebhookPost.post(payload, to: webhook, stop: stop)
         }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            throw DeliveryError(description: "--exec command still running after \(Int(timeout)) s; stopped it")
-        }
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw DeliveryError(description: "--exec command failed with status \(process.terminationStatus)")
-        }
-    }
-}
-
-/// Posts the reminder as JSON to `--webhook URL`, waiting a few seconds at most.
-enum WebhookDelivery {
-    static let timeout: TimeInterval = 5
-
-    static func post(_ payload: String, to address: String) throws {
-        guard let url = URL(string: address) else {
-            throw DeliveryError(description: "invalid webhook URL")
-        }
-        var request = URLRequest(url: url, timeoutInterval: timeout)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("subs", forHTTPHeaderField: "User-Agent")
-        request.httpBody = Data(payload.utf8)
-
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
-
-        let finished = DispatchSemaphore(value: 0)
-        let outcome = Outcome()
-        session.dataTask(with: request) { _, response, error in
-            if let error = error as? URLError, error.code == .timedOut {
-                outcome.set("webhook did not answer within \(Int(timeout)) s")
-            } else if let error {
-                outcome.set("webhook request failed: \(error.localizedDescription)")
-            } else if let status = (response as? HTTPURLResponse)?.statusCode, !(200..<300).contains(status) {
-                outcome.set("webhook answered HTTP \(status)")
-            }
-            finished.signal()
-        }.resume()
-        if finished.wait(timeout: .now() + timeout + 1) == .timedOut {
-            throw DeliveryError(description: "webhook did not answer within \(Int(timeout)) s")
-        }
-        if let failure = outcome.failure { throw DeliveryError(description: failure) }
-    }
-
-    /// The completion handler's verdict, handed across threads.
-    private final class Outcome: @unchecked Sendable {
-        private let lock = NSLock()
-        private var message: String?
-
-        func set(_ text: String) { lock.withLock { message = text } }
-        var failure: String? { lock.withLock { message } }
+        return .delivered
     }
 }

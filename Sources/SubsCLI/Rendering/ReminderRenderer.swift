@@ -53,6 +53,20 @@ enum ReminderRenderer {
         ]
     }
 
+    /// The line on standard error for a reminder a hook refused.
+    static func failure(_ failure: ReminderFailure) -> String {
+        "subs: reminder for \(failure.reminder.name.terminalSafe) on \(failure.reminder.payment.date) "
+            + "not sent (\(failure.reason.terminalSafe)); the next run tries again"
+    }
+
+    /// The line on standard error for a run a signal stopped.
+    static func interruption(_ result: ReminderRunResult, signal: Int32) -> String {
+        let name = [2: "SIGINT", 15: "SIGTERM"][signal] ?? "signal \(signal)"
+        let count = result.interrupted.count
+        return "subs: stopped by \(name); \(result.delivered.count) of \(result.claimed.count) reminders sent, "
+            + "\(count) \(count == 1 ? "is" : "are") left for the next run"
+    }
+
     static func render(_ reminders: [Reminder], today: CivilDate, format: RemindFormat) -> String {
         switch format {
         case .json:

@@ -1,8 +1,10 @@
 import Foundation
 
 extension SubscriptionStore {
-    /// How long a claim protects a reminder being delivered: longer than any run's hooks take,
-    /// short enough that a reminder whose run died is sent by the next day's run.
+    /// How long a claim protects a reminder being delivered. A run refreshes its claims after
+    /// every reminder it settles, and one delivery is bounded (a hook gets about a minute), so the
+    /// claims of a live run never age past this; those of a run that died are taken up again by
+    /// the next run after it.
     public static let reminderClaimTimeout: TimeInterval = 10 * 60
 
     /// The reminders due on `today` that were neither sent nor are being sent (`--dry-run`).
@@ -11,9 +13,9 @@ extension SubscriptionStore {
     }
 
     /// Takes on the reminders due on `today`: marks them claimed in one `BEGIN IMMEDIATE`
-    /// transaction, so that runs at the same time never deliver one reminder twice. Confirm the
-    /// delivered ones with `confirmReminders`, and `releaseReminders` the others.
-    public func claimReminders(today: CivilDate, now: Date = Date()) throws -> [Reminder] {
+    /// transaction, so that runs at the same time never deliver one reminder twice. Each is then
+    /// settled with `settleReminders`.
+    func claimReminders(today: CivilDate, now: Date) throws -> [Reminder] {
         guard try existingConnection() != nil else { return [] }
         return try write { connection in
             let due = try Self.dueReminders(connection, today: today, now: now)
@@ -22,22 +24,24 @@ extension SubscriptionStore {
         }
     }
 
-    /// Records reminders as delivered, so later runs do not send them again.
-    public func confirmReminders(_ reminders: [Reminder], now: Date = Date()) throws {
-        guard !reminders.isEmpty else { return }
-        try write { try Self.setState("sent", of: reminders, $0, now: now) }
-    }
-
-    /// Gives back claimed reminders whose delivery failed, so the next run tries again.
-    public func releaseReminders(_ reminders: [Reminder]) throws {
-        guard !reminders.isEmpty else { return }
+    /// In one transaction: records `sent` as delivered, gives back the claims of `released` so
+    /// that the next run tries them again, and renews the claims of `pending`, which this run is
+    /// still to deliver.
+    func settleReminders(sent: [Reminder], released: [Reminder], pending: [Reminder], now: Date) throws {
+        guard !(sent.isEmpty && released.isEmpty && pending.isEmpty) else { return }
         try write { connection in
-            for record in reminders.flatMap(ReminderReport.records(of:)) {
+            try Self.setState("sent", of: sent, connection, now: now)
+            for record in released.flatMap(ReminderReport.records(of:)) {
                 try connection.run("""
                     DELETE FROM reminders_sent
                     WHERE subscription_id = ? AND payment_date = ? AND offset_days = ? AND state = 'claimed'
-                    """, [.text(record.subscriptionID), .text(record.paymentDate.description),
-                          .integer(Int64(record.offset))])
+                    """, Self.key(of: record))
+            }
+            for record in pending.flatMap(ReminderReport.records(of:)) {
+                try connection.run("""
+                    UPDATE reminders_sent SET updated_at = ?
+                    WHERE subscription_id = ? AND payment_date = ? AND offset_days = ? AND state = 'claimed'
+                    """, [.text(Timestamp.format(now))] + Self.key(of: record))
             }
         }
     }
@@ -48,9 +52,10 @@ extension SubscriptionStore {
             SELECT subscription_id, payment_date, offset_days FROM reminders_sent
             WHERE payment_date >= ? AND (state = 'sent' OR updated_at > ?)
             """, [.text(today.description), .text(staleClaim)]
-        ).compactMap { row -> SentReminder? in
+        ).map { row -> SentReminder in
+            // A row that does not read back would be a reminder sent again every day: refuse.
             guard let id = row.text(0), let date = row.text(1).flatMap(CivilDate.init(iso:)), let offset = row.int(2)
-            else { return nil }
+            else { throw StoreError.damaged(path: "", detail: "unreadable sent-reminder record") }
             return SentReminder(subscriptionID: id, paymentDate: date, offset: Int(offset))
         }
         return ReminderReport.due(
@@ -64,8 +69,11 @@ extension SubscriptionStore {
             try connection.run("""
                 INSERT OR REPLACE INTO reminders_sent (subscription_id, payment_date, offset_days, state, updated_at)
                 VALUES (?, ?, ?, ?, ?)
-                """, [.text(record.subscriptionID), .text(record.paymentDate.description),
-                      .integer(Int64(record.offset)), .text(state), .text(Timestamp.format(now))])
+                """, key(of: record) + [.text(state), .text(Timestamp.format(now))])
         }
+    }
+
+    private static func key(of record: SentReminder) -> [SQLiteValue] {
+        [.text(record.subscriptionID), .text(record.paymentDate.description), .integer(Int64(record.offset))]
     }
 }

@@ -3,8 +3,8 @@ import Testing
 
 // `subs remind` as cron runs it (PRODUCT.md §5, SCHEDULE.md R8): a reminder for payment o and
 // offset K fires on the first run with o − K <= today <= o, once; a late run catches up; paused,
-// cancelled and deleted subscriptions stay quiet; hooks that fail leave the reminder for the next
-// run.
+// cancelled and deleted subscriptions stay quiet. Hooks: RemindExecTests, RemindWebhookTests;
+// signals: RemindSignalTests.
 
 // MARK: - Civil dates, computed here independently of the product
 
@@ -131,12 +131,6 @@ private struct Seen: Hashable, Comparable, CustomStringConvertible {
 
 @Suite("subs remind: every reminder once, on its day or the first run after")
 struct RemindTests {
-    /// Runs with no proxy, so requests to 127.0.0.1 go straight to the test's server.
-    static let direct: [String: String?] = [
-        "http_proxy": nil, "HTTP_PROXY": nil, "https_proxy": nil, "HTTPS_PROXY": nil,
-        "all_proxy": nil, "ALL_PROXY": nil, "no_proxy": "*", "NO_PROXY": "*",
-    ]
-
     private func reminders(_ result: ProcessResult) throws -> [Seen] {
         try result.jsonArray().map { object in
             Seen(date: object["date"] as? String ?? "?", name: object["name"] as? String ?? "?",
@@ -325,101 +319,6 @@ struct RemindTests {
         #expect(!result.stdout.contains("\u{1B}"), "no colour when not on a terminal")
     }
 
-    // MARK: --exec
-
-    /// A directory for hook output, and the environment that tells the hook where it is.
-    private func hookDirectory(_ sandbox: Sandbox) throws -> (String, [String: String?]) {
-        let directory = sandbox.path("hook")
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
-        return (directory, ["DIR": directory])
-    }
-
-    private func files(_ directory: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
-    }
-
-    private func variables(_ path: String) -> [String: String] {
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        var variables: [String: String] = [:]
-        for line in text.split(separator: "\n") {
-            guard let equals = line.firstIndex(of: "=") else { continue }
-            variables[String(line[..<equals])] = String(line[line.index(after: equals)...])
-        }
-        return variables
-    }
-
-    static let hookKeys: Set<String> = ["amount", "content", "currency", "date", "days_until", "id", "kind",
-                                        "name", "offset", "text"]
-
-    @Test("--exec runs the command once per reminder with its JSON on stdin and SUBS_* variables")
-    func execDelivers() throws {
-        let sandbox = try Sandbox()
-        let (directory, environment) = try hookDirectory(sandbox)
-        let netflix = try sandbox.add("Netflix", "15.49", ["--start", "2024-01-31", "--remind", "7,1"], today: "2024-01-01")
-        let disney = try sandbox.add("Disney", "8.99", ["--trial-end", "2024-01-26"], today: "2024-01-01")
-        let command = #"cat > "$DIR/$SUBS_NAME.json"; env | grep '^SUBS_' > "$DIR/$SUBS_NAME.env""#
-        let result = try sandbox.run(["remind", "--today", "2024-01-24", "--exec", command], environment: environment)
-        #expect(result.status == 0, "\(result)")
-        #expect(result.stdoutLines.count == 2, "\(result)")
-        #expect(files(directory) == ["Disney.env", "Disney.json", "Netflix.env", "Netflix.json"])
-
-        let json = try #require(sandbox.bytes(directory + "/Netflix.json"))
-        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any],
-                                  "one JSON object on stdin: \(String(decoding: json, as: UTF8.self))")
-        #expect(Set(object.keys) == Self.hookKeys)
-        #expect(object["name"] as? String == "Netflix")
-        #expect(object["id"] as? String == netflix)
-        #expect(object["amount"] as? String == "15.49")
-        #expect(object["currency"] as? String == "USD")
-        #expect(object["date"] as? String == "2024-01-31")
-        #expect(object["days_until"] as? Int == 7)
-        #expect(object["offset"] as? Int == 7)
-        #expect(object["kind"] as? String == "payment")
-        let content = try #require(object["content"] as? String)
-        #expect(content == object["text"] as? String)
-        #expect(result.stdoutLines.contains(content), "content is the printed line: \(content) vs \(result.stdout)")
-
-        let netflixVariables = variables(directory + "/Netflix.env")
-        #expect(netflixVariables["SUBS_NAME"] == "Netflix")
-        #expect(netflixVariables["SUBS_AMOUNT"] == "15.49")
-        #expect(netflixVariables["SUBS_CURRENCY"] == "USD")
-        #expect(netflixVariables["SUBS_DATE"] == "2024-01-31")
-        #expect(netflixVariables["SUBS_DAYS_UNTIL"] == "7")
-        #expect(netflixVariables["SUBS_KIND"] == "payment")
-
-        let disneyJSON = try #require(sandbox.bytes(directory + "/Disney.json"))
-        let disneyObject = try #require(try JSONSerialization.jsonObject(with: disneyJSON) as? [String: Any])
-        #expect(disneyObject["kind"] as? String == "trial_end")
-        #expect(disneyObject["id"] as? String == disney)
-        #expect(disneyObject["days_until"] as? Int == 2)
-        let disneyVariables = variables(directory + "/Disney.env")
-        #expect(disneyVariables["SUBS_KIND"] == "trial_end")
-        #expect(disneyVariables["SUBS_DAYS_UNTIL"] == "2")
-        #expect(disneyVariables["SUBS_DATE"] == "2024-01-26")
-
-        let again = try sandbox.succeed(["remind", "--today", "2024-01-24", "--exec", command], environment: environment)
-        #expect(again.stdout.isEmpty, "delivered reminders are recorded")
-    }
-
-    @Test("--exec passes names as data, never as shell code, and a command may ignore its input")
-    func execQuoting() throws {
-        let sandbox = try Sandbox()
-        let (directory, environment) = try hookDirectory(sandbox)
-        let name = #"Bob's "Gym" $(touch pwned) `touch pwned2`; rm -rf x"#
-        try sandbox.add(name, "9.00", ["--start", "2024-01-25", "--remind", "1"], today: "2024-01-01")
-        let result = try sandbox.run(["remind", "--today", "2024-01-24", "--exec", #"printf %s "$SUBS_NAME" > "$DIR/name""#],
-                                     environment: environment)
-        #expect(result.status == 0, "\(result)")
-        #expect(sandbox.bytes(directory + "/name").map { String(decoding: $0, as: UTF8.self) } == name)
-        #expect(files(directory) == ["name"], "nothing the name says was run")
-        #expect(sandbox.homeEntries().allSatisfy { !$0.contains("pwned") })
-
-        try sandbox.add("Gym", "9.00", ["--start", "2024-01-26", "--remind", "1"], today: "2024-01-01")
-        let ignoring = try sandbox.run(["remind", "--today", "2024-01-25", "--exec", "true"])
-        #expect(ignoring.status == 0, "a command that does not read standard input is fine: \(ignoring)")
-        #expect(try sandbox.succeed(["remind", "--today", "2024-01-25"]).stdout.isEmpty)
-    }
-
     @Test("A reminder carries the price in force on the payment date, as sorted JSON")
     func priceChange() throws {
         let sandbox = try Sandbox()
@@ -432,192 +331,40 @@ struct RemindTests {
         #expect(unsortedObjects(inRawJSON: february.stdout).isEmpty, "\(february.stdout)")
     }
 
-    @Test("A failing --exec command: exit 1, one error line per reminder, and the next run sends it again")
-    func execFailureRetries() throws {
+    @Test("A --today later than today is refused (64) without --dry-run, and nothing is recorded")
+    func futureTodayIsRefused() throws {
         let sandbox = try Sandbox()
-        let (directory, environment) = try hookDirectory(sandbox)
-        try sandbox.add("Netflix", "15.49", ["--start", "2024-01-31", "--remind", "7,1"], today: "2024-01-01")
-        try sandbox.add("Disney", "8.99", ["--trial-end", "2024-01-26"], today: "2024-01-01")
-
-        let failing = try sandbox.run(["remind", "--today", "2024-01-24", "--exec", "exit 3"])
-        #expect(failing.status == 1, "\(failing)")
-        #expect(failing.stdoutLines.count == 2, "the reminders are still printed: \(failing)")
-        #expect(failing.stderrLines.count == 2, "one line per failed reminder: \(failing)")
-        #expect(failing.stderrLines.contains { $0.contains("Netflix") } && failing.stderrLines.contains { $0.contains("Disney") },
-                "\(failing)")
-
-        // Only Disney's hook fails now: Netflix is delivered and recorded, Disney is not.
-        let picky = #"[ "$SUBS_NAME" = Disney ] && exit 3; cat > "$DIR/$SUBS_NAME.json""#
-        let partly = try sandbox.run(["remind", "--today", "2024-01-25", "--exec", picky], environment: environment)
-        #expect(partly.status == 1, "\(partly)")
-        #expect(partly.stdoutLines.count == 2, "\(partly)")
-        #expect(partly.stderrLines.count == 1 && partly.stderr.contains("Disney"), "\(partly)")
-        #expect(files(directory) == ["Netflix.json"])
-
-        let command = #"cat > "$DIR/$SUBS_NAME.json""#
-        let retry = try sandbox.run(["remind", "--today", "2024-01-25", "--exec", command], environment: environment)
-        #expect(retry.status == 0, "\(retry)")
-        #expect(retry.stdoutLines.count == 1 && retry.stdout.contains("Disney"), "only the failed one again: \(retry)")
-        #expect(files(directory) == ["Disney.json", "Netflix.json"])
-        let object = try JSONSerialization.jsonObject(with: try #require(sandbox.bytes(directory + "/Disney.json"))) as? [String: Any]
-        #expect(object?["days_until"] as? Int == 1, "the retry is as of the day it runs")
-
-        let quiet = try sandbox.succeed(["remind", "--today", "2024-01-25", "--exec", command], environment: environment)
-        #expect(quiet.stdout.isEmpty && quiet.stderr.isEmpty, "\(quiet)")
-    }
-
-    @Test("config remind-exec is the command when no --exec is given")
-    func execFromConfig() throws {
-        let sandbox = try Sandbox()
-        let (directory, environment) = try hookDirectory(sandbox)
-        try sandbox.add("Netflix", "15.49", ["--start", "2024-01-31", "--remind", "7,1"], today: "2024-01-01")
-        try sandbox.succeed(["config", "set", "remind-exec", #"cat > "$DIR/$SUBS_NAME-$SUBS_DAYS_UNTIL.json""#])
-        try sandbox.succeed(["remind", "--today", "2024-01-24"], environment: environment)
-        try sandbox.succeed(["remind", "--today", "2024-01-30"], environment: environment)
-        #expect(files(directory) == ["Netflix-1.json", "Netflix-7.json"])
-
-        try sandbox.succeed(["config", "set", "remind-exec", "exit 3"])
-        try sandbox.add("Gym", "9.00", ["--start", "2024-02-02"], today: "2024-01-01")
-        let failing = try sandbox.run(["remind", "--today", "2024-01-31"], environment: environment)
-        #expect(failing.status == 1, "the configured command is used and its failure reported: \(failing)")
-        #expect(failing.stderrLines.count == 1, "\(failing)")
-    }
-
-    // MARK: --webhook
-
-    @Test("--webhook POSTs each reminder as JSON with content and text, to the path given")
-    func webhookDelivers() throws {
-        let server = try RecordingHTTPServer(status: 204)
-        defer { server.stop() }
-        let sandbox = try Sandbox()
-        let netflix = try sandbox.add("Netflix", "15.49", ["--start", "2024-01-31", "--remind", "7,1"], today: "2024-01-01")
-        try sandbox.add("Disney", "8.99", ["--trial-end", "2024-01-26"], today: "2024-01-01")
-
-        let result = try sandbox.run(["remind", "--today", "2024-01-24", "--webhook", server.url("/hooks/subs?x=1")],
-                                     environment: Self.direct)
-        #expect(result.status == 0, "\(result)")
-        #expect(result.stderr.isEmpty, "\(result)")
-        let requests = server.requests
-        try #require(requests.count == 2, "\(requests)")
-        for request in requests {
-            #expect(request.method == "POST")
-            #expect(request.path == "/hooks/subs?x=1")
-            #expect(request.headers["content-type"]?.hasPrefix("application/json") == true, "\(request.headers)")
-            let object = try #require(request.jsonObject, "\(request)")
-            #expect(Set(object.keys) == Self.hookKeys, "\(request)")
-            let content = try #require(object["content"] as? String)
-            #expect(content == object["text"] as? String)
-            #expect(result.stdoutLines.contains(content), "\(content) vs \(result.stdout)")
+        try sandbox.add("Far", "9.99", ["--start", "2099-01-31"], today: "2024-01-01")
+        let marker = sandbox.path("hook-ran")
+        for (arguments, environment) in [(["--today", "2099-01-30"], [:]),
+                                         ([], ["SUBS_TODAY": "2099-01-30"] as [String: String?])] {
+            let result = try sandbox.run(["remind", "--exec", "touch '\(marker)'"] + arguments, environment: environment)
+            #expect(result.status == 64, "\(result)")
+            #expect(result.stdout.isEmpty && result.stderrLines.count == 1, "\(result)")
+            #expect(result.stderr.contains("2099-01-30") && result.stderr.contains("--dry-run"), "\(result)")
         }
-        let bodies = requests.compactMap(\.jsonObject)
-        let netflixBody = try #require(bodies.first { $0["name"] as? String == "Netflix" })
-        #expect(netflixBody["id"] as? String == netflix)
-        #expect(netflixBody["amount"] as? String == "15.49")
-        #expect(netflixBody["currency"] as? String == "USD")
-        #expect(netflixBody["date"] as? String == "2024-01-31")
-        #expect(netflixBody["days_until"] as? Int == 7)
-        #expect(netflixBody["offset"] as? Int == 7)
-        #expect(netflixBody["kind"] as? String == "payment")
-        #expect(bodies.first { $0["name"] as? String == "Disney" }?["kind"] as? String == "trial_end")
-
-        let again = try sandbox.succeed(["remind", "--today", "2024-01-24", "--webhook", server.url("/hooks/subs?x=1")],
-                                        environment: Self.direct)
-        #expect(again.stdout.isEmpty)
-        #expect(server.requests.count == 2, "nothing posted twice")
+        #expect(sandbox.bytes(marker) == nil, "no hook ran")
+        let preview = try sandbox.succeed(["remind", "--dry-run", "--today", "2099-01-30"])
+        #expect(preview.stdout.contains("Far"), "a preview is fine, and the reminder is still due: \(preview)")
     }
 
-    @Test("A webhook answering 500 leaves the reminder to be sent again by the next run")
-    func webhookServerErrorRetries() throws {
-        let server = try RecordingHTTPServer(status: 500)
-        defer { server.stop() }
+    @Test("An unreadable sent-reminder record is a damaged database (65), not a reminder sent again",
+          .enabled(if: Tools.sqlcipher != nil, "the sqlcipher shell is not installed (make test-deps)"))
+    func damagedRecord() throws {
         let sandbox = try Sandbox()
-        try sandbox.add("Netflix", "15.49", ["--start", "2024-01-31", "--remind", "7,1"], today: "2024-01-01")
+        try sandbox.add("Netflix", "15.49", ["--start", "2024-01-31"], today: "2024-01-01")
+        try sandbox.succeed(["remind", "--today", "2024-01-30"])
+        let hex = String(decoding: try #require(sandbox.bytes(sandbox.keyPath)), as: UTF8.self)
+            .trimmingCharacters(in: .newlines)
+        let sql = "PRAGMA key = \"x'\(hex)'\";\nUPDATE reminders_sent SET payment_date = '2024-01-32';\n"
+        let shell = try sandbox.runTool(try #require(Tools.sqlcipher), [sandbox.databasePath], input: Data(sql.utf8))
+        try #require(shell.status == 0, "\(shell)")
 
-        let failing = try sandbox.run(["remind", "--today", "2024-01-24", "--webhook", server.url("/x")],
-                                      environment: Self.direct)
-        #expect(failing.status == 1, "\(failing)")
-        #expect(failing.stdoutLines.count == 1, "\(failing)")
-        #expect(failing.stderrLines.count == 1 && failing.stderr.contains("Netflix"), "\(failing)")
-        #expect(server.requests.count == 1)
-
-        server.status = 204
-        let retry = try sandbox.run(["remind", "--today", "2024-01-25", "--webhook", server.url("/x")],
-                                    environment: Self.direct)
-        #expect(retry.status == 0, "\(retry)")
-        #expect(retry.stdout == failing.stdout.replacingOccurrences(of: "in 7 days", with: "in 6 days"), "\(retry)")
-        let requests = server.requests
-        try #require(requests.count == 2)
-        #expect(requests[1].jsonObject?["offset"] as? Int == 7)
-        #expect(requests[1].jsonObject?["days_until"] as? Int == 6)
-
-        let quiet = try sandbox.succeed(["remind", "--today", "2024-01-25", "--webhook", server.url("/x")],
-                                        environment: Self.direct)
-        #expect(quiet.stdout.isEmpty)
-        #expect(server.requests.count == 2)
-    }
-
-    @Test("A webhook nobody listens on fails within a few seconds, exits 1, and is tried again")
-    func webhookUnreachable() throws {
-        let refusing = try RefusingPort()
-        let sandbox = try Sandbox()
-        try sandbox.add("Netflix", "15.49", ["--start", "2024-01-31", "--remind", "7,1"], today: "2024-01-01")
-        let started = Date()
-        let failing = try withExtendedLifetime(refusing) {
-            try sandbox.run(["remind", "--today", "2024-01-24", "--webhook", refusing.url("/x")], environment: Self.direct)
+        for arguments in [["--dry-run"], []] {
+            let result = try sandbox.run(["remind", "--today", "2024-01-30"] + arguments)
+            #expect(result.status == 65, "\(result)")
+            #expect(result.stdout.isEmpty && result.stderrLines.count == 1, "\(result)")
+            #expect(result.stderr.contains("damaged") && result.stderr.contains(sandbox.databasePath), "\(result)")
         }
-        #expect(Date().timeIntervalSince(started) < 10, "a closed port must not hang the cron job")
-        #expect(failing.status == 1, "\(failing)")
-        #expect(failing.stderrLines.count == 1, "\(failing)")
-        #expect(failing.stdoutLines.count == 1, "\(failing)")
-
-        let server = try RecordingHTTPServer(status: 204)
-        defer { server.stop() }
-        let retry = try sandbox.succeed(["remind", "--today", "2024-01-24", "--webhook", server.url("/x")],
-                                        environment: Self.direct)
-        #expect(retry.stdout == failing.stdout)
-        #expect(server.requests.count == 1)
-    }
-
-    @Test("A webhook that never answers is given up within a few seconds; the next run tries again")
-    func webhookSilent() throws {
-        let server = try RecordingHTTPServer(status: 204, delay: 30)
-        let sandbox = try Sandbox()
-        try sandbox.add("Netflix", "15.49", ["--start", "2024-01-31", "--remind", "7,1"], today: "2024-01-01")
-        let started = Date()
-        let failing = try sandbox.run(["remind", "--today", "2024-01-24", "--webhook", server.url("/slow")],
-                                      environment: Self.direct)
-        let elapsed = Date().timeIntervalSince(started)
-        server.stop()
-        #expect(elapsed < 15, "took \(elapsed) s")
-        #expect(failing.status == 1, "\(failing)")
-        #expect(failing.stderrLines.count == 1, "\(failing)")
-        #expect(server.requests.count == 1, "the request did arrive")
-
-        let again = try sandbox.run(["remind", "--dry-run", "--today", "2024-01-24"])
-        #expect(again.stdout == failing.stdout, "still due: \(again)")
-    }
-
-    @Test("config remind-webhook is the URL when no --webhook is given")
-    func webhookFromConfig() throws {
-        let server = try RecordingHTTPServer(status: 200)
-        defer { server.stop() }
-        let sandbox = try Sandbox()
-        try sandbox.add("Netflix", "15.49", ["--start", "2024-01-31", "--remind", "7,1"], today: "2024-01-01")
-        try sandbox.succeed(["config", "set", "remind-webhook", server.url("/x")])
-        #expect(try sandbox.succeed(["config", "get", "remind-webhook"]).stdout == server.url("/x") + "\n")
-
-        let result = try sandbox.run(["remind", "--today", "2024-01-30"], environment: Self.direct)
-        #expect(result.status == 0, "\(result)")
-        let requests = server.requests
-        try #require(requests.count == 1, "\(requests)")
-        #expect(requests[0].method == "POST" && requests[0].path == "/x")
-        #expect(requests[0].jsonObject?["offset"] as? Int == 1, "a late first run catches up as one reminder")
-
-        // An invalid --webhook is a usage error before anything is printed or recorded.
-        let invalid = try sandbox.run(["remind", "--today", "2024-01-31", "--webhook", "ftp://127.0.0.1/x"],
-                                      environment: Self.direct)
-        #expect(invalid.status == 64, "\(invalid)")
-        #expect(invalid.stdout.isEmpty && invalid.stderrLines.count == 1, "\(invalid)")
-        #expect(server.requests.count == 1)
     }
 }

@@ -7,7 +7,8 @@ import Darwin
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 (never any other address) with an ephemeral port, for
 /// tests of `subs remind --webhook`. It answers every request with `status` and
-/// `Connection: close`, and records each request's method, path, headers and body.
+/// `Connection: close` (or as `script` says, request by request), and records each request's
+/// method, path, headers and body.
 ///
 /// It is bounded: it serves on one background thread that ends when `stop()` is called (also on
 /// deinit), after `maxRequests` requests, or when `lifetime` has passed, whichever comes first.
@@ -28,14 +29,27 @@ final class RecordingHTTPServer: Sendable {
         }
     }
 
+    /// How the server answers one request.
+    enum Behaviour: Sendable {
+        /// The status, with an empty body.
+        case answer(Int)
+        /// A redirect with this status to `location`.
+        case redirect(Int, location: String)
+        /// No answer at all, until the client gives up.
+        case silent
+        /// `HTTP/1.1 200 OK` and its head, one byte a second.
+        case trickle
+        /// This status, then a body that never ends, as fast as the client takes it.
+        case endlessBody(Int)
+    }
+
     let port: UInt16
     private let core: Core
 
-    /// Starts listening on 127.0.0.1 at a port the system chooses.
-    /// `delay` holds each answer back that long (or until the server stops), to play a server
-    /// that does not answer.
-    init(status: Int = 204, delay: TimeInterval = 0, maxRequests: Int = 64, lifetime: TimeInterval = 60) throws {
-        core = try Core(status: status, delay: delay, maxRequests: maxRequests, lifetime: lifetime)
+    /// Starts listening on 127.0.0.1 at a port the system chooses. The n-th request is answered
+    /// as `script[n]` says, and any after the script with `status`.
+    init(status: Int = 204, script: [Behaviour] = [], maxRequests: Int = 64, lifetime: TimeInterval = 60) throws {
+        core = try Core(status: status, script: script, maxRequests: maxRequests, lifetime: lifetime)
         port = core.port
     }
 
@@ -55,6 +69,9 @@ final class RecordingHTTPServer: Sendable {
 
     /// Every request received so far, in order.
     var requests: [Request] { core.requests }
+
+    /// Waits until `count` requests have arrived (or the server's lifetime ends); true if they did.
+    func waitForRequests(_ count: Int) -> Bool { core.waitForRequests(count) }
 
     /// Stops serving and closes the listening socket.
     func stop() { core.stop() }
@@ -90,13 +107,14 @@ private final class Core: @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: [Request] = []
     private var answer: Int
-    private let delay: TimeInterval
+    private let script: [RecordingHTTPServer.Behaviour]
     private var stopping = false
     private let finished = DispatchSemaphore(value: 0)
+    private let arrived = NSCondition()
 
-    init(status: Int, delay: TimeInterval, maxRequests: Int, lifetime: TimeInterval) throws {
+    init(status: Int, script: [RecordingHTTPServer.Behaviour], maxRequests: Int, lifetime: TimeInterval) throws {
         self.answer = status
-        self.delay = delay
+        self.script = script
         self.maxRequests = maxRequests
         self.deadline = Date().addingTimeInterval(lifetime)
         let (socket, port) = try Self.loopbackSocket()
@@ -118,6 +136,15 @@ private final class Core: @unchecked Sendable {
     }
 
     var requests: [Request] { lock.withLock { recorded } }
+
+    func waitForRequests(_ count: Int) -> Bool {
+        arrived.lock()
+        defer { arrived.unlock() }
+        while requests.count < count {
+            guard arrived.wait(until: deadline) else { return requests.count >= count }
+        }
+        return true
+    }
 
     /// Asks the thread to stop and waits (a little) until it has closed the listening socket.
     func stop() {
@@ -187,21 +214,51 @@ private final class Core: @unchecked Sendable {
         }
         let request = Request(method: requestLine[0], path: requestLine[1], headers: headers,
                               body: body.prefix(length))
-        let code = lock.withLock { () -> Int in
+        let behaviour = lock.withLock { () -> RecordingHTTPServer.Behaviour in
             recorded.append(request)
-            return answer
+            return recorded.count <= script.count ? script[recorded.count - 1] : .answer(answer)
         }
-        let answerAt = Date().addingTimeInterval(delay)
-        while Date() < answerAt && !lock.withLock({ stopping }) && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.05)
+        arrived.lock()
+        arrived.broadcast()
+        arrived.unlock()
+        switch behaviour {
+        case .answer(let code):
+            var response = "HTTP/1.1 \(code) \(Self.reason(code))\r\n"
+            if code != 204 && code >= 200 { response += "Content-Length: 0\r\n" }
+            send(client, response + "Connection: close\r\n\r\n")
+        case .redirect(let code, let location):
+            send(client, "HTTP/1.1 \(code) \(Self.reason(code))\r\nLocation: \(location)\r\n"
+                 + "Content-Length: 0\r\nConnection: close\r\n\r\n")
+        case .silent:
+            while !clientLeft(client, within: 100) {}
+        case .trickle:
+            for byte in "HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n" {
+                guard !clientLeft(client, within: 1000) else { return }
+                send(client, String(byte))
+            }
+        case .endlessBody(let code):
+            send(client, "HTTP/1.1 \(code) \(Self.reason(code))\r\nContent-Type: application/octet-stream\r\n"
+                 + "Connection: close\r\n\r\n")
+            let chunk = Data(repeating: UInt8(ascii: "x"), count: 65536)
+            while !lock.withLock({ stopping }) && Date() < deadline && send(client, chunk) {}
         }
-        let reason = [200: "OK", 204: "No Content", 400: "Bad Request", 404: "Not Found",
-                      500: "Internal Server Error", 503: "Service Unavailable"][code] ?? "Status"
-        var response = "HTTP/1.1 \(code) \(reason)\r\n"
-        if code != 204 && code >= 200 { response += "Content-Length: 0\r\n" }
-        response += "Connection: close\r\n\r\n"
-        send(client, response)
         _ = shutdown(client, Int32(SHUT_RDWR))
+    }
+
+    private static func reason(_ code: Int) -> String {
+        [200: "OK", 204: "No Content", 301: "Moved Permanently", 302: "Found", 307: "Temporary Redirect",
+         308: "Permanent Redirect", 400: "Bad Request", 404: "Not Found", 500: "Internal Server Error",
+         503: "Service Unavailable"][code] ?? "Status"
+    }
+
+    /// Waits up to `milliseconds` for the client to close its end; true when it did, when the
+    /// server is stopping, or when its lifetime is over.
+    private func clientLeft(_ client: Int32, within milliseconds: Int32) -> Bool {
+        if lock.withLock({ stopping }) || Date() >= deadline { return true }
+        var waiting = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+        guard poll(&waiting, 1, milliseconds) > 0 else { return false }
+        var byte: UInt8 = 0
+        return recv(client, &byte, 1, Int32(MSG_PEEK)) <= 0
     }
 
     /// Up to 64 KiB from `client`, or nil at the end of the stream, on an error or a timeout.
@@ -212,16 +269,22 @@ private final class Core: @unchecked Sendable {
     }
 
     private func send(_ client: Int32, _ text: String) {
-        var data = Data(text.utf8)
+        _ = send(client, Data(text.utf8))
+    }
+
+    /// Sends all of `data`; false when the client is gone.
+    private func send(_ client: Int32, _ data: Data) -> Bool {
+        var data = data
         while !data.isEmpty {
             #if canImport(Glibc)
             let sent = data.withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             #else
             let sent = data.withUnsafeBytes { Darwin.send(client, $0.baseAddress, $0.count, 0) }
             #endif
-            guard sent > 0 else { return }
+            guard sent > 0 else { return false }
             data.removeFirst(sent)
         }
+        return true
     }
 
     /// A TCP socket bound to 127.0.0.1 at a port the system chooses, and that port.

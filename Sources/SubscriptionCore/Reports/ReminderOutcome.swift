@@ -1,0 +1,31 @@
+/// What one attempt to hand a reminder to its hooks came to.
+public enum DeliveryResult: Equatable, Sendable {
+    /// Every hook took it: it is recorded and not sent again.
+    case delivered
+    /// A hook refused it (the reason, for the user): the next run tries again.
+    case failed(String)
+    /// The run was asked to stop (SIGINT, SIGTERM) before this reminder was delivered: it and the
+    /// rest go back for the next run.
+    case interrupted
+}
+
+/// A reminder a hook refused, and why.
+public struct ReminderFailure: Equatable, Sendable {
+    public let reminder: Reminder
+    public let reason: String
+}
+
+/// How a run of `subs remind` ended.
+public struct ReminderRunResult: Equatable, Sendable {
+    /// Every reminder the run claimed, in the order it delivered them.
+    public let claimed: [Reminder]
+    /// Recorded as sent.
+    public internal(set) var delivered: [Reminder] = []
+    /// Refused by a hook; given back for the next run.
+    public internal(set) var failures: [ReminderFailure] = []
+    /// Not delivered because the run was interrupted; given back for the next run.
+    public internal(set) var interrupted: [Reminder] = []
+
+    /// Whether the run stopped early.
+    public var wasInterrupted: Bool { !interrupted.isEmpty }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// The claim → deliver → record protocol of `subs remind` (PRODUCT.md §5), with delivery handed
+/// in, so that each reminder is sent exactly once however runs overlap, fail or are stopped:
+///
+/// - the reminders due are claimed in one transaction, so parallel runs never take the same one;
+/// - each is recorded as sent as soon as its delivery succeeds, or given back as soon as it fails;
+/// - the claims still pending are renewed at every step, so a long run keeps them;
+/// - once delivery reports `.interrupted`, that reminder and every one not yet tried are given
+///   back, and what was delivered stays recorded.
+public enum ReminderRun {
+    /// Claims the reminders due on `today`, shows them to `announce` (before any is delivered),
+    /// then delivers them one by one with `deliver`.
+    ///
+    /// A `today` later than `realToday` is refused: what it records would be silent on the real
+    /// day. `now` is the clock claims are dated with.
+    public static func run(
+        _ store: SubscriptionStore, today: CivilDate, realToday: CivilDate = .today(),
+        now: () -> Date = Date.init,
+        announce: ([Reminder]) throws -> Void,
+        deliver: (Reminder) -> DeliveryResult
+    ) throws -> ReminderRunResult {
+        guard today <= realToday else {
+            throw InputError("cannot send reminders as of \(today), later than today (\(realToday)): they "
+                             + "would be recorded as sent and stay silent on their day; add --dry-run to preview them")
+        }
+        let claimed = try store.claimReminders(today: today, now: now())
+        var result = ReminderRunResult(claimed: claimed)
+        guard !claimed.isEmpty else { return result }
+        var pending = claimed[...]
+        do {
+            try announce(claimed)
+            while let reminder = pending.popFirst() {
+                switch deliver(reminder) {
+                case .delivered:
+                    try store.settleReminders(sent: [reminder], released: [], pending: Array(pending), now: now())
+                    result.delivered.append(reminder)
+                case .failed(let reason):
+                    try store.settleReminders(sent: [], released: [reminder], pending: Array(pending), now: now())
+                    result.failures.append(ReminderFailure(reminder: reminder, reason: reason))
+                case .interrupted:
+                    let given = [reminder] + pending
+                    pending = []
+                    try store.settleReminders(sent: [], released: given, pending: [], now: now())
+                    result.interrupted = given
+                }
+            }
+        } catch {
+            // Give back what is left rather than leave it claimed for ten minutes; if the
+            // database refuses this too, the claims still expire on their own.
+            try? store.settleReminders(sent: [], released: Array(pending), pending: [], now: now())
+            throw error
+        }
+        return result
+    }
+}

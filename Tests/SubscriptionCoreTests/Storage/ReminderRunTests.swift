@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+@testable import SubscriptionCore
+
+/// The claim → deliver → record protocol of `subs remind` (PRODUCT.md §5), with a fake delivery
+/// and a fake clock: each reminder is sent exactly once however a run fails, lasts or is stopped.
+@Suite struct ReminderRunTests {
+    let scratch = Scratch()
+    let today = day("2024-01-30")
+
+    /// A clock the test moves by hand.
+    final class Clock {
+        var now = fixedNow
+        func advance(minutes: Double) { now = now.addingTimeInterval(minutes * 60) }
+    }
+
+    /// A store with Alpha, Bravo, Charlie and Delta, each with one reminder due on `today`.
+    func store(_ names: [String] = ["Alpha", "Bravo", "Charlie", "Delta"]) throws -> SubscriptionStore {
+        let store = try SubscriptionStore(location: scratch.location)
+        for name in names { _ = try store.add(try simpleNewSubscription(name, start: "2024-01-31"), now: fixedNow) }
+        return store
+    }
+
+    /// Another process on the same database.
+    func otherRun() throws -> SubscriptionStore { try SubscriptionStore(location: scratch.location) }
+
+    func run(
+        _ store: SubscriptionStore, clock: Clock = Clock(), today: CivilDate? = nil,
+        deliver: (Reminder) throws -> DeliveryResult
+    ) throws -> ReminderRunResult {
+        try ReminderRun.run(store, today: today ?? self.today, realToday: self.today, now: { clock.now },
+                            announce: { _ in }, deliver: { (try? deliver($0)) ?? .failed("the test's delivery threw") })
+    }
+
+    @Test func eachReminderIsRecordedAsSoonAsItIsDelivered() throws {
+        let store = try store()
+        var stillDueWhileDelivering: [String: [String]] = [:]
+        _ = try run(store) { reminder in
+            // Long after now every claim has expired: what is still due then is what is not recorded.
+            let later = fixedNow.addingTimeInterval(SubscriptionStore.reminderClaimTimeout * 2)
+            stillDueWhileDelivering[reminder.name] = try otherRun().dueReminders(today: today, now: later).map(\.name)
+            return .delivered
+        }
+        #expect(stillDueWhileDelivering["Alpha"] == ["Alpha", "Bravo", "Charlie", "Delta"])
+        #expect(stillDueWhileDelivering["Charlie"] == ["Charlie", "Delta"], "Alpha and Bravo are recorded already")
+        #expect(try store.dueReminders(today: today, now: fixedNow.addingTimeInterval(3600)).isEmpty)
+    }
+
+    @Test func aLongRunKeepsItsClaimsSoASecondRunDeliversNothingTwice() throws {
+        let store = try store()
+        let clock = Clock()
+        var secondRunGot: [String] = []
+        let result = try run(store, clock: clock) { reminder in
+            // Each delivery takes 6 minutes: by Delta the run is 18 minutes old, past the claim timeout.
+            clock.advance(minutes: 6)
+            if reminder.name == "Delta" {
+                secondRunGot = try run(otherRun(), clock: clock) { _ in .delivered }.claimed.map(\.name)
+            }
+            return .delivered
+        }
+        #expect(result.delivered.map(\.name) == ["Alpha", "Bravo", "Charlie", "Delta"])
+        #expect(secondRunGot == [], "the first run's claims are fresh")
+    }
+
+    @Test func aFailedReminderIsGivenBackAndTheOthersAreRecorded() throws {
+        let store = try store()
+        let result = try run(store) { $0.name == "Bravo" ? .failed("HTTP 500") : .delivered }
+        #expect(result.delivered.map(\.name) == ["Alpha", "Charlie", "Delta"])
+        #expect(result.failures.map(\.reminder.name) == ["Bravo"])
+        #expect(result.failures.map(\.reason) == ["HTTP 500"])
+        #expect(!result.wasInterrupted)
+
+        let next = try run(otherRun()) { _ in .delivered }
+        #expect(next.claimed.map(\.name) == ["Bravo"], "the next run, at once, sends exactly the failed one")
+    }
+
+    @Test func anInterruptedRunKeepsWhatWasDeliveredAndGivesBackTheRest() throws {
+        let store = try store()
+        var attempted: [String] = []
+        let result = try run(store) { reminder in
+            attempted.append(reminder.name)
+            return reminder.name == "Bravo" ? .interrupted : .delivered
+        }
+        #expect(attempted == ["Alpha", "Bravo"], "nothing is tried after the interruption")
+        #expect(result.delivered.map(\.name) == ["Alpha"])
+        #expect(result.interrupted.map(\.name) == ["Bravo", "Charlie", "Delta"])
+        #expect(result.wasInterrupted)
+
+        let next = try run(otherRun()) { _ in .delivered }
+        #expect(next.claimed.map(\.name) == ["Bravo", "Charlie", "Delta"],
+                "the next run, at once, sends exactly what was not delivered")
+    }
+
+    @Test func aRunAsOfALaterDayThanTodayIsRefusedAndRecordsNothing() throws {
+        let store = try store()
+        let tomorrow = try #require(today.adding(days: 1))
+        #expect(throws: InputError.self) {
+            _ = try run(store, today: tomorrow) { _ in .delivered }
+        }
+        #expect(try store.dueReminders(today: tomorrow, now: fixedNow).count == 4, "nothing was claimed")
+        #expect(try run(store) { _ in .delivered }.delivered.count == 4, "today itself is fine")
+    }
+
+    @Test func anUnreadableSentReminderRowIsADamagedDatabase() throws {
+        let store = try store(["Alpha"])
+        try store.write { connection in
+            try connection.run("""
+                INSERT INTO reminders_sent (subscription_id, payment_date, offset_days, state, updated_at)
+                SELECT id, '2024-02-31', 2, 'sent', '2024-01-01T00:00:00Z' FROM subscriptions
+                """)
+        }
+        for attempt in [{ _ = try store.dueReminders(today: today, now: fixedNow) },
+                        { _ = try run(store) { _ in .delivered } }] {
+            let error = #expect(throws: StoreError.self) { try attempt() }
+            guard case .damaged(let path, _)? = error else {
+                Issue.record("expected damaged, got \(String(describing: error))")
+                continue
+            }
+            #expect(path == scratch.location.databasePath)
+        }
+    }
+}
