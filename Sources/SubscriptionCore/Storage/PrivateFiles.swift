@@ -69,9 +69,8 @@ enum PrivateFiles {
         return true
     }
 
-    /// Refuses a directory that another user owns, or that group or others may write to, as ssh
-    /// does. A shared directory with the sticky bit (`/tmp`) is fine: there no one else can
-    /// remove or rename our files, and a file someone else put there first is refused by its owner.
+    /// Refuses a directory that another user owns, or that group or others may write to (even
+    /// with the sticky bit, someone else could create the file first), as ssh does.
     static func requireSafeDirectory(_ directory: String, holding: String) throws {
         var info = stat()
         guard stat(directory, &info) == 0 else {
@@ -80,7 +79,7 @@ enum PrivateFiles {
         if info.st_uid != geteuid() && info.st_uid != 0 {
             throw StoreError.foreignOwner(path: directory, owner: UInt32(info.st_uid), user: currentUser)
         }
-        if info.st_mode & 0o022 != 0 && info.st_mode & mode_t(S_ISVTX) == 0 {
+        if info.st_mode & 0o022 != 0 {
             throw StoreError.unsafeDirectory(path: directory, mode: UInt32(info.st_mode), holding: holding)
         }
     }

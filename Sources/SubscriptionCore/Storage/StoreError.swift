@@ -48,6 +48,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .foreignOwner(let path, let owner, let user):
             "\(path) belongs to another user (uid \(owner)), who could read or replace it; "
                 + "fix it with: chown \(user) \(path)"
+        case .unsafeDirectory(let path, let mode, let holding) where mode & 0o1000 != 0:
+            "\(holding) is in the shared directory \(path) (mode \(String(mode & 0o7777, radix: 8))), "
+                + "where others could put their own in its place; keep it in a directory only you can write to"
         case .unsafeDirectory(let path, let mode, let holding):
             "directory \(path), which holds \(holding), is writable by others "
                 + "(mode \(String(mode & 0o777, radix: 8))); fix it with: chmod go-w \(path)"

@@ -219,13 +219,13 @@ struct FileSafetyTests {
             try sandbox.chmod(directory, 0o700)
         }
 
-        // A shared directory with the sticky bit, such as /tmp, is fine: no one else can replace
-        // our file there, and one they put there first is refused by its owner.
+        // A shared directory such as /tmp cannot be fixed with chmod: the advice is to move.
         let shared = sandbox.path("shared")
         try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: false)
         try sandbox.chmod(shared, 0o1777)
-        try sandbox.succeed(["add", "Hulu", "7.99", "--db", shared + "/subs.db", "--today", "2024-06-15"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: shared) == ["subs.db"])
+        let add = try sandbox.run(["add", "Hulu", "7.99", "--db", shared + "/subs.db", "--today", "2024-06-15"])
+        Self.expectOneLine(add, status: 77, mentioning: [shared, "only you can write to"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shared) == [])
     }
 
     @Test("A key or database directory owned by another user is refused (77)",
