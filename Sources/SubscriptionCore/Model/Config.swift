@@ -86,10 +86,13 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         }
     }
 
-    /// Validates `value` on its own and returns the form to store; nil for a command or URL set
-    /// to the empty string, which unsets it.
+    /// Validates `value`'s own grammar and returns the form to store; nil for a command or URL
+    /// set to the empty string, which unsets it. How it fits the other settings (a budget's
+    /// decimals and the base currency) is `Config.setting(_:to:)`'s to check.
     public func normalized(_ value: String) throws -> String? {
-        try Config().setting(self, to: value).value(of: self)
+        var config = Config()
+        try apply(value, to: &config)
+        return config.value(of: self)
     }
 
     func apply(_ value: String, to config: inout Config) throws {

@@ -31,6 +31,11 @@ public struct ExchangeRate: Hashable, Sendable {
         self.rate = rate
         self.text = Self.plainText(rate)
         self.setAt = setAt
+        // Store only what reads back: a rate past the amount grammar would read as damage.
+        guard (try? ExchangeRate(currency: currency, stored: self.text, setAt: setAt)) != nil else {
+            throw InputError.invalid(
+                "inverse rate", text, expected: "a number whose inverse is at most \(Money.maximumMajorUnits)")
+        }
     }
 
     /// A rate as stored: any positive decimal, since an inverse may have more than 12 decimals.

@@ -72,9 +72,10 @@ extension Subscription {
     }
 
     /// Resumes on `date`, and says what that did. A pause that covers the date (or starts after
-    /// it) ends there, and payments continue on their usual days. A cancellation that has taken
-    /// effect by `date` is undone too, even when a pause ended first: billing restarts with
-    /// `date` as the new anchor. With no pause to end, a cancellation still ahead is withdrawn.
+    /// it) ends there, and payments continue on their usual days. A cancellation that took effect
+    /// before `date` is undone too, even when a pause ended first: billing restarts with `date`
+    /// as the new anchor. One on `date` itself is withdrawn, so the subscription is active on the
+    /// day it was resumed; one further ahead is withdrawn only when there was no pause to end.
     @discardableResult
     public mutating func resume(on date: CivilDate) throws -> ResumeOutcome {
         var outcome = ResumeOutcome()
@@ -90,7 +91,7 @@ extension Subscription {
             if date > cancelled {
                 periods.append(BillingPeriod(restartedOn: date))
                 outcome.cancellation = .restarted(cancelledOn: cancelled)
-            } else if outcome.pause == nil {
+            } else if outcome.pause == nil || date == cancelled {
                 periods[periods.count - 1].cancelledOn = nil
                 outcome.cancellation = .withdrawn(cancelledOn: cancelled)
             } else {

@@ -19,6 +19,21 @@ struct RatesTests {
         #expect((summary["converted"] as? [String: Any])?["monthly"] as? String == "10.00", "\(summary)")
     }
 
+    /// Review finding: an inverse whose rate the reader would refuse must not be stored, or the
+    /// next command calls the database damaged.
+    @Test("--inverse refuses an inverse whose rate is too large to store, and stores nothing")
+    func inverseTooSmall() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("A", "1")
+        for tiny in ["0.000000001", "0.000000000001"] {
+            let result = try sandbox.run(["rates", "set", "EUR", tiny, "--inverse"])
+            #expect(result.status == 64, "\(result)")
+            #expect(result.stderr.contains("'\(tiny)'"), "\(result)")
+        }
+        #expect(try sandbox.succeed(["rates", "list", "--format", "json"]).jsonArray().isEmpty)
+        try sandbox.succeed(["list"])
+    }
+
     @Test("rates delete removes a rate; a code without one exits 66 and a bad code 64")
     func delete() throws {
         let sandbox = try Sandbox()

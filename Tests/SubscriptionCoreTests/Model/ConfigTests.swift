@@ -48,5 +48,8 @@ import Testing
         let budget = try Config().setting(.budget, to: "99.50")
         #expect(throws: InputError.self) { try budget.setting(.currency, to: "JPY") }
         #expect(try budget.setting(.currency, to: "KWD").currency.code == "KWD")
+        let dinar = try Config().setting(.currency, to: "KWD")
+        #expect(try dinar.setting(.budget, to: "150.125").budget?.text == "150.125")
+        #expect(try ConfigKey.budget.normalized("150.125") == "150.125", "the grammar alone allows it")
     }
 }

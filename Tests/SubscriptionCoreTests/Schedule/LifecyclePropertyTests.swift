@@ -205,4 +205,33 @@ struct LifecyclePropertyTests {
         #expect(gym.payments(from: day("2026-06-01"), through: day("2026-08-31")).map(\.date)
                 == days(["2026-07-01", "2026-08-01"]))
     }
+
+    /// Resuming on the cancellation day itself leaves it active that day, with or without a pause,
+    /// and never charges the day twice.
+    @Test func resumeOnTheCancellationDayWithdrawsIt() throws {
+        for paused in [false, true] {
+            var gym = subscription(price: "30.00", start: "2026-01-15")
+            if paused { try gym.pause(from: day("2026-03-01"), until: nil) }
+            try gym.cancel(on: day("2026-06-15"))
+            let outcome = try gym.resume(on: day("2026-06-15"))
+            #expect(outcome.cancellation == .withdrawn(cancelledOn: day("2026-06-15")))
+            #expect(gym.status(on: day("2026-06-15")) == .active, "paused: \(paused)")
+            #expect(gym.payments(from: day("2026-06-01"), through: day("2026-07-31")).map(\.date)
+                    == days(["2026-06-15", "2026-07-15"]), "paused: \(paused)")
+        }
+    }
+
+    /// Typed today, taking effect later: a pause ended by a resume leaves a cancellation further
+    /// ahead in place, and says so.
+    @Test func resumeOfAPauseLeavesALaterCancellationAndSaysSo() throws {
+        var gym = subscription(price: "30.00", start: "2026-01-15")
+        try gym.pause(from: day("2026-03-01"), until: nil)
+        try gym.cancel(on: day("2026-09-01"))
+        let outcome = try gym.resume(on: day("2026-05-01"))
+        #expect(outcome.pause?.from == day("2026-03-01"))
+        #expect(outcome.cancellation == .stillAhead(cancelledOn: day("2026-09-01")))
+        #expect(gym.status(on: day("2026-09-01")) == .cancelled)
+        #expect(gym.payments(from: day("2026-03-01"), through: day("2026-12-31")).map(\.date)
+                == days(["2026-05-15", "2026-06-15", "2026-07-15", "2026-08-15"]))
+    }
 }
