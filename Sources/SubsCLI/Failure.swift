@@ -43,6 +43,7 @@ struct Failure: Error {
              .notAKeyFile:
             noPermission
         case .notADatabase, .damaged, .newerSchema: dataError
+        case .wouldOverwrite: usage
         case .locked: temporaryFailure
         case .missingFile: noInput
         case .cipherUnavailable, .fileSystem, .noHomeDirectory: 1

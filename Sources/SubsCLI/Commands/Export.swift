@@ -48,7 +48,7 @@ extension Subs {
                 text = SubscriptionRenderer.list(list, format: format == .json ? .json : .csv, terminal: .plain)
             }
             if let output, output != "-" {
-                try ExportFile.write(text, to: output)
+                try store.writeExport(text, to: output)
             } else {
                 print(text, terminator: "")
             }

@@ -10,8 +10,10 @@ import Darwin
 /// Symbolic links are followed and kept. A regular file, or a new one, is replaced whole and
 /// atomically with mode 0600: a reader never sees half of it. Anything else that exists (a FIFO,
 /// a device such as `/dev/null`, `/dev/stdout`) is opened and written to as it is, never replaced.
+/// A regular file in `sparing` (the database and its key) is never replaced: exporting over it
+/// would lose everything.
 enum OutputFile {
-    static func write(_ contents: [UInt8], to path: String) throws {
+    static func write(_ contents: [UInt8], to path: String, sparing: [String] = []) throws {
         var current = path
         // As many links as the kernel follows before it gives up (ELOOP).
         for _ in 0..<40 {
@@ -27,6 +29,9 @@ enum OutputFile {
                 if isDescriptorLink(current) { return try writeThrough(current, contents, named: path) }
                 current = try target(ofLink: current, named: path)
             case S_IFREG:
+                if let spared = sparing.first(where: { isSameFile(info, $0) }) {
+                    throw StoreError.wouldOverwrite(path: path, file: spared)
+                }
                 return try PrivateFiles.replaceAtomically(current, contents: contents)
             case S_IFDIR:
                 throw StoreError.fileSystem(path: path, message: "is a directory")
@@ -35,6 +40,11 @@ enum OutputFile {
             }
         }
         throw StoreError.fileSystem(path: path, message: String(cString: strerror(ELOOP)))
+    }
+
+    private static func isSameFile(_ info: stat, _ path: String) -> Bool {
+        var other = stat()
+        return stat(path, &other) == 0 && other.st_dev == info.st_dev && other.st_ino == info.st_ino
     }
 
     /// Where the link `link` points, as a path usable from here.
@@ -73,5 +83,18 @@ enum OutputFile {
         let message = String(cString: strerror(errno))
         close(descriptor)
         guard written else { throw StoreError.fileSystem(path: name, message: message) }
+    }
+}
+
+extension SubscriptionStore {
+    /// Writes an export to `path` by the rules of `OutputFile`, never over this store's database
+    /// or the file its key comes from.
+    public func writeExport(_ text: String, to path: String) throws {
+        var kept = [location.databasePath]
+        switch location.key {
+        case .keyFile(let file), .passphraseFile(let file): kept.append(file)
+        case .passphrase: break
+        }
+        try OutputFile.write(Array(text.utf8), to: path, sparing: kept)
     }
 }

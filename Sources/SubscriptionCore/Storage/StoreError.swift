@@ -32,6 +32,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case cipherUnavailable
     /// The file system refused (permissions, full disk, a directory in the way).
     case fileSystem(path: String, message: String)
+    /// Output named for a file `subs` keeps (the database or a key), which it would destroy.
+    case wouldOverwrite(path: String, file: String)
 
     public var description: String {
         switch self {
@@ -71,6 +73,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(what) \(path) does not exist"
         case .cipherUnavailable:
             "SQLCipher is not available: the linked SQLite library cannot encrypt"
+        case .wouldOverwrite(let path, let file):
+            "refusing to write to \(path): it is \(file), which subs needs; choose another file"
         case .fileSystem(let path, let message):
             "\(path): \(message)"
         }

@@ -86,6 +86,24 @@ struct FileSafetyTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.root.path).sorted() == ["home", "io", "null"])
     }
 
+    /// Review finding: `--output` naming the key file or the database (directly or through a
+    /// link) would replace it with the export and lose everything.
+    @Test("export --output never replaces the database or its key file (64)")
+    func exportOverOwnFiles() throws {
+        let sandbox = try KeyAndFileErrorTests.sandboxWithDatabase()
+        let link = sandbox.path("innocent.json")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: sandbox.databasePath)
+        let database = sandbox.bytes(sandbox.databasePath)
+        let key = sandbox.bytes(sandbox.keyPath)
+        for output in [sandbox.keyPath, sandbox.databasePath, link] {
+            let result = try sandbox.run(["export", "--format", "json", "--output", output, "--today", "2024-06-15"])
+            Self.expectOneLine(result, status: 64, mentioning: ["refusing to write to \(output)"])
+        }
+        #expect(sandbox.bytes(sandbox.databasePath) == database)
+        #expect(sandbox.bytes(sandbox.keyPath) == key)
+        try sandbox.succeed(["list", "--today", "2024-06-15"])
+    }
+
     @Test("export --output through a symbolic link replaces the file it leads to and keeps the link")
     func exportThroughSymbolicLink() throws {
         let sandbox = try KeyAndFileErrorTests.sandboxWithDatabase()
