@@ -32,6 +32,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case cipherUnavailable
     /// The file system refused (permissions, full disk, a directory in the way).
     case fileSystem(path: String, message: String)
+    /// Any other failure SQLite reports, with its message (never the values bound).
+    case database(message: String)
 
     public var description: String {
         switch self {
@@ -70,6 +72,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "SQLCipher is not available: the linked SQLite library cannot encrypt"
         case .fileSystem(let path, let message):
             "\(path): \(message)"
+        case .database(let message):
+            "database error: \(message)"
         }
     }
 }
