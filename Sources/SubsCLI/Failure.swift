@@ -30,8 +30,6 @@ struct Failure: Error {
             self.init(error.description, exitCode: Self.dataError)
         case let error as StoreError:
             self.init(error.description, exitCode: Self.exitCode(for: error))
-        case let error as SQLiteError:
-            self.init("database error: \(error.message)", exitCode: 1)
         default:
             return nil
         }
@@ -46,7 +44,7 @@ struct Failure: Error {
         case .wouldOverwrite: usage
         case .locked: temporaryFailure
         case .missingFile: noInput
-        case .cipherUnavailable, .fileSystem, .noHomeDirectory: 1
+        case .cipherUnavailable, .fileSystem, .noHomeDirectory, .database: 1
         }
     }
 }

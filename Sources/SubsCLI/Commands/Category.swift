@@ -29,7 +29,7 @@ extension Subs.Category {
         @Argument(help: "Its name.")
         var name: String
 
-        @Option(help: ArgumentHelp("A colour: \(CategoryColor.names.joined(separator: ", ")), or #rrggbb.",
+        @Option(help: ArgumentHelp("A colour: \(CategoryColor.Name.allCases.map(\.rawValue).joined(separator: ", ")), or #rrggbb.",
                                    valueName: "colour"))
         var color: String?
 
@@ -37,7 +37,7 @@ extension Subs.Category {
 
         func run() throws {
             let name = try TextInput.name(name, what: "category")
-            let color = try color.map(CategoryColor.validated)
+            let color = try color.map(CategoryColor.init(input:))
             try store.openStore().addCategory(name, color: color)
             print("Added category \(name.terminalSafe).")
         }

@@ -19,7 +19,7 @@ enum RatesRenderer {
                                .init(header: "SET")])
             for rate in rates {
                 table.append([Table.Cell(rate.currency.code), Table.Cell(rate.text),
-                              Table.Cell(String(Timestamp.format(rate.setAt).prefix(10)))])
+                              Table.Cell(Timestamp.day(of: rate.setAt).description)])
             }
             return table.render(on: .standardOutput)
         }

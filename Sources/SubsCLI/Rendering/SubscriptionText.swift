@@ -39,7 +39,7 @@ struct CategoryStyles {
     init(_ categories: [CategoryUsage] = []) {
         var styles: [String: Terminal.Style] = [:]
         for category in categories {
-            if let style = CategoryColor.style(category.color) { styles[NameMatching.key(category.name)] = style }
+            if let style = Terminal.Style(category: category.color) { styles[NameMatching.key(category.name)] = style }
         }
         self.styles = styles
     }

@@ -45,19 +45,6 @@ struct Terminal {
         case blue = "34"
         case magenta = "35"
         case cyan = "36"
-
-        /// A colour by its name (`red`), for user-chosen category colours.
-        init?(name: String) {
-            switch name {
-            case "red": self = .red
-            case "green": self = .green
-            case "yellow": self = .yellow
-            case "blue": self = .blue
-            case "magenta": self = .magenta
-            case "cyan": self = .cyan
-            default: return nil
-            }
-        }
     }
 
     func paint(_ text: String, _ style: Style?) -> String {

@@ -62,22 +62,4 @@ struct ContentLines {
     static func date(_ date: CivilDate) -> String {
         String(date.description.filter { $0 != "-" })
     }
-
-    /// A UTC DATE-TIME value: `20240201T083000Z`.
-    static func utcTimestamp(_ instant: Date) -> String {
-        let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
-        let (days, secondOfDay) = seconds.floorDivided(by: 86_400)
-        let day = CivilDate(daysSinceEpoch: days).map(date) ?? "19700101"
-        func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-        return day + "T" + twoDigits(secondOfDay / 3600) + twoDigits(secondOfDay / 60 % 60)
-            + twoDigits(secondOfDay % 60) + "Z"
-    }
-}
-
-extension Int {
-    /// Quotient rounded towards minus infinity, and the remainder that is never negative.
-    fileprivate func floorDivided(by divisor: Int) -> (quotient: Int, remainder: Int) {
-        let remainder = ((self % divisor) + divisor) % divisor
-        return ((self - remainder) / divisor, remainder)
-    }
 }

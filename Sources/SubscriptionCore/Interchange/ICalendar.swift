@@ -24,7 +24,7 @@ public enum ICalendar {
         lines.append("CALSCALE", "GREGORIAN")
         lines.append("METHOD", "PUBLISH")
         lines.append("X-WR-CALNAME", text: "Subscriptions")
-        let stamp = ContentLines.utcTimestamp(generatedAt)
+        let stamp = Timestamp.format(generatedAt, style: .basic)
         let ordered = subscriptions.sorted {
             ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id)
         }

@@ -85,10 +85,20 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// Days since 1970-01-01 of 0001-01-01 and 9999-12-31, the first and last supported days.
+    static let supportedDays = -719_162...2_932_896
+
     /// The date that is `days` days after 1970-01-01. Hinnant's `civil_from_days`.
     public init?(daysSinceEpoch days: Int) {
-        // 0001-01-01 and 9999-12-31; checked first so the arithmetic below cannot overflow.
-        guard (-719_162...2_932_896).contains(days) else { return nil }
+        // Checked first so the arithmetic below cannot overflow.
+        guard Self.supportedDays.contains(days) else { return nil }
+        self.init(clampingDaysSinceEpoch: days)
+    }
+
+    /// The date that is `days` days after 1970-01-01, or the first or last supported day when
+    /// that is outside the supported years.
+    init(clampingDaysSinceEpoch days: Int) {
+        let days = min(max(days, Self.supportedDays.lowerBound), Self.supportedDays.upperBound)
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -98,7 +108,6 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
         let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        guard Self.supportedYears.contains(year) else { return nil }
         self.init(unchecked: year, month, day)
     }
 

@@ -146,4 +146,20 @@ extension Subscription {
                 "invalid trial end '\(trialEnd)': expected a date on or after the start date \(startDate)")
         }
     }
+
+    /// Refuses a start or trial end that would fall after the lifecycle events already recorded:
+    /// a cancellation, pause or restart must come after billing starts.
+    func validateLifecycleDates() throws {
+        let events = periods.flatMap { [$0.restartedOn, $0.cancelledOn] }.compactMap { $0 }
+            + pauses.map(\.from)
+        if let first = events.min(), first < startDate {
+            throw InputError(
+                "invalid start '\(startDate)': expected a date on or before \(first), "
+                    + "the first cancellation, pause or restart")
+        }
+        if let trialEnd, let firstRestart = periods.compactMap(\.restartedOn).first, trialEnd > firstRestart {
+            throw InputError(
+                "invalid trial end '\(trialEnd)': expected a date before the restart on \(firstRestart)")
+        }
+    }
 }

@@ -1,9 +1,8 @@
 /// One thing due in the window `upcoming` looks at: a payment, or a free trial that ends.
 public struct UpcomingItem: Hashable, Sendable {
-    public enum Kind: String, Sendable {
-        case payment
-        case trialEnd = "trial_end"
-    }
+    // Schedule decides a payment's kind (`Subscription.kind(of:)`), so the type lives there;
+    // this name stays for the code that still spells it `UpcomingItem.Kind`.
+    public typealias Kind = PaymentKind
 
     public let date: CivilDate
     public let daysUntil: Int

@@ -1,35 +1,3 @@
-/// A stretch of billing from one anchor: the first runs from the start (or trial end); each
-/// reactivation after a cancellation starts another, anchored on the day it restarted.
-public struct BillingPeriod: Hashable, Sendable {
-    /// The day billing restarted after a cancellation, which is this period's anchor. Nil for the
-    /// first period, whose anchor is the trial end or the start date.
-    public var restartedOn: CivilDate?
-    /// No payment after this day is charged.
-    public var cancelledOn: CivilDate?
-
-    public init(restartedOn: CivilDate? = nil, cancelledOn: CivilDate? = nil) {
-        self.restartedOn = restartedOn
-        self.cancelledOn = cancelledOn
-    }
-}
-
-/// Payments due from `from` up to, but not including, `until` are skipped; the schedule keeps its
-/// anchor, so payments after the pause fall on the same days as before.
-public struct Pause: Hashable, Sendable {
-    public var from: CivilDate
-    /// The day payments resume; nil while the pause is open-ended (until `resume`).
-    public var until: CivilDate?
-
-    public init(from: CivilDate, until: CivilDate? = nil) {
-        self.from = from
-        self.until = until
-    }
-
-    public func covers(_ date: CivilDate) -> Bool {
-        from <= date && until.map { date < $0 } ?? true
-    }
-}
-
 extension Subscription {
     /// The period billing is in now: the last one.
     var currentPeriod: BillingPeriod { periods[periods.count - 1] }
@@ -102,30 +70,6 @@ extension Subscription {
             throw InputError("\(name) is neither paused nor cancelled on \(date); nothing to resume")
         }
         return outcome
-    }
-
-    /// Refuses a start or trial end that would fall after the lifecycle events already recorded:
-    /// a cancellation, pause or restart must come after billing starts.
-    func validateLifecycleDates() throws {
-        let events = periods.flatMap { [$0.restartedOn, $0.cancelledOn] }.compactMap { $0 }
-            + pauses.map(\.from)
-        if let first = events.min(), first < startDate {
-            throw InputError(
-                "invalid start '\(startDate)': expected a date on or before \(first), "
-                    + "the first cancellation, pause or restart")
-        }
-        if let trialEnd, let firstRestart = periods.compactMap(\.restartedOn).first, trialEnd > firstRestart {
-            throw InputError(
-                "invalid trial end '\(trialEnd)': expected a date before the restart on \(firstRestart)")
-        }
-    }
-}
-
-extension Pause {
-    func overlaps(_ other: Pause) -> Bool {
-        let startsBeforeOtherEnds = other.until.map { from < $0 } ?? true
-        let otherStartsBeforeThisEnds = until.map { other.from < $0 } ?? true
-        return startsBeforeOtherEnds && otherStartsBeforeThisEnds
     }
 }
 

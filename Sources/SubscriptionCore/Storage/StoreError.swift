@@ -34,6 +34,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case fileSystem(path: String, message: String)
     /// Output named for a file `subs` keeps (the database or a key), which it would destroy.
     case wouldOverwrite(path: String, file: String)
+    /// Any other failure SQLite reports, with its message (never the values bound).
+    case database(message: String)
 
     public var description: String {
         switch self {
@@ -77,33 +79,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "refusing to write to \(path): it is \(file), which subs needs; choose another file"
         case .fileSystem(let path, let message):
             "\(path): \(message)"
-        }
-    }
-}
-
-/// A reference that matches nothing, or more than one; or a name that is already taken.
-public enum LookupError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// No subscription matches; `suggestions` are the closest names.
-    case notFound(reference: String, suggestions: [String] = [])
-    case ambiguous(reference: String, matches: [String])
-    /// Another subscription already has this name (compared as `NameMatching` does).
-    case duplicateName(name: String, existing: String, id: String)
-    /// No exchange rate is set for the currency.
-    case noRate(currency: String)
-
-    public var description: String {
-        switch self {
-        case .notFound(let reference, let suggestions):
-            "no subscription matches '\(reference.quotedForMessage)'"
-                + (suggestions.isEmpty ? "" : " (did you mean \(suggestions.joined(separator: ", "))?)")
-        case .ambiguous(let reference, let matches):
-            "'\(reference.quotedForMessage)' matches \(matches.count) subscriptions: "
-                + matches.joined(separator: ", ") + "; type more of the name, or the id"
-        case .duplicateName(let name, let existing, let id):
-            "a subscription named '\(name.quotedForMessage)' already exists: \(existing.quotedForMessage) (\(id)); "
-                + "choose another name, or edit that one"
-        case .noRate(let currency):
-            "no exchange rate is set for \(currency)"
+        case .database(let message):
+            "database error: \(message)"
         }
     }
 }

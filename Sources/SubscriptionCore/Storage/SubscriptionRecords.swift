@@ -190,26 +190,3 @@ struct SubscriptionRecords {
         .damaged(path: "", detail: "unreadable \(what)")
     }
 }
-
-/// ISO 8601 UTC timestamps with whole seconds: `2026-11-22T08:00:00Z`.
-public enum Timestamp {
-    public static func format(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let day = CivilDate(daysSinceEpoch: Int((Double(seconds) / 86_400).rounded(.down)))!
-        let secondOfDay = seconds - day.daysSinceEpoch * 86_400
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(day)T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
-    }
-
-    public static func parse(_ text: String) -> Date? {
-        let parts = text.split(separator: "T")
-        guard parts.count == 2, let day = CivilDate(iso: String(parts[0])), parts[1].hasSuffix("Z")
-        else { return nil }
-        let clock = parts[1].dropLast().split(separator: ":").compactMap { Int($0) }
-        guard clock.count == 3, (0..<24).contains(clock[0]), (0..<60).contains(clock[1]),
-              (0..<61).contains(clock[2])
-        else { return nil }
-        let seconds = day.daysSinceEpoch * 86_400 + clock[0] * 3600 + clock[1] * 60 + clock[2]
-        return Date(timeIntervalSince1970: TimeInterval(seconds))
-    }
-}

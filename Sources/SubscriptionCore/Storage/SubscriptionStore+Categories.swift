@@ -1,12 +1,5 @@
 import Foundation
 
-/// A category with its colour and how many subscriptions use it.
-public struct CategoryUsage: Hashable, Sendable {
-    public let name: String
-    public let color: String?
-    public let subscriptionCount: Int
-}
-
 extension SubscriptionStore {
     /// Every category, by name, with how many subscriptions use it.
     public func categoryUsage() throws -> [CategoryUsage] {
@@ -15,20 +8,29 @@ extension SubscriptionStore {
                 SELECT c.name, c.color, count(s.id) FROM categories c
                 LEFT JOIN subscriptions s ON s.category = c.name COLLATE NOCASE
                 GROUP BY c.name ORDER BY c.name COLLATE NOCASE
-                """).compactMap { row in
-                guard let name = row.text(0) else { return nil }
-                return CategoryUsage(name: name, color: row.text(1), subscriptionCount: Int(row.int(2) ?? 0))
+                """).map { row in
+                guard let name = row.text(0), let count = row.int(2) else {
+                    throw StoreError.damaged(path: "", detail: "unreadable category")
+                }
+                let color = try row.text(1).map { text in
+                    guard let color = CategoryColor(stored: text) else {
+                        throw StoreError.damaged(path: "", detail: "unreadable category colour")
+                    }
+                    return color
+                }
+                return CategoryUsage(name: name, color: color, subscriptionCount: Int(count))
             }
         }
     }
 
-    public func addCategory(_ name: String, color: String?) throws {
+    /// Adds a category, refusing a name another category has (compared as `NameMatching` does).
+    public func addCategory(_ name: String, color: CategoryColor?) throws {
         try write { connection in
             if let existing = try Self.categories(connection).first(where: { NameMatching.same($0, name) }) {
                 throw InputError("category \(existing) already exists")
             }
             try connection.run("INSERT INTO categories (name, color) VALUES (?, ?)",
-                               [.text(name), color.map(SQLiteValue.text) ?? .null])
+                               [.text(name), color.map { .text($0.description) } ?? .null])
         }
     }
 

@@ -171,7 +171,8 @@ public final class SubscriptionStore {
         }
     }
 
-    /// Turns SQLite's busy and corruption codes into errors that name the database file.
+    /// Turns SQLite's errors into `StoreError`s, naming the database file where busy or damaged:
+    /// nothing of the SQL layer leaves the store.
     private static func mapErrors<T>(_ location: StoreLocation, _ body: () throws -> T) throws -> T {
         do {
             return try body()
@@ -184,6 +185,8 @@ public final class SubscriptionStore {
         } catch let error as Migrator.NewerSchemaError {
             throw StoreError.newerSchema(
                 path: location.databasePath, found: error.found, known: error.known)
+        } catch let error as SQLiteError {
+            throw StoreError.database(message: error.message)
         }
     }
 

@@ -148,4 +148,18 @@ struct BadInputTests {
         #expect(result.stderrLines.count == 1, "\(result)")
         #expect(result.stderr.contains("'\(value)'"), "\(result)")
     }
+
+    @Test("A category colour that is neither named nor #rrggbb is refused and adds nothing; #FF8800 is kept in lower case")
+    func categoryColour() throws {
+        let sandbox = try Sandbox()
+        let result = try sandbox.run(["category", "add", "Films", "--color", "purple"])
+        Self.expectRejected(result, BadValue(label: "colour purple", arguments: [], mentions: [
+            "invalid colour 'purple': expected red, green, yellow, blue, magenta, cyan or #rrggbb"]))
+        #expect(sandbox.homeEntries() == [], "files were created: \(sandbox.homeEntries())")
+
+        try sandbox.succeed(["category", "add", "Films", "--color", "#FF8800"])
+        let films = try sandbox.succeed(["category", "list", "--format", "json"]).jsonArray()
+            .first { $0["name"] as? String == "Films" }
+        #expect(films?["color"] as? String == "#ff8800")
+    }
 }

@@ -68,4 +68,20 @@ struct NameAndRateStoreTests {
         #expect(try store.rates().isEmpty)
         #expect(throws: LookupError.noRate(currency: "EUR")) { try store.deleteRate(currency("EUR")) }
     }
+
+    @Test("A category keeps its colour; a stored colour that is not one reads as a damaged database")
+    func categoryColours() throws {
+        let store = try SubscriptionStore(location: location)
+        try store.addCategory("Films", color: try CategoryColor(input: "#FF8800"))
+        try store.addCategory("Games", color: CategoryColor(.cyan))
+        let usage = try store.categoryUsage()
+        #expect(usage.first { $0.name == "Films" }?.color?.description == "#ff8800")
+        #expect(usage.first { $0.name == "Games" }?.color?.name == .cyan)
+
+        let raw = try rawConnection(location.databasePath, keyFile: scratch.path("config/subs/key"))
+        try raw.run("UPDATE categories SET color = 'purple' WHERE name = 'Games'")
+        #expect(throws: StoreError.damaged(path: location.databasePath, detail: "unreadable category colour")) {
+            try SubscriptionStore(location: location).categoryUsage()
+        }
+    }
 }

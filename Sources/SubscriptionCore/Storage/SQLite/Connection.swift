@@ -3,15 +3,15 @@ import CSQLCipher
 /// An open SQLCipher database handle. Owns the handle and closes it in `deinit`.
 ///
 /// Not shared between threads: `subs` runs one command per process, each with its own connection.
-public final class Connection {
+final class Connection {
     let handle: OpaquePointer
 
     /// How long a statement waits for another process's lock before failing with `SQLITE_BUSY`.
-    public static let busyTimeoutMilliseconds: Int32 = 8_000
+    static let busyTimeoutMilliseconds: Int32 = 8_000
 
     /// Opens `path`, creating the file when `create` is set. Use ":memory:" for a private,
     /// in-memory database.
-    public init(path: String, create: Bool) throws {
+    init(path: String, create: Bool) throws {
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &handle, flags, nil)
@@ -33,7 +33,7 @@ public final class Connection {
     ///
     /// SQLCipher reads `x'<64 hex digits>'` as a raw 256-bit key and anything else as a
     /// passphrase for PBKDF2. Nothing is checked here: a wrong key shows at the first read.
-    public func key(with material: inout [UInt8]) throws {
+    func key(with material: inout [UInt8]) throws {
         defer { material.zeroize() }
         let code = material.withUnsafeBytes { bytes in
             sqlite3_key(handle, bytes.baseAddress, Int32(bytes.count))
@@ -42,21 +42,21 @@ public final class Connection {
     }
 
     /// Runs one or more statements that take no parameters.
-    public func execute(_ sql: String) throws {
+    func execute(_ sql: String) throws {
         guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
             throw SQLiteError(handle: handle, sql: sql)
         }
     }
 
     /// Runs one statement with positional parameters.
-    public func run(_ sql: String, _ values: [SQLiteValue] = []) throws {
+    func run(_ sql: String, _ values: [SQLiteValue] = []) throws {
         let statement = try Statement(connection: handle, sql: sql)
         try statement.bind(values)
         while try statement.step() {}
     }
 
     /// Runs a query and collects its rows.
-    public func rows(_ sql: String, _ values: [SQLiteValue] = []) throws -> [Row] {
+    func rows(_ sql: String, _ values: [SQLiteValue] = []) throws -> [Row] {
         let statement = try Statement(connection: handle, sql: sql)
         try statement.bind(values)
         var rows: [Row] = []
@@ -67,18 +67,18 @@ public final class Connection {
     }
 
     /// The first column of the first row, if any.
-    public func scalar(_ sql: String, _ values: [SQLiteValue] = []) throws -> SQLiteValue? {
+    func scalar(_ sql: String, _ values: [SQLiteValue] = []) throws -> SQLiteValue? {
         try rows(sql, values).first?[0]
     }
 
     /// Number of rows the last INSERT, UPDATE or DELETE changed.
-    public var changes: Int { Int(sqlite3_changes(handle)) }
+    var changes: Int { Int(sqlite3_changes(handle)) }
 
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction: the write lock is taken up front, so two
     /// processes never both read and then fail to upgrade (each waits its turn up to the busy
     /// timeout). Commits when `body` returns, rolls back when it throws, and rethrows the first
     /// error.
-    public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+    func writeTransaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
         let result: T
         do {
@@ -97,14 +97,14 @@ public final class Connection {
     }
 
     /// Runs `body` in a deferred transaction, so all its reads see one snapshot.
-    public func readTransaction<T>(_ body: () throws -> T) throws -> T {
+    func readTransaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN DEFERRED")
         defer { try? execute("COMMIT") }
         return try body()
     }
 
     /// `PRAGMA user_version`: the schema version the migrator last applied.
-    public var userVersion: Int {
+    var userVersion: Int {
         get throws {
             guard case .integer(let version)? = try scalar("PRAGMA user_version") else { return 0 }
             return Int(version)

@@ -3,13 +3,13 @@
 /// The version lives in `PRAGMA user_version`. Each migration runs in its own `BEGIN IMMEDIATE`
 /// transaction together with the version bump, so a crash leaves the database at the last whole
 /// version, and two processes migrating at once apply each step exactly once.
-public struct Migrator: Sendable {
-    public struct Migration: Sendable {
-        public let version: Int
-        public let name: String
-        public let sql: String
+struct Migrator: Sendable {
+    struct Migration: Sendable {
+        let version: Int
+        let name: String
+        let sql: String
 
-        public init(version: Int, name: String, sql: String) {
+        init(version: Int, name: String, sql: String) {
             self.version = version
             self.name = name
             self.sql = sql
@@ -17,24 +17,24 @@ public struct Migrator: Sendable {
     }
 
     /// The schema was written by a newer program than this one.
-    public struct NewerSchemaError: Error, Equatable, Sendable {
-        public let found: Int
-        public let known: Int
+    struct NewerSchemaError: Error, Equatable, Sendable {
+        let found: Int
+        let known: Int
     }
 
-    public let migrations: [Migration]
+    let migrations: [Migration]
 
-    public init(migrations: [Migration]) {
+    init(migrations: [Migration]) {
         precondition(
             migrations.enumerated().allSatisfy { $0.offset + 1 == $0.element.version },
             "migrations must be numbered 1, 2, 3, ...")
         self.migrations = migrations
     }
 
-    public var latestVersion: Int { migrations.last?.version ?? 0 }
+    var latestVersion: Int { migrations.last?.version ?? 0 }
 
     /// Fails with `NewerSchemaError` when the database is ahead of this program, touching nothing.
-    public func checkCompatible(_ connection: Connection) throws {
+    func checkCompatible(_ connection: Connection) throws {
         let version = try connection.userVersion
         if version > latestVersion {
             throw NewerSchemaError(found: version, known: latestVersion)
@@ -42,7 +42,7 @@ public struct Migrator: Sendable {
     }
 
     /// Applies every migration above the database's version, in order, up to `target`.
-    public func migrate(_ connection: Connection, upTo target: Int? = nil) throws {
+    func migrate(_ connection: Connection, upTo target: Int? = nil) throws {
         try checkCompatible(connection)
         guard try connection.userVersion < (target ?? latestVersion) else { return }
         for migration in migrations where migration.version <= (target ?? latestVersion) {

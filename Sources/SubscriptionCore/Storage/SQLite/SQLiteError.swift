@@ -4,14 +4,14 @@ import CSQLCipher
 ///
 /// Bound values are never part of the error, so a secret or a user's data cannot leak into a
 /// message or a log.
-public struct SQLiteError: Error, Sendable, CustomStringConvertible {
+struct SQLiteError: Error, Sendable, CustomStringConvertible {
     /// The extended result code (`SQLITE_CONSTRAINT_UNIQUE`, `SQLITE_BUSY`, ...).
-    public let extendedCode: Int32
-    public let message: String
-    public let sql: String?
+    let extendedCode: Int32
+    let message: String
+    let sql: String?
 
     /// The primary result code, the low byte of the extended one.
-    public var code: Int32 { extendedCode & 0xFF }
+    var code: Int32 { extendedCode & 0xFF }
 
     init(extendedCode: Int32, message: String, sql: String? = nil) {
         self.extendedCode = extendedCode
@@ -25,17 +25,17 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
         self.init(extendedCode: code, message: message ?? "unknown error", sql: sql)
     }
 
-    public var description: String {
+    var description: String {
         let base = "SQLite error \(extendedCode): \(message)"
         return sql.map { "\(base) (in \($0))" } ?? base
     }
 
     /// Another process held the database past the busy timeout.
-    public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
+    var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
 
     /// The file is not a database this key opens: a wrong key, or not a database at all.
-    public var isNotADatabase: Bool { code == SQLITE_NOTADB }
+    var isNotADatabase: Bool { code == SQLITE_NOTADB }
 
     /// The file is damaged.
-    public var isCorrupt: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
+    var isCorrupt: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
 }

@@ -1,7 +1,7 @@
 import CSQLCipher
 
 /// A value bound to, or read from, an SQL statement.
-public enum SQLiteValue: Equatable, Sendable {
+enum SQLiteValue: Equatable, Sendable {
     case null
     case integer(Int64)
     case text(String)
@@ -74,17 +74,17 @@ final class Statement {
 private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// One result row, read by column position.
-public struct Row: Sendable {
+struct Row: Sendable {
     let values: [SQLiteValue]
 
-    public subscript(column: Int) -> SQLiteValue { values[column] }
+    subscript(column: Int) -> SQLiteValue { values[column] }
 
-    public func int(_ column: Int) -> Int64? {
+    func int(_ column: Int) -> Int64? {
         if case .integer(let number) = values[column] { return number }
         return nil
     }
 
-    public func text(_ column: Int) -> String? {
+    func text(_ column: Int) -> String? {
         switch values[column] {
         case .text(let text): text
         case .integer(let number): String(number)

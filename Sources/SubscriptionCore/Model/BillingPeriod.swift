@@ -1,0 +1,38 @@
+/// A stretch of billing from one anchor: the first runs from the start (or trial end); each
+/// reactivation after a cancellation starts another, anchored on the day it restarted.
+public struct BillingPeriod: Hashable, Sendable {
+    /// The day billing restarted after a cancellation, which is this period's anchor. Nil for the
+    /// first period, whose anchor is the trial end or the start date.
+    public var restartedOn: CivilDate?
+    /// No payment after this day is charged.
+    public var cancelledOn: CivilDate?
+
+    public init(restartedOn: CivilDate? = nil, cancelledOn: CivilDate? = nil) {
+        self.restartedOn = restartedOn
+        self.cancelledOn = cancelledOn
+    }
+}
+
+/// Payments due from `from` up to, but not including, `until` are skipped; the schedule keeps its
+/// anchor, so payments after the pause fall on the same days as before.
+public struct Pause: Hashable, Sendable {
+    public var from: CivilDate
+    /// The day payments resume; nil while the pause is open-ended (until `resume`).
+    public var until: CivilDate?
+
+    public init(from: CivilDate, until: CivilDate? = nil) {
+        self.from = from
+        self.until = until
+    }
+
+    /// Whether a payment due on `date` is skipped.
+    public func covers(_ date: CivilDate) -> Bool {
+        from <= date && until.map { date < $0 } ?? true
+    }
+
+    func overlaps(_ other: Pause) -> Bool {
+        let startsBeforeOtherEnds = other.until.map { from < $0 } ?? true
+        let otherStartsBeforeThisEnds = until.map { other.from < $0 } ?? true
+        return startsBeforeOtherEnds && otherStartsBeforeThisEnds
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+extension BillingCycle {
+    /// The cost of one month of this cycle given its price, with the mean Gregorian month of
+    /// PRODUCT.md §6: days × 30.436875 / N, weeks × 4.348125 / N, months ÷ N, years ÷ 12N.
+    /// Multiplies before it divides, so a quotient that terminates (28.14 / 12 = 2.345) is exact.
+    public func monthlyCost(of price: Decimal) -> Decimal {
+        switch unit {
+        case .day: price * Decimal(sign: .plus, exponent: -6, significand: 30_436_875) / Decimal(count)
+        case .week: price * Decimal(sign: .plus, exponent: -6, significand: 4_348_125) / Decimal(count)
+        case .month: price / Decimal(count)
+        case .year: price / Decimal(12 * count)
+        }
+    }
+}
+
+extension Subscription {
+    /// The exact, unrounded monthly cost at the price in force on `date`.
+    public func monthlyCost(on date: CivilDate) -> Decimal {
+        cycle.monthlyCost(of: price(on: date).decimal)
+    }
+}
