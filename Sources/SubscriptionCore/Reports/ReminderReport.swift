@@ -6,7 +6,7 @@ public struct Reminder: Hashable, Sendable {
     public let subscriptionID: String
     public let name: String
     public let payment: Payment
-    public let kind: UpcomingItem.Kind
+    public let kind: PaymentKind
     public let daysUntil: Int
     /// The due offsets not sent before, largest first; a late run catches up on several at once
     /// and says so once.

@@ -1,19 +1,15 @@
 /// One thing due in the window `upcoming` looks at: a payment, or a free trial that ends.
 public struct UpcomingItem: Hashable, Sendable {
-    // Schedule decides a payment's kind (`Subscription.kind(of:)`), so the type lives there;
-    // this name stays for the code that still spells it `UpcomingItem.Kind`.
-    public typealias Kind = PaymentKind
-
     public let date: CivilDate
     public let daysUntil: Int
-    public let kind: Kind
+    public let kind: PaymentKind
     public let subscriptionID: String
     public let name: String
     public let amount: Money
     /// The name in lower case, computed once: sorting compares it many times.
     let sortName: String
 
-    init(_ subscription: Subscription, _ payment: Payment, kind: Kind, today: CivilDate) {
+    init(_ subscription: Subscription, _ payment: Payment, kind: PaymentKind, today: CivilDate) {
         date = payment.date
         daysUntil = today.days(until: payment.date)
         self.kind = kind

@@ -4,7 +4,7 @@ public struct DueReminder: Hashable, Sendable {
     /// K: the reminder is for `offset` days before the payment.
     public let offset: Int
     /// `trialEnd` when the payment is the first charge after a free trial.
-    public let kind: UpcomingItem.Kind
+    public let kind: PaymentKind
 
     /// The day the reminder is for: the payment date less the offset.
     public var remindOn: CivilDate { payment.date.adding(days: -offset) ?? payment.date }
@@ -25,7 +25,7 @@ extension Subscription {
     }
 
     /// A payment on the trial end, in the first billing period, is the trial turning into a charge.
-    func kind(of payment: Payment) -> UpcomingItem.Kind {
+    func kind(of payment: Payment) -> PaymentKind {
         let inFirstPeriod = periods[0].cancelledOn.map { payment.date <= $0 } ?? true
         return payment.date == trialEnd && inFirstPeriod ? .trialEnd : .payment
     }
