@@ -47,7 +47,7 @@ let subscriptions = (0..<1_000).map { index in
         startDate: CivilDate(year: 2000 + index % 25, month: 1 + index % 12, day: 1 + index % 28)!)
 }
 measure("list of 1,000 subscriptions (snapshots, sort, totals)", iterations: 50) {
-    sink &+= SubscriptionList(subscriptions, query: ListQuery(), today: today, config: .defaults).items.count
+    sink &+= (try! SubscriptionList(subscriptions, query: ListQuery(), today: today, config: .defaults)).items.count
 }
 measure("upcoming 30 days over 1,000 subscriptions", iterations: 50) {
     sink &+= UpcomingReport(subscriptions, today: today, through: today.adding(days: 30)!).items.count

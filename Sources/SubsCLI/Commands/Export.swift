@@ -43,7 +43,7 @@ extension Subs {
             case .ics:
                 text = ICalendar.document(for: subscriptions, config: config, today: today, generatedAt: Date())
             case .json, .csv:
-                let list = SubscriptionList(
+                let list = try SubscriptionList(
                     subscriptions, query: ListQuery(status: [.all], sort: .name), today: today, config: config)
                 text = SubscriptionRenderer.list(list, format: format == .json ? .json : .csv, terminal: .plain)
             }

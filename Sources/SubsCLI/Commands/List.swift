@@ -63,7 +63,7 @@ extension Subs {
                 status: status?.statuses ?? [], category: category, search: search, paymentMethod: paymentMethod,
                 sort: sort, reverse: reverse)
             let store = try store.openStore()
-            let list = SubscriptionList(
+            let list = try SubscriptionList(
                 try store.subscriptions(), query: query, today: today, config: try store.config(),
                 converter: try store.converter())
             let colors = CategoryStyles(try store.categoryUsage())

@@ -28,7 +28,7 @@ extension Subs {
         func run() throws {
             let today = try clock.resolve()
             let store = try store.openStore()
-            let stats = SubscriptionCore.Stats(
+            let stats = try SubscriptionCore.Stats(
                 try store.subscriptions(), today: today, months: months, converter: try store.converter(),
                 myShare: myShare)
             print(StatsRenderer.render(stats, format: format, categories: CategoryStyles(try store.categoryUsage())),

@@ -33,7 +33,7 @@ extension Subs {
             let target = currency
             let store = try store.openStore()
             let inBase = try store.converter()
-            let summary = SubscriptionCore.Summary(
+            let summary = try SubscriptionCore.Summary(
                 try store.subscriptions(), today: today, config: try store.config(),
                 converter: try target.map(inBase.rebased(to:)) ?? inBase, budgetConverter: inBase,
                 myShare: myShare)

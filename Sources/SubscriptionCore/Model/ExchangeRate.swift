@@ -107,14 +107,16 @@ public struct CurrencyConverter: Sendable {
         totals.currencies.filter { rates[$0] == nil }
     }
 
-    /// The exact sum in the base currency, or nil when a rate is missing.
-    public func convert(_ totals: CurrencyTotals) -> Decimal? {
+    /// The exact sum in the base currency, or nil when a rate is missing. Refuses a sum too
+    /// large to show (`Money.largestTotal`).
+    public func convert(_ totals: CurrencyTotals) throws -> Decimal? {
         guard missingRates(for: totals).isEmpty else { return nil }
-        return totals.currencies.reduce(Decimal(0)) { $0 + totals.exact($1) * rates[$1]! }
+        let sum = totals.currencies.reduce(Decimal(0)) { $0 + totals.exact($1) * rates[$1]! }
+        return try Money.showable(sum, in: base)
     }
 
-    /// One amount in the base currency, or nil without a rate.
-    public func convert(_ amount: Decimal, from currency: Currency) -> Decimal? {
-        rates[currency].map { amount * $0 }
+    /// One amount in the base currency, or nil without a rate; refused when too large to show.
+    public func convert(_ amount: Decimal, from currency: Currency) throws -> Decimal? {
+        try rates[currency].map { try Money.showable(amount * $0, in: base) }
     }
 }

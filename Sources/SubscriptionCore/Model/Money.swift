@@ -16,6 +16,17 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     /// The largest amount accepted: more than any bill.
     public static let maximumMajorUnits: Int64 = 999_999_999
 
+    /// The largest total a report shows, in major units (10^30): twelve of them, in a currency
+    /// with 4 minor digits, still fit in 128 bits. Totals in one currency never come near it;
+    /// a total converted at absurd exchange rates can, and is then refused.
+    public static let largestTotal = Decimal(sign: .plus, exponent: 30, significand: 1)
+
+    /// `value`, when a report may show it.
+    static func showable(_ value: Decimal, in currency: Currency) throws -> Decimal {
+        guard abs(value) <= largestTotal else { throw MoneyError.totalTooLarge(currency: currency) }
+        return value
+    }
+
     public init(minorUnits: Int128, currency: Currency) {
         self.minorUnits = minorUnits
         self.currency = currency
@@ -75,8 +86,8 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
         NSDecimalRound(&rounded, &settled, currency.minorDigits, .plain)
         var scaled = rounded
         for _ in 0..<currency.minorDigits { scaled *= 10 }
-        // After rounding, `scaled` is a whole number; its plain description is its digits, and
-        // the bounds on prices and rates keep it far inside 128 bits (see the type's comment).
+        // After rounding, `scaled` is a whole number; its plain description is its digits. Prices
+        // are bounded, and converted totals are checked against `largestTotal`, so it fits.
         guard let units = Int128(scaled.description) else {
             preconditionFailure("a rounded total beyond 128 bits of minor units: \(scaled)")
         }
@@ -144,5 +155,18 @@ public struct DecimalAmount: Hashable, Sendable {
         }
         wholeDigits = significant.isEmpty ? "0" : String(significant)
         fractionDigits = String(fraction)
+    }
+}
+
+/// Money that cannot be shown.
+public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A converted total past `Money.largestTotal`: only absurd exchange rates get there.
+    case totalTooLarge(currency: Currency)
+
+    public var description: String {
+        switch self {
+        case .totalTooLarge(let currency):
+            "a total converted into \(currency.code) is too large to show (over 10^30); check the exchange rates with 'subs rates list'"
+        }
     }
 }

@@ -54,25 +54,25 @@ public struct Stats: Sendable {
     public init(
         _ subscriptions: [Subscription], today: CivilDate, months: Int, converter: CurrencyConverter,
         myShare: Bool = false
-    ) {
+    ) throws {
         base = converter.base
         var missing: Set<Currency> = []
 
         var byCategory: [String?: Decimal] = [:]
         for subscription in subscriptions where subscription.status(on: today).isPaying {
             let cost = subscription.monthlyCost(on: today, myShare: myShare)
-            guard let converted = converter.convert(cost, from: subscription.currency) else {
+            guard let converted = try converter.convert(cost, from: subscription.currency) else {
                 missing.insert(subscription.currency)
                 continue
             }
             byCategory[subscription.category, default: 0] += converted
         }
-        let total = byCategory.values.reduce(0, +)
+        let total = try Money.showable(byCategory.values.reduce(0, +), in: base)
         categories = byCategory
             .map { CategorySpend(name: $0.key, monthly: $0.value, share: total > 0 ? $0.value / total * 100 : 0) }
             .sorted { $0.monthly == $1.monthly ? ($0.name ?? "~") < ($1.name ?? "~") : $0.monthly > $1.monthly }
 
-        func spend(in month: Month, from start: CivilDate, through end: CivilDate) -> MonthSpend {
+        func spend(in month: Month, from start: CivilDate, through end: CivilDate) throws -> MonthSpend {
             var totals = CurrencyTotals()
             for subscription in subscriptions {
                 for payment in subscription.payments(from: max(start, month.firstDay), through: min(end, month.lastDay)) {
@@ -81,17 +81,17 @@ public struct Stats: Sendable {
                 }
             }
             missing.formUnion(converter.missingRates(for: totals))
-            return MonthSpend(month: month, totals: totals, converted: converter.convert(totals))
+            return MonthSpend(month: month, totals: totals, converted: try converter.convert(totals))
         }
 
         let thisMonth = Month(today)
         let past = (0..<max(1, months)).reversed().compactMap { thisMonth.adding(months: -$0) }
         let farPast = CivilDate(year: 1, month: 1, day: 1)!
-        history = past.map { spend(in: $0, from: farPast, through: today) }
+        history = try past.map { try spend(in: $0, from: farPast, through: today) }
         let tomorrow = today.adding(days: 1) ?? today
         let farFuture = CivilDate(year: 9999, month: 12, day: 31)!
-        forecast = (0..<Self.forecastMonths).compactMap { thisMonth.adding(months: $0) }
-            .map { spend(in: $0, from: tomorrow, through: farFuture) }
+        forecast = try (0..<Self.forecastMonths).compactMap { thisMonth.adding(months: $0) }
+            .map { try spend(in: $0, from: tomorrow, through: farFuture) }
         missingRates = missing.sorted()
     }
 }

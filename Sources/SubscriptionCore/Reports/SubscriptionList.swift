@@ -51,7 +51,7 @@ public struct SubscriptionList: Sendable {
     public init(
         _ subscriptions: [Subscription], query: ListQuery, today: CivilDate, config: Config,
         converter: CurrencyConverter? = nil
-    ) {
+    ) throws {
         let snapshots = subscriptions
             .map { SubscriptionSnapshot($0, today: today, config: config) }
             .filter { query.matches($0) }
@@ -71,7 +71,7 @@ public struct SubscriptionList: Sendable {
         }
         monthlyTotals = totals
         base = converter?.base
-        convertedMonthly = converter?.convert(totals)
+        convertedMonthly = try converter?.convert(totals)
     }
 }
 

@@ -28,7 +28,7 @@ public struct Summary: Sendable {
     public init(
         _ subscriptions: [Subscription], today: CivilDate, config: Config, converter: CurrencyConverter,
         budgetConverter: CurrencyConverter? = nil, myShare: Bool = false
-    ) {
+    ) throws {
         let paying = subscriptions.filter { $0.status(on: today).isPaying }
         active = paying.count
         total = subscriptions.count
@@ -38,7 +38,7 @@ public struct Summary: Sendable {
         }
         self.monthly = monthly
         base = converter.base
-        let converted = converter.convert(monthly)
+        let converted = try converter.convert(monthly)
         convertedMonthly = converted
         missingRates = converter.missingRates(for: monthly)
 
@@ -54,7 +54,7 @@ public struct Summary: Sendable {
         let week = today.adding(days: Self.trialWindowDays) ?? today
         trialsEnding = UpcomingReport(subscriptions, today: today, through: week).items.filter { $0.kind == .trialEnd }
         let inBase = budgetConverter ?? converter
-        let usedInBase = inBase.convert(monthly)
+        let usedInBase = try inBase.convert(monthly)
         budget = config.budget.map { BudgetUse(limit: $0.decimal, used: usedInBase, currency: inBase.base) }
     }
 

@@ -12,7 +12,7 @@ struct StatsRendererTests {
                                    cycle: .monthly, startDate: day("2026-01-03"))
         let euros = Subscription(name: "Spotify", price: try Money(input: "5.00", currency: Currency(code: "EUR")!),
                                  cycle: .monthly, startDate: day("2026-10-03"))
-        return Stats([dollars, euros], today: day("2026-11-22"), months: 3,
+        return try Stats([dollars, euros], today: day("2026-11-22"), months: 3,
                      converter: CurrencyConverter(base: .usd, rates: rates))
     }
 

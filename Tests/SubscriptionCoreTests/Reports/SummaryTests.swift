@@ -19,7 +19,7 @@ import Testing
 
     @Test func totalsStayPerCurrencyAndNameTheMissingRate() throws {
         let converter = CurrencyConverter(base: .usd, rates: [try rate("EUR", "1.08")])
-        let summary = Summary(three, today: today, config: Config(), converter: converter)
+        let summary = try Summary(three, today: today, config: Config(), converter: converter)
         #expect(summary.monthly.rounded.map(\.description) == ["10.99", "1000", "15.49"])
         #expect(summary.convertedMonthly == nil)
         #expect(summary.missingRates.map(\.code) == ["JPY"])
@@ -27,7 +27,7 @@ import Testing
 
     @Test func theConvertedTotalIsTheExactSumRoundedOnce() throws {
         let converter = CurrencyConverter(base: .usd, rates: [try rate("EUR", "1.08"), try rate("JPY", "0.0067")])
-        let summary = Summary(three, today: today, config: Config(), converter: converter)
+        let summary = try Summary(three, today: today, config: Config(), converter: converter)
         // 15.49 + 10.99 × 1.08 + 1000 × 0.0067 = 15.49 + 11.8692 + 6.7 = 34.0592
         #expect(summary.convertedMonthly == Decimal(string: "34.0592"))
         #expect(Money(rounding: summary.convertedMonthly!, currency: .usd).description == "34.06")
@@ -38,16 +38,16 @@ import Testing
     func budgetStatus(_ spend: String, _ expected: String) throws {
         var config = Config()
         config.budget = try DecimalAmount(input: "100")
-        let budgetUse = Summary(
+        let budgetUse = try Summary(
             [subscription(price: spend, start: "2024-01-01")], today: today, config: config,
             converter: CurrencyConverter(base: .usd, rates: [])
         ).budget
         #expect(budgetUse?.status?.rawValue == expected)
     }
 
-    @Test func nextPaymentsAndTrialsEnding() {
+    @Test func nextPaymentsAndTrialsEnding() throws {
         let trial = subscription(name: "Trial", price: "5.00", start: "2024-06-10", trialEnd: "2024-06-20")
-        let summary = Summary(three + [trial], today: today, config: Config(),
+        let summary = try Summary(three + [trial], today: today, config: Config(),
                               converter: CurrencyConverter(base: .usd, rates: []))
         #expect(summary.nextPayments.map(\.name) == ["Netflix", "Trial", "Trial", "Anime", "Spotify", "Netflix"])
         #expect(summary.nextPayments[1].kind == .trialEnd)
@@ -64,10 +64,23 @@ import Testing
     /// end and then the payment, never a bare payment.
     @Test func aTrialsFirstChargeIsMarkedAsUpcomingMarksIt() throws {
         let spotify = subscription(name: "Spotify", price: "10.99", start: "2024-06-01", trialEnd: "2024-06-18")
-        let summary = Summary([spotify], today: today, config: Config(), converter: CurrencyConverter(base: .usd, rates: []))
+        let summary = try Summary([spotify], today: today, config: Config(), converter: CurrencyConverter(base: .usd, rates: []))
         let upcoming = UpcomingReport([spotify], today: today, through: day("2024-06-30"))
         #expect(upcoming.items.map(\.kind) == [.trialEnd, .payment])
         #expect(summary.nextPayments.prefix(2).map(\.kind) == upcoming.items.map(\.kind))
         #expect(summary.nextPayments.filter { $0.kind == .payment }.count == Summary.nextPaymentCount)
+    }
+
+    /// Review finding on item 3: converted at absurd rates, a total past what can be shown is
+    /// refused with an error, never a crash or a wrong figure.
+    @Test func aConvertedTotalTooLargeToShowIsAnError() throws {
+        let big = (0..<50).map { subscription(name: "Big \($0)", price: "999999999", currency: "JPY",
+                                              every: cycle(1, .day), start: "2024-01-01") }
+        let converter = try CurrencyConverter(base: .usd, rates: [rate("JPY", "999999999"), rate("CLF", "0.000000000001")])
+        #expect(throws: MoneyError.totalTooLarge(currency: currency("CLF"))) {
+            try Summary(big, today: today, config: Config(), converter: converter.rebased(to: currency("CLF")))
+        }
+        let inDollars = try Summary(big, today: today, config: Config(), converter: converter)
+        #expect(inDollars.convertedMonthly != nil)
     }
 }
