@@ -60,6 +60,7 @@ extension Subs {
             }, deliver: hooks.deliver)
 
             for failure in result.failures { printError(ReminderRenderer.failure(failure)) }
+            for reminder in result.takenOver { printError(ReminderRenderer.takenOver(reminder)) }
             if result.wasInterrupted, let signal = hooks.stop.signalNumber {
                 printError(ReminderRenderer.interruption(result, signal: signal))
                 throw ExitCode(128 + signal)

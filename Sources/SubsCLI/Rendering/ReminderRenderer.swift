@@ -59,6 +59,12 @@ enum ReminderRenderer {
             + "not sent (\(failure.reason.terminalSafe)); the next run tries again"
     }
 
+    /// The line on standard error for a reminder another run took over from this one.
+    static func takenOver(_ reminder: Reminder) -> String {
+        "subs: reminder for \(reminder.name.terminalSafe) on \(reminder.payment.date) left to another run "
+            + "that took it over while this one was held up"
+    }
+
     /// The line on standard error for a run a signal stopped.
     static func interruption(_ result: ReminderRunResult, signal: Int32) -> String {
         let name = [2: "SIGINT", 15: "SIGTERM"][signal] ?? "signal \(signal)"

@@ -25,6 +25,9 @@ public struct ReminderRunResult: Equatable, Sendable {
     public internal(set) var failures: [ReminderFailure] = []
     /// Not delivered because the run was interrupted; given back for the next run.
     public internal(set) var interrupted: [Reminder] = []
+    /// Not delivered here because this run's claim went stale (a run of more than ten minutes,
+    /// or a machine that slept) and another run took it over: that run delivers it.
+    public internal(set) var takenOver: [Reminder] = []
 
     /// Whether the run stopped early.
     public var wasInterrupted: Bool { !interrupted.isEmpty }

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// - the reminders due are claimed in one transaction, so parallel runs never take the same one;
 /// - each is recorded as sent as soon as its delivery succeeds, or given back as soon as it fails;
-/// - the claims still pending are renewed at every step, so a long run keeps them;
+/// - the claims still pending are renewed at every step, so a long run keeps them; one that
+///   went stale and was taken over by another run is left to that run;
 /// - once delivery reports `.interrupted`, that reminder and every one not yet tried are given
 ///   back, and what was delivered stays recorded.
 public enum ReminderRun {
@@ -24,31 +25,40 @@ public enum ReminderRun {
             throw InputError("cannot send reminders as of \(today), later than today (\(realToday)): they "
                              + "would be recorded as sent and stay silent on their day; add --dry-run to preview them")
         }
-        let claimed = try store.claimReminders(today: today, now: now())
+        let run = UUID().uuidString
+        let claimed = try store.claimReminders(today: today, now: now(), run: run)
         var result = ReminderRunResult(claimed: claimed)
         guard !claimed.isEmpty else { return result }
         var pending = claimed[...]
+        func settle(sent: [Reminder] = [], released: [Reminder] = []) throws {
+            let lost = try store.settleReminders(
+                sent: sent, released: released, pending: Array(pending), now: now(), run: run)
+            pending.removeAll { lost.contains($0) }
+            result.takenOver += lost
+        }
         do {
             try announce(claimed)
             while let reminder = pending.popFirst() {
                 switch deliver(reminder) {
                 case .delivered:
-                    try store.settleReminders(sent: [reminder], released: [], pending: Array(pending), now: now())
+                    try settle(sent: [reminder])
                     result.delivered.append(reminder)
                 case .failed(let reason):
-                    try store.settleReminders(sent: [], released: [reminder], pending: Array(pending), now: now())
+                    try settle(released: [reminder])
                     result.failures.append(ReminderFailure(reminder: reminder, reason: reason))
                 case .interrupted:
                     let given = [reminder] + pending
                     pending = []
-                    try store.settleReminders(sent: [], released: given, pending: [], now: now())
+                    try settle(released: given)
                     result.interrupted = given
                 }
             }
         } catch {
             // Give back what is left rather than leave it claimed for ten minutes; if the
             // database refuses this too, the claims still expire on their own.
-            try? store.settleReminders(sent: [], released: Array(pending), pending: [], now: now())
+            let left = Array(pending)
+            pending = []
+            try? settle(released: left)
             throw error
         }
         return result

@@ -102,5 +102,10 @@ enum Schema {
                 PRIMARY KEY (currency, base)
             );
             """),
+        .init(version: 5, name: "reminder claims carry their run", sql: """
+            -- The run that claimed a reminder: a run renews, records and gives back only its own
+            -- claims, so one whose claim went stale and was taken over never undoes the other's.
+            ALTER TABLE reminders_sent ADD COLUMN claimed_by TEXT;
+            """),
     ])
 }

@@ -62,6 +62,35 @@ import Testing
         #expect(secondRunGot == [], "the first run's claims are fresh")
     }
 
+    /// Review finding: a run whose claims went stale (one delivery of more than ten minutes, a
+    /// machine that slept) leaves what another run took over to that run, and giving back its
+    /// own failure never undoes the other run's claim.
+    @Test func aRunWhoseClaimsWereTakenOverLeavesThemToTheOtherRun() throws {
+        let store = try store(["Alpha", "Bravo", "Charlie"])
+        let clock = Clock()
+        var delivered: [String] = []
+        var otherClaimed: [String] = []
+        let result = try run(store, clock: clock) { reminder in
+            if reminder.name == "Alpha" {
+                // Alpha's hook hangs past the claim timeout; another run starts meanwhile and takes
+                // all three, which it is still delivering when Alpha fails here.
+                clock.advance(minutes: 11)
+                let other = try otherRun()
+                let claimed = try other.claimReminders(today: today, now: clock.now, run: "other")
+                otherClaimed = claimed.map(\.name)
+                return .failed("timed out")
+            }
+            delivered.append(reminder.name)
+            return .delivered
+        }
+        #expect(otherClaimed == ["Alpha", "Bravo", "Charlie"])
+        #expect(delivered.isEmpty, "this run leaves what the other run took over")
+        #expect(result.takenOver.map(\.name) == ["Bravo", "Charlie"])
+        #expect(result.failures.map(\.reminder.name) == ["Alpha"])
+        // Giving Alpha back did not undo the other run's claim: a third run finds nothing due.
+        #expect(try otherRun().dueReminders(today: today, now: clock.now).isEmpty)
+    }
+
     @Test func aFailedReminderIsGivenBackAndTheOthersAreRecorded() throws {
         let store = try store()
         let result = try run(store) { $0.name == "Bravo" ? .failed("HTTP 500") : .delivered }
