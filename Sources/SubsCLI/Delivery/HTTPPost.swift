@@ -130,59 +130,36 @@ struct HTTPPost {
     private static func resolve(
         _ host: String, port: Int, until deadline: Deadline, stop: StopSignal?
     ) -> Attempt<[Data]> {
-        let lookup = Lookup()
-        guard lookup.wakeup >= 0 else { return .failure(.failed("webhook request failed: cannot make a pipe")) }
-        Thread.detachNewThread { lookup.run(host: host, port: port) }
-        switch waitFor([(lookup.wakeup, Int16(POLLIN))], until: deadline, stop: stop) {
+        guard let lookup = Wakeup<Attempt<[Data]>>() else {
+            return .failure(.failed("webhook request failed: cannot make a pipe"))
+        }
+        Thread.detachNewThread { lookUp(host, port: port, into: lookup) }
+        switch waitFor([(lookup.descriptor, Int16(POLLIN))], until: deadline, stop: stop) {
         case .timedOut: return .failure(.timedOut)
         case .stopped: return .failure(.stopped)
-        case .ready: return lookup.result ?? .failure(.failed("webhook request failed: name lookup"))
+        case .ready: return lookup.value ?? .failure(.failed("webhook request failed: name lookup"))
         }
     }
 
-    private final class Lookup: @unchecked Sendable {
-        let wakeup: Int32
-        private let wakeupWrite: Int32
-        private let lock = NSLock()
-        private var found: Attempt<[Data]>?
-
-        init() {
-            var ends: [Int32] = [-1, -1]
-            if pipe(&ends) == 0 {
-                for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    /// Looks `host` up and hands the addresses, or why there are none, to `wakeup`.
+    private static func lookUp(_ host: String, port: Int, into wakeup: Wakeup<Attempt<[Data]>>) {
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_family = AF_UNSPEC
+        var list: UnsafeMutablePointer<addrinfo>?
+        let code = getaddrinfo(host, String(port), &hints, &list)
+        var addresses: [Data] = []
+        var entry = list
+        while let current = entry {
+            if let address = current.pointee.ai_addr {
+                addresses.append(Data(bytes: address, count: Int(current.pointee.ai_addrlen)))
             }
-            (wakeup, wakeupWrite) = (ends[0], ends[1])
+            entry = current.pointee.ai_next
         }
-
-        deinit {
-            _ = close(wakeup)
-            _ = close(wakeupWrite)
-        }
-
-        var result: Attempt<[Data]>? { lock.withLock { found } }
-
-        func run(host: String, port: Int) {
-            var hints = addrinfo()
-            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-            hints.ai_family = AF_UNSPEC
-            var list: UnsafeMutablePointer<addrinfo>?
-            let code = getaddrinfo(host, String(port), &hints, &list)
-            var addresses: [Data] = []
-            var entry = list
-            while let current = entry {
-                if let address = current.pointee.ai_addr {
-                    addresses.append(Data(bytes: address, count: Int(current.pointee.ai_addrlen)))
-                }
-                entry = current.pointee.ai_next
-            }
-            if list != nil { freeaddrinfo(list) }
-            let outcome: Attempt<[Data]> = code == 0
-                ? .success(addresses)
-                : .failure(.failed("webhook request failed: cannot find \(host) (\(String(cString: gai_strerror(code))))"))
-            lock.withLock { found = outcome }
-            var byte: UInt8 = 1
-            _ = write(wakeupWrite, &byte, 1)
-        }
+        if list != nil { freeaddrinfo(list) }
+        wakeup.deliver(code == 0
+            ? .success(addresses)
+            : .failure(.failed("webhook request failed: cannot find \(host) (\(String(cString: gai_strerror(code))))")))
     }
 
     /// A connected, non-blocking socket to `address`.

@@ -13,28 +13,24 @@ import Darwin
 /// No code of ours runs in a signal handler: Dispatch receives the signal and calls the event
 /// handler on its own queue, where taking a lock and writing to a pipe are safe.
 final class StopSignal: @unchecked Sendable {
-    /// Readable once a signal has arrived: add it to a `poll` to be woken by one.
-    let descriptor: Int32
-    private let writeEnd: Int32
-    private let lock = NSLock()
-    private var received: Int32?
+    private let received: Wakeup<Int32>
     private var sources: [DispatchSourceSignal] = []
+
+    /// Readable once a signal has arrived: add it to a `poll` to be woken by one.
+    var descriptor: Int32 { received.descriptor }
 
     /// Starts listening for SIGINT and SIGTERM.
     init() throws {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else {
+        guard let received = Wakeup<Int32>() else {
             throw DeliveryError(description: "cannot listen for signals: \(String(cString: strerror(errno)))")
         }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        descriptor = ends[0]
-        writeEnd = ends[1]
+        self.received = received
         let queue = DispatchQueue(label: "subs.stop-signal")
         for number in [SIGINT, SIGTERM] {
             // Dispatch delivers the signal; the default action must not end the process first.
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { [unowned self] in self.note(number) }
+            source.setEventHandler { [received] in received.deliver(number) }
             source.resume()
             sources.append(source)
         }
@@ -42,22 +38,10 @@ final class StopSignal: @unchecked Sendable {
 
     deinit {
         for source in sources { source.cancel() }
-        _ = close(descriptor)
-        _ = close(writeEnd)
     }
 
     /// The signal that asked the run to stop, if one did.
-    var signalNumber: Int32? { lock.withLock { received } }
-
-    private func note(_ number: Int32) {
-        let first: Bool = lock.withLock {
-            defer { received = received ?? number }
-            return received == nil
-        }
-        guard first else { return }
-        var byte = UInt8(truncatingIfNeeded: number)
-        _ = write(writeEnd, &byte, 1)
-    }
+    var signalNumber: Int32? { received.value }
 }
 
 /// A point in time that waits count down to, on the monotonic clock.

@@ -73,16 +73,15 @@ private enum SecurePost {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = WebhookPost.timeout
         configuration.timeoutIntervalForResource = WebhookPost.timeout
-        let probe = Probe()
-        guard probe.wakeup >= 0 else { return .failed("webhook request failed: cannot make a pipe") }
+        guard let probe = Probe(Wakeup()) else { return .failed("webhook request failed: cannot make a pipe") }
         let session = URLSession(configuration: configuration, delegate: probe, delegateQueue: nil)
         let task = session.dataTask(with: request)
         task.resume()
-        let waited = waitFor([(probe.wakeup, Int16(POLLIN))], until: deadline, stop: stop)
+        let waited = waitFor([(probe.result.descriptor, Int16(POLLIN))], until: deadline, stop: stop)
         task.cancel()
         session.invalidateAndCancel()
         switch waited {
-        case .ready: return probe.outcome ?? .failed("webhook request failed")
+        case .ready: return probe.result.value ?? .failed("webhook request failed")
         case .timedOut: return .timedOut
         case .stopped: return .stopped
         }
@@ -90,35 +89,14 @@ private enum SecurePost {
 
     /// Takes the status and cancels before the body; refuses redirects.
     private final class Probe: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-        let wakeup: Int32
-        private let wakeupWrite: Int32
-        private let lock = NSLock()
-        private var result: HTTPOutcome?
+        let result: Wakeup<HTTPOutcome>
 
-        override init() {
-            var ends: [Int32] = [-1, -1]
-            if pipe(&ends) == 0 {
-                for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-            }
-            (wakeup, wakeupWrite) = (ends[0], ends[1])
+        init?(_ result: Wakeup<HTTPOutcome>?) {
+            guard let result else { return nil }
+            self.result = result
         }
 
-        deinit {
-            _ = close(wakeup)
-            _ = close(wakeupWrite)
-        }
-
-        var outcome: HTTPOutcome? { lock.withLock { result } }
-
-        private func finish(_ outcome: HTTPOutcome) {
-            let first: Bool = lock.withLock {
-                defer { result = result ?? outcome }
-                return result == nil
-            }
-            guard first else { return }
-            var byte: UInt8 = 1
-            _ = write(wakeupWrite, &byte, 1)
-        }
+        private func finish(_ outcome: HTTPOutcome) { result.deliver(outcome) }
 
         func urlSession(
             _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
