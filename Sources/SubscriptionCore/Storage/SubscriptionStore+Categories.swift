@@ -56,7 +56,10 @@ extension SubscriptionStore {
             let current = try Self.canonicalCategory(name, connection)
             let users = try connection.rows(
                 "SELECT name FROM subscriptions WHERE category = ? COLLATE NOCASE ORDER BY name", [.text(current)]
-            ).compactMap { $0.text(0) }
+            ).map { row in
+                guard let name = row.text(0) else { throw StoreError.damaged(path: "", detail: "unreadable subscription name") }
+                return name
+            }
             guard users.isEmpty else {
                 throw InputError("category \(current) is used by \(users.joined(separator: ", ")); "
                                  + "move them first with 'subs edit <ref> --category NAME'")

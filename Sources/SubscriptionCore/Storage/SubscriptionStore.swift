@@ -206,7 +206,10 @@ public final class SubscriptionStore {
     }
 
     static func categories(_ connection: Connection) throws -> [String] {
-        try connection.rows("SELECT name FROM categories ORDER BY name COLLATE NOCASE").compactMap { $0.text(0) }
+        try connection.rows("SELECT name FROM categories ORDER BY name COLLATE NOCASE").map { row in
+            guard let name = row.text(0) else { throw StoreError.damaged(path: "", detail: "unreadable category") }
+            return name
+        }
     }
 
     /// The stored spelling of a category, matched case-insensitively.
