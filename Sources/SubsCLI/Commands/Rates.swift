@@ -36,8 +36,9 @@ extension Subs.Rates {
         static let configuration = CommandConfiguration(
             abstract: "Set the rate of one currency.", usage: "subs rates set <code> <rate> [<options>]")
 
-        @Argument(help: "The currency, like EUR.")
-        var code: String
+        @Argument(help: ArgumentHelp("The currency, like EUR.", valueName: "code"),
+                  completion: Currency.defaultCompletionKind, transform: strictly(Currency.init(input:)))
+        var currency: Currency
 
         // Taken unparsed so that `-1` reaches the rate check instead of reading as an option.
         @Argument(parsing: .allUnrecognized, help: "What 1 unit of it is worth in the base currency, like 1.08.")
@@ -57,7 +58,6 @@ extension Subs.Rates {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let currency = try Currency(input: code)
             let store = try store.openStore()
             let base = try store.config().currency.code
             if inverse {
@@ -74,13 +74,13 @@ extension Subs.Rates {
     struct Delete: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Delete the rate of one currency.")
 
-        @Argument(help: "The currency, like EUR.")
-        var code: String
+        @Argument(help: ArgumentHelp("The currency, like EUR.", valueName: "code"),
+                  completion: Currency.defaultCompletionKind, transform: strictly(Currency.init(input:)))
+        var currency: Currency
 
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let currency = try Currency(input: code)
             try store.openStore().deleteRate(currency)
             print("Deleted the rate of \(currency.code).")
         }
