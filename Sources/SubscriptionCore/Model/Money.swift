@@ -34,7 +34,7 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
             let expected = currency.minorDigits == 0
                 ? "a whole amount of \(currency.code), which has no minor unit"
                 : "at most \(currency.minorDigits) digits after the point for \(currency.code)"
-            throw InputError.invalid("amount", text, expected: expected)
+            throw InputError.invalid("amount", value: text, expected: expected)
         }
         let padded = number.fractionDigits
             + String(repeating: "0", count: currency.minorDigits - number.fractionDigits.count)
@@ -133,14 +133,14 @@ public struct DecimalAmount: Hashable, Sendable {
               parts.count == 1 || !fraction.isEmpty
         else {
             let expected = trimmed.hasPrefix("-") ? "an amount of 0 or more" : Self.accepted
-            throw InputError.invalid("amount", text, expected: expected)
+            throw InputError.invalid("amount", value: text, expected: expected)
         }
         guard fraction.count <= Self.maximumFractionDigits else {
-            throw InputError.invalid("amount", text, expected: "at most \(Self.maximumFractionDigits) digits after the point")
+            throw InputError.invalid("amount", value: text, expected: "at most \(Self.maximumFractionDigits) digits after the point")
         }
         let significant = whole.drop(while: { $0 == "0" })
         guard significant.count <= String(Money.maximumMajorUnits).count else {
-            throw InputError.invalid("amount", text, expected: "at most \(Money.maximumMajorUnits)")
+            throw InputError.invalid("amount", value: text, expected: "at most \(Money.maximumMajorUnits)")
         }
         wholeDigits = significant.isEmpty ? "0" : String(significant)
         fractionDigits = String(fraction)

@@ -216,7 +216,7 @@ public final class SubscriptionStore {
             let close = Suggestions.closest(to: name, in: known)
             let hint = close.isEmpty ? "one of " + known.joined(separator: ", ")
                 : "an existing category (did you mean \(close.joined(separator: ", "))?)"
-            throw InputError.invalid("category", name, expected: hint + "; add one with 'subs category add'")
+            throw InputError.invalid("category", value: name, expected: hint + "; add one with 'subs category add'")
         }
         return match
     }
