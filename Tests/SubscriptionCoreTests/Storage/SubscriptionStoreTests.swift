@@ -103,7 +103,9 @@ struct SubscriptionStoreTests {
         #expect(error?.description.contains("Streaming") == true, "the message lists the categories")
         var badTrial = try simpleNewSubscription("Trial before start")
         badTrial.trialEnd = day("2024-01-01")
-        #expect(throws: InputError.self) { try store.add(badTrial, now: fixedNow) }
+        #expect(throws: DateOrderError.trialEndBeforeStart(trialEnd: day("2024-01-01"), start: badTrial.startDate)) {
+            try store.add(badTrial, now: fixedNow)
+        }
         #expect(try SubscriptionStore(location: location).subscriptions().map(\.name) == ["Keep"])
     }
 
