@@ -35,10 +35,8 @@ public struct Config: Equatable, Sendable {
         try key.apply(value, to: &updated)
         if let budget = updated.budget, budget.fractionDigits.count > updated.currency.minorDigits {
             throw key == .budget
-                ? InputError.invalid("budget", value: value, expected: "at most \(updated.currency.minorDigits) decimals "
-                                     + "for the base currency \(updated.currency.code)")
-                : InputError("cannot make \(updated.currency.code) the base currency: the budget \(budget.text) "
-                             + "has more decimals than it allows; set the budget first")
+                ? SettingsError.budgetTooPrecise(budget: value, currency: updated.currency)
+                : SettingsError.currencyTooCoarseForBudget(currency: updated.currency, budget: budget.text)
         }
         return updated
     }

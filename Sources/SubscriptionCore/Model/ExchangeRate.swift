@@ -92,7 +92,7 @@ public struct CurrencyConverter: Sendable {
     /// The same rates seen from `currency`: converts into it instead of the base currency.
     public func rebased(to currency: Currency) throws -> CurrencyConverter {
         guard let pivot = rates[currency] else {
-            throw InputError("no exchange rate for \(currency.code): set one with 'subs rates set \(currency.code) RATE'")
+            throw SettingsError.noRateToConvertInto(currency)
         }
         return CurrencyConverter(base: currency, table: rates.mapValues { $0 / pivot })
     }

@@ -49,8 +49,7 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
         let scale = (0..<abs(shift)).reduce(Int128(1)) { product, _ in product * 10 }
         guard shift < 0 else { return Money(minorUnits: minorUnits * scale, currency: other) }
         guard minorUnits % scale == 0 else {
-            throw InputError("cannot change the currency to \(other.code): the price \(self) "
-                + "\(currency.code) has more decimals than \(other.code) allows; give a new amount with it")
+            throw EditError.currencyLosesDecimals(price: self, to: other)
         }
         return Money(minorUnits: minorUnits / scale, currency: other)
     }
@@ -136,7 +135,8 @@ public struct DecimalAmount: Hashable, Sendable {
             throw InputError.invalid("amount", value: text, expected: expected)
         }
         guard fraction.count <= Self.maximumFractionDigits else {
-            throw InputError.invalid("amount", value: text, expected: "at most \(Self.maximumFractionDigits) digits after the point")
+            throw InputError.invalid(
+                "amount", value: text, expected: "at most \(Self.maximumFractionDigits) digits after the point")
         }
         let significant = whole.drop(while: { $0 == "0" })
         guard significant.count <= String(Money.maximumMajorUnits).count else {

@@ -62,7 +62,7 @@ public final class SubscriptionStore {
     public func edit(
         _ reference: String, _ changes: SubscriptionChanges, today: CivilDate, now: Date = Date()
     ) throws -> Subscription {
-        guard !changes.isEmpty else { throw InputError("nothing to change: give at least one change") }
+        guard !changes.isEmpty else { throw EditError.nothingToChange }
         return try modify(reference, now: now) { subscription, connection in
             let category = try changes.category.map { name in
                 try name.map { try Self.canonicalCategory($0, connection) }

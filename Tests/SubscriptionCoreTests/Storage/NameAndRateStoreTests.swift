@@ -84,4 +84,20 @@ struct NameAndRateStoreTests {
             try SubscriptionStore(location: location).categoryUsage()
         }
     }
+
+    @Test("The base currency takes no rate, a total in a currency without one is refused, an empty edit is refused")
+    func settingsAndEditRefusals() throws {
+        let store = try SubscriptionStore(location: location)
+        #expect(throws: SettingsError.rateOfBaseCurrency(.usd)) {
+            try store.setRates([(currency("EUR"), "1.08"), (.usd, "1")], now: fixedNow)
+        }
+        #expect(try store.rates().isEmpty, "all or none")
+        #expect(throws: SettingsError.noRateToConvertInto(currency("EUR"))) {
+            try store.converter().rebased(to: currency("EUR"))
+        }
+        let added = try store.add(simpleNewSubscription("Netflix"), now: fixedNow)
+        #expect(throws: EditError.nothingToChange) {
+            try store.edit(added.id, SubscriptionChanges(), today: day("2024-07-01"), now: fixedNow)
+        }
+    }
 }

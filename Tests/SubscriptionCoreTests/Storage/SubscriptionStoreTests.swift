@@ -168,7 +168,9 @@ struct SubscriptionStoreTests {
         let added = try store.add(simpleNewSubscription("Netflix", amount: "15.49"), now: fixedNow)
         var toYen = SubscriptionChanges()
         toYen.currency = currency("JPY")
-        #expect(throws: InputError.self) { try store.edit(added.id, toYen, today: day("2024-07-01"), now: fixedNow) }
+        #expect(throws: EditError.currencyLosesDecimals(price: money("15.49"), to: currency("JPY"))) {
+            try store.edit(added.id, toYen, today: day("2024-07-01"), now: fixedNow)
+        }
         #expect(try SubscriptionStore(location: location).subscriptions() == [added])
     }
 
