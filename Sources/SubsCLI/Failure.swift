@@ -19,7 +19,8 @@ struct Failure: Error {
     /// Maps the core's typed errors; nil for errors argument-parser reports itself.
     init?(_ error: any Error) {
         switch error {
-        case is InputError, is LifecycleError, is DateOrderError, is EditError, is SettingsError:
+        case is InputError, is LifecycleError, is DateOrderError, is EditError, is SettingsError, is CategoryError,
+             is ReminderRunError:
             // Refused input or a refused step: nothing changed, and the line says why.
             self.init(String(describing: error), exitCode: Self.usage)
         case let error as LookupError:

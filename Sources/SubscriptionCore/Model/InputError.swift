@@ -7,10 +7,6 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalid(_ what: String, value: String, expected: String)
     /// A refused value read from an environment variable: `SUBS_TODAY: invalid date ...`.
     indirect case environment(variable: String, InputError)
-    /// A refusal still told as a sentence: transitional, until each area has its own enum.
-    case sentence(String)
-
-    public init(_ description: String) { self = .sentence(description) }
 
     public var description: String {
         switch self {
@@ -18,8 +14,6 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
             "invalid \(what) '\(value.quotedForMessage)': expected \(expected)"
         case .environment(let variable, let error):
             "\(variable): \(error)"
-        case .sentence(let description):
-            description
         }
     }
 
@@ -27,7 +21,7 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     public var expected: String? {
         switch self {
         case .invalid(_, _, let expected): expected
-        case .environment, .sentence: nil
+        case .environment: nil
         }
     }
 }

@@ -213,10 +213,8 @@ public final class SubscriptionStore {
     static func canonicalCategory(_ name: String, _ connection: Connection) throws -> String {
         let known = try categories(connection)
         guard let match = known.first(where: { NameMatching.same($0, name) }) else {
-            let close = Suggestions.closest(to: name, in: known)
-            let hint = close.isEmpty ? "one of " + known.joined(separator: ", ")
-                : "an existing category (did you mean \(close.joined(separator: ", "))?)"
-            throw InputError.invalid("category", value: name, expected: hint + "; add one with 'subs category add'")
+            throw CategoryError.unknown(
+                name: name, suggestions: Suggestions.closest(to: name, in: known), known: known)
         }
         return match
     }

@@ -85,6 +85,19 @@ struct NameAndRateStoreTests {
         }
     }
 
+    @Test("A category name taken in another case, or a category in use, is refused by case; nothing changes")
+    func categoryRefusals() throws {
+        let store = try SubscriptionStore(location: location)
+        try store.addCategory("Films", color: nil)
+        #expect(throws: CategoryError.exists(existing: "Films")) { try store.addCategory("films", color: nil) }
+        #expect(throws: CategoryError.exists(existing: "Films")) { try store.renameCategory("Streaming", to: "FILMS") }
+        var movie = try simpleNewSubscription("Cinema")
+        movie.category = "films"
+        _ = try store.add(movie, now: fixedNow)
+        #expect(throws: CategoryError.inUse(category: "Films", by: ["Cinema"])) { try store.deleteCategory("Films") }
+        #expect(try store.categoryUsage().first { $0.name == "Films" }?.subscriptionCount == 1)
+    }
+
     @Test("The base currency takes no rate, a total in a currency without one is refused, an empty edit is refused")
     func settingsAndEditRefusals() throws {
         let store = try SubscriptionStore(location: location)

@@ -99,8 +99,12 @@ struct SubscriptionStoreTests {
         #expect(throws: InputError.self) { try store.add(yen, now: fixedNow) }
         var unknown = try simpleNewSubscription("Unknown category")
         unknown.category = "Groceries"
-        let error = #expect(throws: InputError.self) { try store.add(unknown, now: fixedNow) }
-        #expect(error?.description.contains("Streaming") == true, "the message lists the categories")
+        let error = #expect(throws: CategoryError.self) { try store.add(unknown, now: fixedNow) }
+        guard case .unknown(name: "Groceries", suggestions: _, let known) = error else {
+            Issue.record("expected an unknown category, got \(String(describing: error))")
+            return
+        }
+        #expect(known.contains("Streaming"), "the refusal lists the categories")
         var badTrial = try simpleNewSubscription("Trial before start")
         badTrial.trialEnd = day("2024-01-01")
         #expect(throws: DateOrderError.trialEndBeforeStart(trialEnd: day("2024-01-01"), start: badTrial.startDate)) {
