@@ -19,8 +19,10 @@ struct Failure: Error {
     /// Maps the core's typed errors; nil for errors argument-parser reports itself.
     init?(_ error: any Error) {
         switch error {
-        case let error as InputError:
-            self.init(error.description, exitCode: Self.usage)
+        case is InputError, is LifecycleError, is DateOrderError, is EditError, is SettingsError, is CategoryError,
+             is ReminderRunError:
+            // Refused input or a refused step: nothing changed, and the line says why.
+            self.init(String(describing: error), exitCode: Self.usage)
         case let error as LookupError:
             switch error {
             case .notFound, .noRate: self.init(error.description, exitCode: Self.noInput)

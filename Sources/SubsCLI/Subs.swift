@@ -22,6 +22,7 @@ public struct Subs: ParsableCommand {
     public static func runAsMain(_ arguments: [String]? = nil) -> Never {
         let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
         let path = commandPath(arguments)
+        let help = (["subs", "help"] + path).joined(separator: " ")
         do {
             if path.isEmpty, arguments.first == "help" {
                 // argument-parser shows the main help for a name it does not know.
@@ -37,6 +38,9 @@ public struct Subs: ParsableCommand {
             var command = try parseAsRoot(arguments)
             try command.run()
             Foundation.exit(0)
+        } catch let error as UsageError {
+            printError("subs: \(error.description.terminalSafe) (see '\(help)')")
+            Foundation.exit(Failure.usage)
         } catch let code as ExitCode {
             // Set by a command that already said why on standard error.
             Foundation.exit(code.rawValue)
@@ -50,7 +54,6 @@ public struct Subs: ParsableCommand {
             guard code != .success else { exit(withError: error) }
             // Usage errors stay one line too: the message, and where to read more.
             let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
-            let help = (["subs", "help"] + path).joined(separator: " ")
             printError("subs: \(message.terminalSafe) (see '\(help)')")
             Foundation.exit(code.rawValue)
         }

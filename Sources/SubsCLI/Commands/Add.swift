@@ -66,12 +66,9 @@ extension Subs {
         @OptionGroup var store: StoreOptions
         @OptionGroup var clock: TodayOptions
 
-        func validate() throws {
-            if amount.isEmpty { throw ValidationError("Missing expected argument '<amount>'") }
-            if amount.count > 1 { throw ValidationError("Unexpected argument '\(amount[1])'") }
-        }
-
         func run() throws {
+            if amount.isEmpty { throw UsageError.missingArgument("<amount>") }
+            if amount.count > 1 { throw UsageError.unexpectedArgument(amount[1]) }
             let today = try clock.resolve()
             let new = NewSubscription(
                 name: try TextInput.name(name),

@@ -16,12 +16,6 @@ extension Subs {
 
         @OptionGroup var store: StoreOptions
 
-        func validate() throws {
-            if references.isEmpty {
-                throw ValidationError("name at least one subscription to delete")
-            }
-        }
-
         func run() throws {
             let store = try store.openStore()
             if yes {
@@ -31,8 +25,7 @@ extension Subs {
             }
             let targets = try store.subscriptions(references)
             guard Terminal.standardInputIsTerminal else {
-                throw Failure("refusing to delete \(Self.names(targets)) without confirmation: "
-                              + "pass --yes when standard input is not a terminal", exitCode: Failure.usage)
+                throw UsageError.unconfirmedDelete(Self.names(targets))
             }
             print("Delete \(Self.names(targets))? This cannot be undone. [y/N] ", terminator: "")
             guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {

@@ -70,22 +70,18 @@ extension Subs {
         @OptionGroup var store: StoreOptions
         @OptionGroup var clock: TodayOptions
 
-        func validate() throws {
-            if effective != nil && amount == nil {
-                throw ValidationError("--effective needs --amount: it dates a price change")
-            }
-        }
-
         func run() throws {
             // Checked here, not in validate(): argument-parser runs validate() before it reports
-            // an unknown option, so `--price 17.99` would read as no change at all.
+            // an unknown option, so `--price 17.99` would read as no change at all. The same holds
+            // for every command's own usage checks, which is why they all live in run().
+            if effective != nil && amount == nil {
+                throw UsageError.optionNeedsOption("--effective", needs: "--amount", because: "it dates a price change")
+            }
             let given: [Any?] = [
                 name, amount, currency, every, start, trialEnd, category, url, notes, paymentMethod,
                 remind, autoRenew, sharedWith,
             ]
-            if given.allSatisfy({ $0 == nil }) {
-                throw ValidationError("nothing to change: give at least one option, like --amount or --name")
-            }
+            if given.allSatisfy({ $0 == nil }) { throw UsageError.nothingToChange }
             let today = try clock.resolve()
             var changes = SubscriptionChanges()
             changes.name = try name.map { try TextInput.name($0) }

@@ -50,14 +50,11 @@ extension Subs.Rates {
                 + "else rounded to 20 significant digits."))
         var inverse = false
 
-        func validate() throws {
-            if rate.isEmpty { throw ValidationError("Missing expected argument '<rate>'") }
-            if rate.count > 1 { throw ValidationError("Unexpected argument '\(rate[1])'") }
-        }
-
         @OptionGroup var store: StoreOptions
 
         func run() throws {
+            if rate.isEmpty { throw UsageError.missingArgument("<rate>") }
+            if rate.count > 1 { throw UsageError.unexpectedArgument(rate[1]) }
             let store = try store.openStore()
             let base = try store.config().currency.code
             if inverse {

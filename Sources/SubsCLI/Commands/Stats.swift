@@ -19,13 +19,8 @@ extension Subs {
         @OptionGroup var store: StoreOptions
         @OptionGroup var clock: TodayOptions
 
-        func validate() throws {
-            guard (1...120).contains(months) else {
-                throw ValidationError("invalid --months '\(months)': expected 1 to 120")
-            }
-        }
-
         func run() throws {
+            guard (1...120).contains(months) else { throw UsageError.monthsOutOfRange(months) }
             let today = try clock.resolve()
             let store = try store.openStore()
             let stats = try SubscriptionCore.Stats(

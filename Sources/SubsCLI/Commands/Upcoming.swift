@@ -19,13 +19,8 @@ extension Subs {
         @OptionGroup var store: StoreOptions
         @OptionGroup var clock: TodayOptions
 
-        func validate() throws {
-            if days != nil && until != nil {
-                throw ValidationError("give --days or --until, not both")
-            }
-        }
-
         func run() throws {
+            if days != nil && until != nil { throw UsageError.conflictingOptions("--days", "--until") }
             let today = try clock.resolve()
             let until = try until.map { try CivilDate(input: $0, today: today) }
             let end = try UpcomingReport.end(today: today, days: days, until: until)

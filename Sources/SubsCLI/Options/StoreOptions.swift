@@ -50,7 +50,7 @@ struct TodayOptions: ParsableArguments {
         do {
             return try CivilDate(input: text, today: clockToday)
         } catch let error as InputError {
-            throw InputError("SUBS_TODAY: \(error)")
+            throw InputError.environment(variable: "SUBS_TODAY", error)
         }
     }
 }

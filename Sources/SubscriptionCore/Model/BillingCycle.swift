@@ -49,7 +49,7 @@ extension BillingCycle {
     /// `yearly`/`annually`, a unit with an optional count and an optional leading `every`
     /// (`3 months`, `every 2 weeks`, `month`), or a short form (`90d`, `2w`, `6m`, `1y`).
     public init(input text: String) throws {
-        let invalid = InputError.invalid("cycle", text, expected: Self.acceptedInput)
+        let invalid = InputError.invalid("cycle", value: text, expected: Self.acceptedInput)
         var words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
         if words.first == "every" { words.removeFirst() }
 
@@ -79,7 +79,7 @@ extension BillingCycle {
         }
         guard let unit = Self.units[unitWord] else { throw invalid }
         guard let cycle = BillingCycle(count: count, unit: unit) else {
-            throw InputError.invalid("cycle", text, expected: "a count from 1 to 999")
+            throw InputError.invalid("cycle", value: text, expected: "a count from 1 to 999")
         }
         self = cycle
     }

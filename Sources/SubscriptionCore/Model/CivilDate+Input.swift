@@ -9,7 +9,7 @@ extension CivilDate {
     /// offset from today such as `+3d`, `-2w`, `+1m` or `+1y` (months clamp like billing dates).
     public init(input text: String, today: CivilDate) throws {
         let word = text.trimmingCharacters(in: .whitespaces).lowercased()
-        let invalid = InputError.invalid("date", text, expected: Self.acceptedInput)
+        let invalid = InputError.invalid("date", value: text, expected: Self.acceptedInput)
         if let date = CivilDate(iso: word) {
             self = date
             return
@@ -34,7 +34,7 @@ extension CivilDate {
             }
         }
         guard let result else {
-            throw InputError.invalid("date", text, expected: "a date between years 1 and 9999")
+            throw InputError.invalid("date", value: text, expected: "a date between years 1 and 9999")
         }
         self = result
     }

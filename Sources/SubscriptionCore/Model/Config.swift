@@ -35,10 +35,8 @@ public struct Config: Equatable, Sendable {
         try key.apply(value, to: &updated)
         if let budget = updated.budget, budget.fractionDigits.count > updated.currency.minorDigits {
             throw key == .budget
-                ? InputError.invalid("budget", value, expected: "at most \(updated.currency.minorDigits) decimals "
-                                     + "for the base currency \(updated.currency.code)")
-                : InputError("cannot make \(updated.currency.code) the base currency: the budget \(budget.text) "
-                             + "has more decimals than it allows; set the budget first")
+                ? SettingsError.budgetTooPrecise(budget: value, currency: updated.currency)
+                : SettingsError.currencyTooCoarseForBudget(currency: updated.currency, budget: budget.text)
         }
         return updated
     }
@@ -69,7 +67,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     public init(input text: String) throws {
         guard let key = ConfigKey(rawValue: text.lowercased()) else {
             throw InputError.invalid(
-                "config key", text, expected: "one of " + Self.allCases.map(\.rawValue).joined(separator: ", "))
+                "config key", value: text, expected: "one of " + Self.allCases.map(\.rawValue).joined(separator: ", "))
         }
         self = key
     }
@@ -106,7 +104,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
             switch trimmed.lowercased() {
             case "on", "true", "yes": config.remindersEnabled = true
             case "off", "false", "no": config.remindersEnabled = false
-            default: throw InputError.invalid("value for reminders", value, expected: accepted)
+            default: throw InputError.invalid("value for reminders", value: value, expected: accepted)
             }
         case .remindExec:
             config.remindExec = try TextInput.freeText(trimmed, what: "remind-exec command")
@@ -115,7 +113,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .budget:
             let amount = try trimmed.isEmpty ? nil : DecimalAmount(input: trimmed)
             if let amount, amount.fractionDigits.count > 4 {
-                throw InputError.invalid("budget", value, expected: accepted)
+                throw InputError.invalid("budget", value: value, expected: accepted)
             }
             config.budget = amount
         }
@@ -128,7 +126,7 @@ public enum WebhookURL {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", url.host?.isEmpty == false,
               !text.unicodeScalars.contains(where: \.isControlOrInvisibleFormat)
-        else { throw InputError.invalid("webhook URL", text, expected: "an http:// or https:// URL") }
+        else { throw InputError.invalid("webhook URL", value: text, expected: "an http:// or https:// URL") }
         return text
     }
 }
@@ -148,7 +146,7 @@ public enum RemindDays {
         for part in parts {
             guard !part.isEmpty, part.count <= 3, part.allSatisfy(\.isASCIIDigit), let day = Int(part),
                   range.contains(day)
-            else { throw InputError.invalid("reminder days", text, expected: accepted) }
+            else { throw InputError.invalid("reminder days", value: text, expected: accepted) }
             days.insert(day)
         }
         return days.sorted(by: >)

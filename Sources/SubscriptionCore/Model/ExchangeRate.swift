@@ -34,14 +34,14 @@ public struct ExchangeRate: Hashable, Sendable {
         // Store only what reads back: a rate past the amount grammar would read as damage.
         guard (try? ExchangeRate(currency: currency, stored: self.text, setAt: setAt)) != nil else {
             throw InputError.invalid(
-                "inverse rate", text, expected: "a number whose inverse is at most \(Money.maximumMajorUnits)")
+                "inverse rate", value: text, expected: "a number whose inverse is at most \(Money.maximumMajorUnits)")
         }
     }
 
     /// A rate as stored: any positive decimal, since an inverse may have more than 12 decimals.
     init(currency: Currency, stored text: String, setAt: Date) throws {
         guard let number = try? DecimalAmount(input: text), number.decimal > 0 else {
-            throw InputError.invalid("exchange rate", text, expected: Self.accepted)
+            throw InputError.invalid("exchange rate", value: text, expected: Self.accepted)
         }
         self.currency = currency
         self.rate = number.decimal
@@ -72,7 +72,7 @@ public struct ExchangeRate: Hashable, Sendable {
     static func parse(_ input: String) throws -> (Decimal, String) {
         guard let number = try? DecimalAmount(input: input), number.fractionDigits.count <= 12,
               number.decimal > 0
-        else { throw InputError.invalid("exchange rate", input, expected: accepted) }
+        else { throw InputError.invalid("exchange rate", value: input, expected: accepted) }
         return (number.decimal, number.canonical)
     }
 }
@@ -92,7 +92,7 @@ public struct CurrencyConverter: Sendable {
     /// The same rates seen from `currency`: converts into it instead of the base currency.
     public func rebased(to currency: Currency) throws -> CurrencyConverter {
         guard let pivot = rates[currency] else {
-            throw InputError("no exchange rate for \(currency.code): set one with 'subs rates set \(currency.code) RATE'")
+            throw SettingsError.noRateToConvertInto(currency)
         }
         return CurrencyConverter(base: currency, table: rates.mapValues { $0 / pivot })
     }

@@ -1,24 +1,28 @@
 /// A value typed by the user, or read from a file, that `subs` cannot accept.
 ///
-/// The message names the value and says what is accepted, in one line.
-public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let description: String
+/// The description names the value and says what is accepted, in one line.
+public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A value its grammar refuses: `invalid amount 'abc': expected an amount like 15.49`.
+    /// `what` names the value as the user knows it (`amount`, `--days`, `category`).
+    case invalid(_ what: String, value: String, expected: String)
+    /// A refused value read from an environment variable: `SUBS_TODAY: invalid date ...`.
+    indirect case environment(variable: String, InputError)
+
+    public var description: String {
+        switch self {
+        case .invalid(let what, let value, let expected):
+            "invalid \(what) '\(value.quotedForMessage)': expected \(expected)"
+        case .environment(let variable, let error):
+            "\(variable): \(error)"
+        }
+    }
+
     /// What is accepted instead, for a value refused by its grammar: `an ISO 4217 code ...`.
-    public let expected: String?
-
-    public init(_ description: String) {
-        self.description = description
-        self.expected = nil
-    }
-
-    private init(_ description: String, expected: String) {
-        self.description = description
-        self.expected = expected
-    }
-
-    /// `invalid amount 'abc': expected ...`
-    static func invalid(_ what: String, _ value: String, expected: String) -> InputError {
-        InputError("invalid \(what) '\(value.quotedForMessage)': expected \(expected)", expected: expected)
+    public var expected: String? {
+        switch self {
+        case .invalid(_, _, let expected): expected
+        case .environment: nil
+        }
     }
 }
 

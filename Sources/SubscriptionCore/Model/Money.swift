@@ -45,7 +45,7 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
             let expected = currency.minorDigits == 0
                 ? "a whole amount of \(currency.code), which has no minor unit"
                 : "at most \(currency.minorDigits) digits after the point for \(currency.code)"
-            throw InputError.invalid("amount", text, expected: expected)
+            throw InputError.invalid("amount", value: text, expected: expected)
         }
         let padded = number.fractionDigits
             + String(repeating: "0", count: currency.minorDigits - number.fractionDigits.count)
@@ -60,8 +60,7 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
         let scale = (0..<abs(shift)).reduce(Int128(1)) { product, _ in product * 10 }
         guard shift < 0 else { return Money(minorUnits: minorUnits * scale, currency: other) }
         guard minorUnits % scale == 0 else {
-            throw InputError("cannot change the currency to \(other.code): the price \(self) "
-                + "\(currency.code) has more decimals than \(other.code) allows; give a new amount with it")
+            throw EditError.currencyLosesDecimals(price: self, to: other)
         }
         return Money(minorUnits: minorUnits / scale, currency: other)
     }
@@ -144,14 +143,15 @@ public struct DecimalAmount: Hashable, Sendable {
               parts.count == 1 || !fraction.isEmpty
         else {
             let expected = trimmed.hasPrefix("-") ? "an amount of 0 or more" : Self.accepted
-            throw InputError.invalid("amount", text, expected: expected)
+            throw InputError.invalid("amount", value: text, expected: expected)
         }
         guard fraction.count <= Self.maximumFractionDigits else {
-            throw InputError.invalid("amount", text, expected: "at most \(Self.maximumFractionDigits) digits after the point")
+            throw InputError.invalid(
+                "amount", value: text, expected: "at most \(Self.maximumFractionDigits) digits after the point")
         }
         let significant = whole.drop(while: { $0 == "0" })
         guard significant.count <= String(Money.maximumMajorUnits).count else {
-            throw InputError.invalid("amount", text, expected: "at most \(Money.maximumMajorUnits)")
+            throw InputError.invalid("amount", value: text, expected: "at most \(Money.maximumMajorUnits)")
         }
         wholeDigits = significant.isEmpty ? "0" : String(significant)
         fractionDigits = String(fraction)

@@ -24,7 +24,7 @@ extension Member {
     /// Parses `--shared-with "Alice,Bob:2"`: the people you share with, weight 1 unless given.
     public static func parseList(_ text: String) throws -> [Member] {
         if text.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return [] }
-        let invalid = InputError.invalid("--shared-with", text, expected: accepted)
+        let invalid = InputError.invalid("--shared-with", value: text, expected: accepted)
         var members: [Member] = []
         for entry in text.split(separator: ",", omittingEmptySubsequences: false) {
             let parts = entry.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)

@@ -142,8 +142,7 @@ extension Subscription {
 
     func validateDates() throws {
         if let trialEnd, trialEnd < startDate {
-            throw InputError(
-                "invalid trial end '\(trialEnd)': expected a date on or after the start date \(startDate)")
+            throw DateOrderError.trialEndBeforeStart(trialEnd: trialEnd, start: startDate)
         }
     }
 
@@ -153,13 +152,10 @@ extension Subscription {
         let events = periods.flatMap { [$0.restartedOn, $0.cancelledOn] }.compactMap { $0 }
             + pauses.map(\.from)
         if let first = events.min(), first < startDate {
-            throw InputError(
-                "invalid start '\(startDate)': expected a date on or before \(first), "
-                    + "the first cancellation, pause or restart")
+            throw DateOrderError.startAfterLifecycleEvent(start: startDate, firstEvent: first)
         }
         if let trialEnd, let firstRestart = periods.compactMap(\.restartedOn).first, trialEnd > firstRestart {
-            throw InputError(
-                "invalid trial end '\(trialEnd)': expected a date before the restart on \(firstRestart)")
+            throw DateOrderError.trialEndAfterRestart(trialEnd: trialEnd, restart: firstRestart)
         }
     }
 }

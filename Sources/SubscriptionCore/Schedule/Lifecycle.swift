@@ -8,13 +8,13 @@ extension Subscription {
     /// Cancels on `date`: no payment after it is charged.
     public mutating func cancel(on date: CivilDate) throws {
         if let cancelled = currentPeriod.cancelledOn {
-            throw InputError("\(name) is already cancelled on \(cancelled); resume it first to change that")
+            throw LifecycleError.alreadyCancelled(name: name, on: cancelled)
         }
         guard date >= currentPeriodStart else {
-            throw InputError("invalid cancel date '\(date)': expected a date on or after \(currentPeriodStart), when billing starts")
+            throw LifecycleError.cancelBeforeStart(date: date, billingStart: currentPeriodStart)
         }
         if let pause = pauses.first(where: { $0.from > date }) {
-            throw InputError("\(name) has a pause from \(pause.from), after \(date); cancel on or after it, or resume first")
+            throw LifecycleError.cancelBeforePause(name: name, date: date, pause: pause)
         }
         periods[periods.count - 1].cancelledOn = date
     }
@@ -22,18 +22,17 @@ extension Subscription {
     /// Pauses from `from` until `until` (open-ended when nil): payments in between are skipped.
     public mutating func pause(from: CivilDate, until: CivilDate?) throws {
         if let until, until <= from {
-            throw InputError("invalid pause end '\(until)': expected a date after the pause starts (\(from))")
+            throw LifecycleError.pauseEndsBeforeItStarts(from: from, until: until)
         }
         guard from >= currentPeriodStart else {
-            throw InputError("invalid pause start '\(from)': expected a date on or after \(currentPeriodStart), when billing starts")
+            throw LifecycleError.pauseBeforeStart(from: from, billingStart: currentPeriodStart)
         }
         if let cancelled = currentPeriod.cancelledOn, from > cancelled {
-            throw InputError("\(name) is cancelled on \(cancelled); there is nothing to pause after that")
+            throw LifecycleError.pauseAfterCancellation(name: name, from: from, cancelledOn: cancelled)
         }
         let new = Pause(from: from, until: until)
         if let overlap = pauses.first(where: { $0.overlaps(new) }) {
-            let end = overlap.until.map { "until \($0)" } ?? "with no end"
-            throw InputError("\(name) is already paused from \(overlap.from) \(end)")
+            throw LifecycleError.alreadyPaused(name: name, pause: overlap)
         }
         pauses.append(new)
         pauses.sort { $0.from < $1.from }
@@ -67,7 +66,7 @@ extension Subscription {
             }
         }
         guard outcome.pause != nil || outcome.cancellation != nil else {
-            throw InputError("\(name) is neither paused nor cancelled on \(date); nothing to resume")
+            throw LifecycleError.nothingToResume(name: name, on: date)
         }
         return outcome
     }

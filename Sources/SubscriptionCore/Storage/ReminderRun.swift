@@ -22,8 +22,7 @@ public enum ReminderRun {
         deliver: (Reminder) -> DeliveryResult
     ) throws -> ReminderRunResult {
         guard today <= realToday else {
-            throw InputError("cannot send reminders as of \(today), later than today (\(realToday)): they "
-                             + "would be recorded as sent and stay silent on their day; add --dry-run to preview them")
+            throw ReminderRunError.futureDay(today: today, realToday: realToday)
         }
         let run = UUID().uuidString
         let claimed = try store.claimReminders(today: today, now: now(), run: run)

@@ -27,7 +27,7 @@ extension SubscriptionStore {
     public func addCategory(_ name: String, color: CategoryColor?) throws {
         try write { connection in
             if let existing = try Self.categories(connection).first(where: { NameMatching.same($0, name) }) {
-                throw InputError("category \(existing) already exists")
+                throw CategoryError.exists(existing: existing)
             }
             try connection.run("INSERT INTO categories (name, color) VALUES (?, ?)",
                                [.text(name), color.map { .text($0.description) } ?? .null])
@@ -41,7 +41,7 @@ extension SubscriptionStore {
             let clash = try Self.categories(connection).first {
                 NameMatching.same($0, new) && $0 != current
             }
-            if let clash { throw InputError("category \(clash) already exists") }
+            if let clash { throw CategoryError.exists(existing: clash) }
             try connection.run("UPDATE categories SET name = ? WHERE name = ?", [.text(new), .text(current)])
             // ON UPDATE CASCADE does not fire for a change of case alone (the key compares
             // without case), so the subscriptions are updated here too.
@@ -61,8 +61,7 @@ extension SubscriptionStore {
                 return name
             }
             guard users.isEmpty else {
-                throw InputError("category \(current) is used by \(users.joined(separator: ", ")); "
-                                 + "move them first with 'subs edit <ref> --category NAME'")
+                throw CategoryError.inUse(category: current, by: users)
             }
             try connection.run("DELETE FROM categories WHERE name = ?", [.text(current)])
         }

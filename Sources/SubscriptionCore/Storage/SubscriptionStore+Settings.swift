@@ -57,7 +57,7 @@ extension SubscriptionStore {
         try write { connection in
             let base = try Self.config(connection).currency
             if let same = rates.first(where: { $0.currency == base }) {
-                throw InputError("\(same.currency.code) is the base currency (config currency); its rate is always 1")
+                throw SettingsError.rateOfBaseCurrency(same.currency)
             }
             for rate in rates {
                 try connection.run(

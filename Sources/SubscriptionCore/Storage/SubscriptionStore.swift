@@ -62,7 +62,7 @@ public final class SubscriptionStore {
     public func edit(
         _ reference: String, _ changes: SubscriptionChanges, today: CivilDate, now: Date = Date()
     ) throws -> Subscription {
-        guard !changes.isEmpty else { throw InputError("nothing to change: give at least one change") }
+        guard !changes.isEmpty else { throw EditError.nothingToChange }
         return try modify(reference, now: now) { subscription, connection in
             let category = try changes.category.map { name in
                 try name.map { try Self.canonicalCategory($0, connection) }
@@ -216,10 +216,8 @@ public final class SubscriptionStore {
     static func canonicalCategory(_ name: String, _ connection: Connection) throws -> String {
         let known = try categories(connection)
         guard let match = known.first(where: { NameMatching.same($0, name) }) else {
-            let close = Suggestions.closest(to: name, in: known)
-            let hint = close.isEmpty ? "one of " + known.joined(separator: ", ")
-                : "an existing category (did you mean \(close.joined(separator: ", "))?)"
-            throw InputError.invalid("category", name, expected: hint + "; add one with 'subs category add'")
+            throw CategoryError.unknown(
+                name: name, suggestions: Suggestions.closest(to: name, in: known), known: known)
         }
         return match
     }

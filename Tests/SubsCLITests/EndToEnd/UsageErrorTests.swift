@@ -19,6 +19,22 @@ struct UsageErrorTests {
         #expect(empty.stderr.hasPrefix("subs: nothing to change"), "\(empty)")
     }
 
+    @Test("a command's own usage checks come after an unknown option, and say which help to read", arguments: [
+        (["upcoming", "--days", "3", "--until", "2030-01-01", "--bogus"], "subs: Unknown option '--bogus' (see 'subs help upcoming')\n"),
+        (["stats", "--months", "0", "--bogus"], "subs: Unknown option '--bogus' (see 'subs help stats')\n"),
+        (["upcoming", "--days", "3", "--until", "2030-01-01"], "subs: give --days or --until, not both (see 'subs help upcoming')\n"),
+        (["delete", "netflix"], "subs: refusing to delete Netflix (ID) without confirmation: "
+            + "pass --yes when standard input is not a terminal (see 'subs help delete')\n"),
+    ])
+    func ownUsageChecks(_ arguments: [String], _ message: String) throws {
+        let sandbox = try Sandbox()
+        let netflix = try sandbox.add("Netflix", "15.49")
+        let result = try sandbox.run(arguments)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr == message.replacingOccurrences(of: "(ID)", with: "(\(netflix.prefix(8)))"), "\(result)")
+        #expect(try sandbox.succeed(["list", "--format", "json"]).jsonArray().count == 1)
+    }
+
     @Test("help for a command that does not exist is an error, not the main help", arguments: [
         (["help", "nope"], "subs: no command 'nope' (see 'subs help')\n"),
         (["help", "rates", "nope"], "subs: no command 'nope' (see 'subs help rates')\n"),

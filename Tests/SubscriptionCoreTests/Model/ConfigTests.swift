@@ -41,12 +41,18 @@ import Testing
 
     /// Issue 8, item 5: the budget is money in the base currency, with no more decimals than it.
     @Test func theBudgetHasNoMoreDecimalsThanTheBaseCurrency() throws {
-        #expect(throws: InputError.self) { try Config().setting(.budget, to: "99.999") }
+        #expect(throws: SettingsError.budgetTooPrecise(budget: "99.999", currency: .usd)) {
+            try Config().setting(.budget, to: "99.999")
+        }
         let yen = try Config().setting(.currency, to: "JPY")
-        #expect(throws: InputError.self) { try yen.setting(.budget, to: "150.5") }
+        #expect(throws: SettingsError.budgetTooPrecise(budget: "150.5", currency: currency("JPY"))) {
+            try yen.setting(.budget, to: "150.5")
+        }
         #expect(try yen.setting(.budget, to: "150").budget?.text == "150")
         let budget = try Config().setting(.budget, to: "99.50")
-        #expect(throws: InputError.self) { try budget.setting(.currency, to: "JPY") }
+        #expect(throws: SettingsError.currencyTooCoarseForBudget(currency: currency("JPY"), budget: "99.50")) {
+            try budget.setting(.currency, to: "JPY")
+        }
         #expect(try budget.setting(.currency, to: "KWD").currency.code == "KWD")
         let dinar = try Config().setting(.currency, to: "KWD")
         #expect(try dinar.setting(.budget, to: "150.125").budget?.text == "150.125")

@@ -81,19 +81,36 @@ import Testing
     @Test func invalidSequencesAreRefusedAndChangeNothing() throws {
         var subscription = subscription(start: "2024-01-15")
         let before = subscription
-        #expect(throws: InputError.self) { try subscription.resume(on: day("2024-03-01")) }
-        #expect(throws: InputError.self) {
+        #expect(throws: LifecycleError.nothingToResume(name: "Netflix", on: day("2024-03-01"))) {
+            try subscription.resume(on: day("2024-03-01"))
+        }
+        #expect(throws: LifecycleError.pauseEndsBeforeItStarts(from: day("2024-05-01"), until: day("2024-04-01"))) {
             try subscription.pause(from: day("2024-05-01"), until: day("2024-04-01"))
         }
-        #expect(throws: InputError.self) { try subscription.cancel(on: day("2024-01-01")) }
+        #expect(throws: LifecycleError.cancelBeforeStart(date: day("2024-01-01"), billingStart: day("2024-01-15"))) {
+            try subscription.cancel(on: day("2024-01-01"))
+        }
+        #expect(throws: LifecycleError.pauseBeforeStart(from: day("2024-01-01"), billingStart: day("2024-01-15"))) {
+            try subscription.pause(from: day("2024-01-01"), until: nil)
+        }
         #expect(subscription == before)
 
         try subscription.pause(from: day("2024-03-01"), until: day("2024-05-01"))
-        #expect(throws: InputError.self) {
+        let pause = Pause(from: day("2024-03-01"), until: day("2024-05-01"))
+        #expect(throws: LifecycleError.alreadyPaused(name: "Netflix", pause: pause)) {
             try subscription.pause(from: day("2024-04-01"), until: day("2024-06-01"))
         }
+        #expect(throws: LifecycleError.cancelBeforePause(name: "Netflix", date: day("2024-02-01"), pause: pause)) {
+            try subscription.cancel(on: day("2024-02-01"))
+        }
         try subscription.cancel(on: day("2024-06-01"))
-        #expect(throws: InputError.self) { try subscription.cancel(on: day("2024-07-01")) }
+        #expect(throws: LifecycleError.alreadyCancelled(name: "Netflix", on: day("2024-06-01"))) {
+            try subscription.cancel(on: day("2024-07-01"))
+        }
+        #expect(throws: LifecycleError.pauseAfterCancellation(
+            name: "Netflix", from: day("2024-07-01"), cancelledOn: day("2024-06-01"))) {
+            try subscription.pause(from: day("2024-07-01"), until: nil)
+        }
     }
 
     @Test func pricesRecordedBeforeTheStartReplaceTheOriginalPrice() {
@@ -141,7 +158,9 @@ import Testing
         var subscription = subscription(start: "2024-01-15")
         try subscription.cancel(on: day("2024-03-20"))
         subscription.startDate = day("2024-06-01")
-        #expect(throws: InputError.self) { try subscription.validateLifecycleDates() }
+        #expect(throws: DateOrderError.startAfterLifecycleEvent(start: day("2024-06-01"), firstEvent: day("2024-03-20"))) {
+            try subscription.validateLifecycleDates()
+        }
     }
 
     @Test func movingTheStartEarlierKeepsTheOriginalPriceForEveryEarlierPayment() {

@@ -84,4 +84,33 @@ struct NameAndRateStoreTests {
             try SubscriptionStore(location: location).categoryUsage()
         }
     }
+
+    @Test("A category name taken in another case, or a category in use, is refused by case; nothing changes")
+    func categoryRefusals() throws {
+        let store = try SubscriptionStore(location: location)
+        try store.addCategory("Films", color: nil)
+        #expect(throws: CategoryError.exists(existing: "Films")) { try store.addCategory("films", color: nil) }
+        #expect(throws: CategoryError.exists(existing: "Films")) { try store.renameCategory("Streaming", to: "FILMS") }
+        var movie = try simpleNewSubscription("Cinema")
+        movie.category = "films"
+        _ = try store.add(movie, now: fixedNow)
+        #expect(throws: CategoryError.inUse(category: "Films", by: ["Cinema"])) { try store.deleteCategory("Films") }
+        #expect(try store.categoryUsage().first { $0.name == "Films" }?.subscriptionCount == 1)
+    }
+
+    @Test("The base currency takes no rate, a total in a currency without one is refused, an empty edit is refused")
+    func settingsAndEditRefusals() throws {
+        let store = try SubscriptionStore(location: location)
+        #expect(throws: SettingsError.rateOfBaseCurrency(.usd)) {
+            try store.setRates([(currency("EUR"), "1.08"), (.usd, "1")], now: fixedNow)
+        }
+        #expect(try store.rates().isEmpty, "all or none")
+        #expect(throws: SettingsError.noRateToConvertInto(currency("EUR"))) {
+            try store.converter().rebased(to: currency("EUR"))
+        }
+        let added = try store.add(simpleNewSubscription("Netflix"), now: fixedNow)
+        #expect(throws: EditError.nothingToChange) {
+            try store.edit(added.id, SubscriptionChanges(), today: day("2024-07-01"), now: fixedNow)
+        }
+    }
 }

@@ -123,7 +123,7 @@ import Testing
     @Test func aRunAsOfALaterDayThanTodayIsRefusedAndRecordsNothing() throws {
         let store = try store()
         let tomorrow = try #require(today.adding(days: 1))
-        #expect(throws: InputError.self) {
+        #expect(throws: ReminderRunError.futureDay(today: tomorrow, realToday: today)) {
             _ = try run(store, today: tomorrow) { _ in .delivered }
         }
         #expect(try store.dueReminders(today: tomorrow, now: fixedNow).count == 4, "nothing was claimed")

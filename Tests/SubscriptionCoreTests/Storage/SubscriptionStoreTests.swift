@@ -99,11 +99,17 @@ struct SubscriptionStoreTests {
         #expect(throws: InputError.self) { try store.add(yen, now: fixedNow) }
         var unknown = try simpleNewSubscription("Unknown category")
         unknown.category = "Groceries"
-        let error = #expect(throws: InputError.self) { try store.add(unknown, now: fixedNow) }
-        #expect(error?.description.contains("Streaming") == true, "the message lists the categories")
+        let error = #expect(throws: CategoryError.self) { try store.add(unknown, now: fixedNow) }
+        guard case .unknown(name: "Groceries", suggestions: _, let known) = error else {
+            Issue.record("expected an unknown category, got \(String(describing: error))")
+            return
+        }
+        #expect(known.contains("Streaming"), "the refusal lists the categories")
         var badTrial = try simpleNewSubscription("Trial before start")
         badTrial.trialEnd = day("2024-01-01")
-        #expect(throws: InputError.self) { try store.add(badTrial, now: fixedNow) }
+        #expect(throws: DateOrderError.trialEndBeforeStart(trialEnd: day("2024-01-01"), start: badTrial.startDate)) {
+            try store.add(badTrial, now: fixedNow)
+        }
         #expect(try SubscriptionStore(location: location).subscriptions().map(\.name) == ["Keep"])
     }
 
@@ -166,7 +172,9 @@ struct SubscriptionStoreTests {
         let added = try store.add(simpleNewSubscription("Netflix", amount: "15.49"), now: fixedNow)
         var toYen = SubscriptionChanges()
         toYen.currency = currency("JPY")
-        #expect(throws: InputError.self) { try store.edit(added.id, toYen, today: day("2024-07-01"), now: fixedNow) }
+        #expect(throws: EditError.currencyLosesDecimals(price: money("15.49"), to: currency("JPY"))) {
+            try store.edit(added.id, toYen, today: day("2024-07-01"), now: fixedNow)
+        }
         #expect(try SubscriptionStore(location: location).subscriptions() == [added])
     }
 

@@ -1,0 +1,32 @@
+/// A command line that asks for something the command cannot do: one line, a pointer to the
+/// command's help, exit 64. Argument-parser's own errors (an unknown option, a missing
+/// argument it declares) keep its wording; these are the checks the commands make themselves.
+enum UsageError: Error, Equatable, CustomStringConvertible {
+    /// An argument taken unparsed (so that `-5` reaches the value's own check) that is missing.
+    case missingArgument(String)
+    /// A second value for an argument taken unparsed.
+    case unexpectedArgument(String)
+    /// Two options that each set the same thing.
+    case conflictingOptions(String, String)
+    /// An option that only means something next to another.
+    case optionNeedsOption(String, needs: String, because: String)
+    /// `delete` without `--yes` when no one can answer the question.
+    case unconfirmedDelete(String)
+    /// `edit` with no option.
+    case nothingToChange
+    /// `stats --months` out of its range.
+    case monthsOutOfRange(Int)
+
+    var description: String {
+        switch self {
+        case .missingArgument(let name): "Missing expected argument '\(name)'"
+        case .unexpectedArgument(let value): "Unexpected argument '\(value)'"
+        case .conflictingOptions(let first, let second): "give \(first) or \(second), not both"
+        case .optionNeedsOption(let option, let needs, let because): "\(option) needs \(needs): \(because)"
+        case .unconfirmedDelete(let names):
+            "refusing to delete \(names) without confirmation: pass --yes when standard input is not a terminal"
+        case .nothingToChange: "nothing to change: give at least one option, like --amount or --name"
+        case .monthsOutOfRange(let months): "invalid --months '\(months)': expected 1 to 120"
+        }
+    }
+}

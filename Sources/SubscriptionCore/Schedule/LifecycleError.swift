@@ -1,0 +1,41 @@
+/// A cancel, pause or resume that the subscription's lifecycle refuses (SCHEDULE.md): nothing
+/// is changed.
+public enum LifecycleError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A second cancellation while one is recorded.
+    case alreadyCancelled(name: String, on: CivilDate)
+    /// A cancellation before billing starts (the start date, or the day billing restarted).
+    case cancelBeforeStart(date: CivilDate, billingStart: CivilDate)
+    /// A cancellation before a pause that is recorded after it.
+    case cancelBeforePause(name: String, date: CivilDate, pause: Pause)
+    /// A pause whose end is not after its start.
+    case pauseEndsBeforeItStarts(from: CivilDate, until: CivilDate)
+    /// A pause before billing starts (the start date, or the day billing restarted).
+    case pauseBeforeStart(from: CivilDate, billingStart: CivilDate)
+    /// A pause that starts after the cancellation.
+    case pauseAfterCancellation(name: String, from: CivilDate, cancelledOn: CivilDate)
+    /// A pause that overlaps `pause`, already recorded.
+    case alreadyPaused(name: String, pause: Pause)
+    /// A resume on a day with no pause to end and no cancellation to undo.
+    case nothingToResume(name: String, on: CivilDate)
+
+    public var description: String {
+        switch self {
+        case .alreadyCancelled(let name, let cancelled):
+            "\(name) is already cancelled on \(cancelled); resume it first to change that"
+        case .cancelBeforeStart(let date, let billingStart):
+            "invalid cancel date '\(date)': expected a date on or after \(billingStart), when billing starts"
+        case .cancelBeforePause(let name, let date, let pause):
+            "\(name) has a pause from \(pause.from), after \(date); cancel on or after it, or resume first"
+        case .pauseEndsBeforeItStarts(let from, let until):
+            "invalid pause end '\(until)': expected a date after the pause starts (\(from))"
+        case .pauseBeforeStart(let from, let billingStart):
+            "invalid pause start '\(from)': expected a date on or after \(billingStart), when billing starts"
+        case .pauseAfterCancellation(let name, _, let cancelled):
+            "\(name) is cancelled on \(cancelled); there is nothing to pause after that"
+        case .alreadyPaused(let name, let pause):
+            "\(name) is already paused from \(pause.from) " + (pause.until.map { "until \($0)" } ?? "with no end")
+        case .nothingToResume(let name, let date):
+            "\(name) is neither paused nor cancelled on \(date); nothing to resume"
+        }
+    }
+}
