@@ -68,7 +68,10 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     /// The exact value, in major units.
     public var decimal: Decimal {
         let magnitude = minorUnits.magnitude
-        let significand = Decimal(UInt64(magnitude >> 64)) * Self.twoToThe64 + Decimal(UInt64(truncatingIfNeeded: magnitude))
+        // Every price fits in 64 bits; only a total needs the high half.
+        let significand = magnitude >> 64 == 0
+            ? Decimal(UInt64(truncatingIfNeeded: magnitude))
+            : Decimal(UInt64(magnitude >> 64)) * Self.twoToThe64 + Decimal(UInt64(truncatingIfNeeded: magnitude))
         return Decimal(sign: minorUnits < 0 ? .minus : .plus, exponent: -currency.minorDigits, significand: significand)
     }
 

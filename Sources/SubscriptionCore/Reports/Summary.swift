@@ -42,11 +42,13 @@ public struct Summary: Sendable {
         convertedMonthly = converted
         missingRates = converter.missingRates(for: monthly)
 
-        let upcoming = subscriptions.flatMap { subscription in
-            subscription.nextPayments(onOrAfter: today, count: Self.nextPaymentCount).flatMap {
-                UpcomingItem.items(for: $0, of: subscription, today: today)
+        var items: [UpcomingItem] = []
+        for subscription in subscriptions {
+            for payment in subscription.nextPayments(onOrAfter: today, count: Self.nextPaymentCount) {
+                UpcomingItem.append(payment, of: subscription, today: today, to: &items)
             }
-        }.sorted(by: UpcomingItem.chronologically)
+        }
+        let upcoming = items.sorted(by: UpcomingItem.chronologically)
         // The first payments, each with the trial end that comes before it, as `upcoming` lists them.
         let lastShown = upcoming.indices.filter { upcoming[$0].kind == .payment }
             .dropFirst(Self.nextPaymentCount - 1).first ?? upcoming.count - 1

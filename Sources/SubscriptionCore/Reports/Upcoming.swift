@@ -21,10 +21,13 @@ public struct UpcomingItem: Hashable, Sendable {
 
     /// What a payment shows as: the payment, and before it the trial's end when this is the
     /// charge a free trial turns into. The one rule `upcoming`, `summary` and reminders share.
-    static func items(for payment: Payment, of subscription: Subscription, today: CivilDate) -> [UpcomingItem] {
-        let charge = UpcomingItem(subscription, payment, kind: .payment, today: today)
-        guard subscription.kind(of: payment) == .trialEnd else { return [charge] }
-        return [UpcomingItem(subscription, payment, kind: .trialEnd, today: today), charge]
+    static func append(
+        _ payment: Payment, of subscription: Subscription, today: CivilDate, to items: inout [UpcomingItem]
+    ) {
+        if subscription.kind(of: payment) == .trialEnd {
+            items.append(UpcomingItem(subscription, payment, kind: .trialEnd, today: today))
+        }
+        items.append(UpcomingItem(subscription, payment, kind: .payment, today: today))
     }
 
     /// Oldest first; on one day by name, and a trial's end before the charge it turns into.
@@ -69,7 +72,7 @@ public struct UpcomingReport: Sendable {
         var totals = CurrencyTotals()
         for subscription in subscriptions {
             for payment in subscription.payments(from: today, through: end) {
-                items += UpcomingItem.items(for: payment, of: subscription, today: today)
+                UpcomingItem.append(payment, of: subscription, today: today, to: &items)
                 totals.add(payment.amount.decimal, in: payment.amount.currency)
             }
         }
