@@ -45,6 +45,9 @@ extension Subscription {
     /// day it was resumed; one further ahead is withdrawn only when there was no pause to end.
     @discardableResult
     public mutating func resume(on date: CivilDate) throws -> ResumeOutcome {
+        guard date >= currentPeriodStart else {
+            throw LifecycleError.resumeBeforeStart(date: date, billingStart: currentPeriodStart)
+        }
         var outcome = ResumeOutcome()
         if let index = pauses.firstIndex(where: { $0.covers(date) || $0.from > date }) {
             outcome.pause = pauses[index]

@@ -234,4 +234,45 @@ struct LifecyclePropertyTests {
         #expect(gym.payments(from: day("2026-03-01"), through: day("2026-12-31")).map(\.date)
                 == days(["2026-05-15", "2026-06-15", "2026-07-15", "2026-08-15"]))
     }
+
+    /// Operations typed on any day, taking effect before or after one another (a cancellation
+    /// scheduled ahead, a pause typed after it, a resume on the very day): whatever is accepted
+    /// leaves a schedule that never charges a day twice, and a resume always leaves the
+    /// subscription billing on the day it names.
+    @Test("Operations in any order keep the schedule sound", arguments: 0..<300)
+    func operationsInAnyOrder(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed &+ 1_000_003)
+        let start = BillingSchedulePropertyTests.randomDate(years: 2020...2030, using: &rng)
+        let trialEnd = Bool.random(using: &rng) ? nil : start.adding(days: Int.random(in: 1...45, using: &rng))
+        var gym = subscription(price: "10.00", every: .monthly, start: start.description, trialEnd: trialEnd?.description)
+        var log: [String] = []
+        for _ in 0..<Int.random(in: 1...10, using: &rng) {
+            let date = start.adding(days: Int.random(in: 0...900, using: &rng))!
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0:
+                if (try? gym.cancel(on: date)) != nil { log.append("cancel \(date)") }
+            case 1:
+                let until = Bool.random(using: &rng) ? nil : date.adding(days: Int.random(in: 1...200, using: &rng))
+                if (try? gym.pause(from: date, until: until)) != nil { log.append("pause \(date)-\(until.map(\.description) ?? "")") }
+            case 2:
+                if let outcome = try? gym.resume(on: date) {
+                    log.append("resume \(date)")
+                    let context = "seed \(seed), start \(start): " + log.joined(separator: "; ")
+                    #expect(gym.status(on: date) != .cancelled && gym.status(on: date) != .paused,
+                            "\(outcome) leaves it \(gym.status(on: date)) on \(date): \(context)")
+                }
+            default:
+                gym.recordPrice(money("\(Int.random(in: 1...99, using: &rng)).00"), effective: date)
+                log.append("price \(date)")
+            }
+        }
+        let context = "seed \(seed), start \(start): " + log.joined(separator: "; ")
+        let payments = gym.payments(from: start, through: start.adding(days: 1500)!)
+        #expect(zip(payments, payments.dropFirst()).allSatisfy { $0.date < $1.date }, "charged once a day: \(context)")
+        #expect(payments.allSatisfy { $0.amount == gym.price(on: $0.date) }, "priced on their day: \(context)")
+        #expect(payments.allSatisfy { gym.status(on: $0.date) != .paused }, "nothing charged in a pause: \(context)")
+        for payment in payments.prefix(20) {
+            #expect(gym.nextPayment(onOrAfter: payment.date)?.date == payment.date, "next agrees: \(context)")
+        }
+    }
 }
