@@ -45,8 +45,10 @@ extension Subscription {
     /// day it was resumed; one further ahead is withdrawn only when there was no pause to end.
     @discardableResult
     public mutating func resume(on date: CivilDate) throws -> ResumeOutcome {
-        guard date >= currentPeriodStart else {
-            throw LifecycleError.resumeBeforeStart(date: date, billingStart: currentPeriodStart)
+        // A resume dated in an earlier billing period would undo this one's pauses: refused. In
+        // the first period any day is fine (undoing a cancellation before billing even starts).
+        if let restarted = currentPeriod.restartedOn, date < restarted {
+            throw LifecycleError.resumeBeforeRestart(date: date, restartedOn: restarted)
         }
         var outcome = ResumeOutcome()
         if let index = pauses.firstIndex(where: { $0.covers(date) || $0.from > date }) {

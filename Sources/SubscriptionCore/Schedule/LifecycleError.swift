@@ -15,8 +15,8 @@ public enum LifecycleError: Error, Equatable, Sendable, CustomStringConvertible 
     case pauseAfterCancellation(name: String, from: CivilDate, cancelledOn: CivilDate)
     /// A pause that overlaps `pause`, already recorded.
     case alreadyPaused(name: String, pause: Pause)
-    /// A resume before the current stretch of billing starts: it would change a past period.
-    case resumeBeforeStart(date: CivilDate, billingStart: CivilDate)
+    /// A resume dated before billing restarted: it would change an earlier billing period.
+    case resumeBeforeRestart(date: CivilDate, restartedOn: CivilDate)
     /// A resume on a day with no pause to end and no cancellation to undo.
     case nothingToResume(name: String, on: CivilDate)
 
@@ -36,8 +36,8 @@ public enum LifecycleError: Error, Equatable, Sendable, CustomStringConvertible 
             "\(name) is cancelled on \(cancelled); there is nothing to pause after that"
         case .alreadyPaused(let name, let pause):
             "\(name) is already paused from \(pause.from) " + (pause.until.map { "until \($0)" } ?? "with no end")
-        case .resumeBeforeStart(let date, let billingStart):
-            "invalid resume date '\(date)': expected a date on or after \(billingStart), when billing starts"
+        case .resumeBeforeRestart(let date, let restarted):
+            "invalid resume date '\(date)': expected a date on or after \(restarted), when billing restarted"
         case .nothingToResume(let name, let date):
             "\(name) is neither paused nor cancelled on \(date); nothing to resume"
         }

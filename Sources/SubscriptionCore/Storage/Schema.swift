@@ -107,5 +107,14 @@ enum Schema {
             -- claims, so one whose claim went stale and was taken over never undoes the other's.
             ALTER TABLE reminders_sent ADD COLUMN claimed_by TEXT;
             """),
+        .init(version: 6, name: "category colours as CategoryColor reads them", sql: """
+            -- Before version 6 a colour's hex digits could be any Unicode hex digit (fullwidth
+            -- ones too); now only ASCII `#rrggbb` or a named colour reads back. Such a colour
+            -- cannot be painted anyway: it is dropped rather than read as damage.
+            UPDATE categories SET color = NULL
+            WHERE color IS NOT NULL
+                AND color NOT IN ('red', 'green', 'yellow', 'blue', 'magenta', 'cyan')
+                AND color NOT GLOB '#[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]';
+            """),
     ])
 }

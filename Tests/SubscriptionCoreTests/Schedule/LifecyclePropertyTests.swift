@@ -275,4 +275,21 @@ struct LifecyclePropertyTests {
             #expect(gym.nextPayment(onOrAfter: payment.date)?.date == payment.date, "next agrees: \(context)")
         }
     }
+
+    /// A mistaken cancellation of a subscription that has not started yet can be undone today;
+    /// a resume dated before a restart, in an earlier billing period, is refused.
+    @Test func resumeBeforeBillingStartsIsFineButNotBeforeARestart() throws {
+        var future = subscription(price: "5.00", start: "2026-12-10")
+        try future.cancel(on: day("2026-12-10"))
+        #expect(try future.resume(on: day("2026-11-22")).cancellation == .withdrawn(cancelledOn: day("2026-12-10")))
+
+        var gym = subscription(price: "30.00", start: "2026-01-15")
+        try gym.cancel(on: day("2026-03-01"))
+        try gym.resume(on: day("2026-05-10"))
+        try gym.pause(from: day("2026-08-01"), until: nil)
+        #expect(throws: LifecycleError.resumeBeforeRestart(date: day("2026-04-01"), restartedOn: day("2026-05-10"))) {
+            try gym.resume(on: day("2026-04-01"))
+        }
+        #expect(gym.pauses.count == 1, "the later pause is untouched")
+    }
 }

@@ -29,6 +29,17 @@ import Testing
             INSERT INTO price_changes (subscription_id, effective_date, amount_minor)
             VALUES ('0b7e9c1a-0000-4000-8000-000000000001', '2024-01-31', 1549);
             """)
+        if version >= 3 {
+            // One reminder sent, one claimed by a run that died (before claims named their run).
+            try connection.execute("""
+                INSERT INTO reminders_sent (subscription_id, payment_date, offset_days, state, updated_at)
+                VALUES ('0b7e9c1a-0000-4000-8000-000000000001', '2024-02-29', 7, 'sent', '2024-02-22T08:00:00Z'),
+                       ('0b7e9c1a-0000-4000-8000-000000000001', '2024-02-29', 1, 'claimed', '2024-02-28T08:00:00Z');
+                """)
+        }
+        // A colour subs accepted before version 6 (fullwidth hex digits), and one that is fine.
+        try connection.execute("INSERT INTO categories (name, color) VALUES ('Fine', '#ff8800')")
+        if version < 6 { try connection.execute("INSERT INTO categories (name, color) VALUES ('Odd', '#ａｂｃｄｅｆ')") }
     }
 
     @Test(arguments: 1..<Schema.migrator.latestVersion + 1)
@@ -43,6 +54,15 @@ import Testing
         #expect(subscription.remindDays == [7, 1])
         #expect(subscription.nextPayment(onOrAfter: day("2024-02-01"))?.date == day("2024-02-29"))
         #expect(subscription.status(on: day("2024-06-01")) == .active)
+
+        if version >= 3 {
+            // The sent reminder stays sent; the dead run's claim is taken up once stale.
+            let due = try store.dueReminders(today: day("2024-02-28"), now: Date(timeIntervalSince1970: 1_709_200_000))
+            #expect(due.map(\.payment.date) == [day("2024-02-29")])
+            #expect(due.first?.offsets == [1])
+        }
+        let colours = try store.categoryUsage().filter { ["Odd", "Fine"].contains($0.name) }
+        #expect(colours.map { $0.color?.description } == (version < 6 ? ["#ff8800", nil] : ["#ff8800"]))
 
         let paused = try store.update("Netflix") { try $0.pause(from: day("2024-03-01"), until: day("2024-05-01")) }
         #expect(paused.status(on: day("2024-03-10")) == .paused)
