@@ -52,8 +52,13 @@ public struct Subs: ParsableCommand {
             let code = exitCode(for: error)
             // Help and --version go out as argument-parser prints them.
             guard code != .success else { exit(withError: error) }
-            // Usage errors stay one line too: the message, and where to read more.
-            let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
+            // Usage errors stay one line too: the message, with the values it quotes shown as the
+            // core's own errors show them (one line, shortened), and where to read more.
+            var message = message(for: error)
+            for argument in Set(arguments) where argument.quotedForMessage != argument {
+                message = message.replacingOccurrences(of: argument, with: argument.quotedForMessage)
+            }
+            message = message.split(separator: "\n").first.map(String.init) ?? "invalid usage"
             printError("subs: \(message.terminalSafe) (see '\(help)')")
             Foundation.exit(code.rawValue)
         }

@@ -29,7 +29,7 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
 extension String {
     /// The value as it may appear inside an error message: one line, no control characters, and
     /// not longer than a terminal line even when the user pasted a novel.
-    var quotedForMessage: String {
+    public var quotedForMessage: String {
         let visible = String(String.UnicodeScalarView(unicodeScalars.map {
             $0.isControlOrInvisibleFormat ? "\u{FFFD}" : $0
         }))

@@ -21,6 +21,18 @@ struct TypedArgumentTests {
         #expect(sandbox.homeEntries() == [], "nothing was created")
     }
 
+    /// Review finding: argument-parser quotes the raw value; a newline in it must not cut the
+    /// line before it says what is accepted, and a pasted novel is shortened.
+    @Test(arguments: [["add", "X", "5", "--currency", "eu\nr"], ["add", "X", "5", "--every", "3\nfoo"],
+                      ["config", "get", "cur\nrency"], ["add", "X", "5", "--currency", String(repeating: "A", count: 300)]])
+    func aValueWithANewlineOrTooLongStillGetsTheWholeLine(_ arguments: [String]) throws {
+        let result = try Sandbox().run(arguments)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result)")
+        #expect(result.stderr.contains("expected"), "\(result)")
+        #expect(result.stderr.count < 300, "\(result)")
+    }
+
     @Test func completionOffersCurrencyCodesCyclesAndKeys() throws {
         let script = try Sandbox().succeed(["--generate-completion-script", "bash"]).stdout
         for value in ["EUR", "JPY", "quarterly", "fortnightly", "remind-days"] {
