@@ -173,7 +173,7 @@ public final class SubscriptionStore {
 
     /// Turns SQLite's errors into `StoreError`s, naming the database file where busy or damaged:
     /// nothing of the SQL layer leaves the store.
-    private static func mapErrors<T>(_ location: StoreLocation, _ body: () throws -> T) throws -> T {
+    static func mapErrors<T>(_ location: StoreLocation, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as SQLiteError where error.isBusy {
