@@ -22,9 +22,18 @@ enum EncryptedDatabase {
         }
         // An empty file (say from `touch`) is a database not yet written: it may get a new key.
         let isEmpty = PrivateFiles.size(of: path) == 0
-        if case .keyFile(let keyPath) = location.key, !isEmpty, try !PrivateFiles.exists(keyPath) {
-            throw StoreError.missingKey(database: path, keyFile: keyPath)
+        func requireKeyFile() throws {
+            if case .keyFile(let keyPath) = location.key, !isEmpty, try !PrivateFiles.exists(keyPath) {
+                throw StoreError.missingKey(database: path, keyFile: keyPath)
+            }
         }
+        if !isEmpty, let connection = try Rekey.finishInterrupted(location, open: {
+            try requireKeyFile()
+            return try openKeyed(location, createKey: false)
+        }) {
+            return connection
+        }
+        try requireKeyFile()
         do {
             return try openKeyed(location, createKey: isEmpty)
         } catch where isEmpty && isUnreadable(error) {
@@ -42,7 +51,7 @@ enum EncryptedDatabase {
         }
     }
 
-    private static func openKeyed(_ location: StoreLocation, createKey: Bool) throws -> Connection {
+    static func openKeyed(_ location: StoreLocation, createKey: Bool) throws -> Connection {
         let connection = try keyedConnection(path: location.databasePath, key: location.key, createKey: createKey)
         try prove(connection, location: location)
         try connection.execute("PRAGMA foreign_keys = ON")
