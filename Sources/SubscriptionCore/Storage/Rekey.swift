@@ -77,6 +77,7 @@ public enum Rekey {
                     kept = replacedPath(keyPath, now: now)
                     try DatabaseCopy.move(keyPath, to: kept!)
                 }
+                try step(.keyFileReplaced)
                 return Outcome(backup: backup, oldKeyFile: kept)
             }
         }
