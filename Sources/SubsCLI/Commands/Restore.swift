@@ -19,10 +19,21 @@ extension Subs {
             valueName: "path"))
         var backupPassphraseFile: String?
 
+        @Option(help: ArgumentHelp(
+            "Key file of the backup, such as a key kept by rekey (default: the database's key).",
+            valueName: "path"))
+        var backupKeyFile: String?
+
         @Flag(name: [.short, .long], help: "Restore without asking.")
         var yes = false
 
         @OptionGroup var store: StoreOptions
+
+        func validate() throws {
+            if backupPassphraseFile != nil, backupKeyFile != nil {
+                throw ValidationError("--backup-passphrase-file and --backup-key-file cannot be used together")
+            }
+        }
 
         func run() throws {
             let location = try store.location
@@ -36,7 +47,8 @@ extension Subs {
                 }
             }
             try SubscriptionCore.Backup.restore(
-                location, from: file, key: backupPassphraseFile.map(KeySource.passphraseFile))
+                location, from: file,
+                key: backupPassphraseFile.map(KeySource.passphraseFile) ?? backupKeyFile.map(KeySource.keyFile))
             print("Restored \(file.terminalSafe).")
         }
     }
