@@ -93,9 +93,14 @@ public enum Rekey {
         do {
             // A pending key beside a key file that works is what a rekey killed earlier left.
             return try open()
-        } catch StoreError.wrongKey, StoreError.missingKey, StoreError.missingFile {
+        } catch let error as StoreError {
+            switch error {
+            case .wrongKey, .missingKey, .missingFile: break
+            default: throw error
+            }
             let candidate = StoreLocation(databasePath: location.databasePath, key: .keyFile(pending))
-            _ = try EncryptedDatabase.openKeyed(candidate, createKey: false)
+            // A pending key that does not open it either is a leftover: the first error stands.
+            guard (try? EncryptedDatabase.openKeyed(candidate, createKey: false)) != nil else { throw error }
             _ = try promote(pending, to: keyPath, now: Date())
             return try open()
         }

@@ -83,3 +83,17 @@ import Testing
         #expect(!Files.exists(Rekey.pendingPath(scratch.path("config/subs/key"))))
     }
 }
+
+extension RekeyTests {
+    @Test func aLeftoverPendingKeyThatOpensNothingLeavesTheWrongKeyErrorAsItWas() throws {
+        let scratch = Scratch()
+        _ = try SubscriptionStore(location: scratch.location).add(try simpleNewSubscription("Netflix"), now: fixedNow)
+        let keyPath = scratch.path("config/subs/key")
+        try Files.writeKeyFile(keyPath, byte: 0x11)
+        try Files.writeKeyFile(Rekey.pendingPath(keyPath), byte: 0x22)
+        #expect(throws: StoreError.wrongKey(database: scratch.location.databasePath, key: .keyFile(keyPath))) {
+            try SubscriptionStore(location: scratch.location).subscriptions()
+        }
+        #expect(Files.exists(Rekey.pendingPath(keyPath)))
+    }
+}
