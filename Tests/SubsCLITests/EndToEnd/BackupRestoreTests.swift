@@ -150,4 +150,18 @@ struct BackupRestoreTests {
         #expect(names.filter { $0.hasPrefix("subs-") }.count == 1, "a backup the user made was pruned: \(names)")
         #expect(try Self.listJSON(sandbox).contains("Netflix"))
     }
+
+    @Test("backup refuses to write over the database or its key file (64), which stay as they were")
+    func backupSparesTheDatabaseAndKey() throws {
+        let sandbox = try Self.sandboxWithData()
+        let database = try #require(sandbox.bytes(sandbox.databasePath))
+        let key = try #require(sandbox.bytes(sandbox.keyPath))
+        for target in [sandbox.databasePath, sandbox.keyPath] {
+            let result = try sandbox.run(["backup", target])
+            #expect(result.status == 64 && result.stderrLines.count == 1, "\(result)")
+            #expect(result.stderr.contains("refusing to write"), "\(result)")
+        }
+        #expect(sandbox.bytes(sandbox.databasePath) == database)
+        #expect(sandbox.bytes(sandbox.keyPath) == key)
+    }
 }

@@ -75,3 +75,21 @@ import Testing
         #expect(backups.filter { $0.hasPrefix("subs-") }.count == 1)
     }
 }
+
+extension AutomaticBackupTests {
+    @Test func aBackupFromAnOlderSubsIsMigratedAsItIsRestored() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let older = Schema.migrator.latestVersion - 1
+        try makeDatabase(at: older)
+        let backupFile = directory.appendingPathComponent("old-backup.db").path
+        try FileManager.default.moveItem(atPath: location.databasePath, toPath: backupFile)
+        let backupBytes = try Data(contentsOf: URL(fileURLWithPath: backupFile))
+
+        try Backup.restore(location, from: backupFile, key: nil)
+        let restored = try #require(try EncryptedDatabase.open(location, create: false))
+        #expect(try restored.userVersion == Schema.migrator.latestVersion)
+        #expect(try SubscriptionStore(location: location).subscriptions().map(\.name) == ["Netflix"])
+        // The backup itself is only read.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: backupFile)) == backupBytes)
+    }
+}
