@@ -100,7 +100,11 @@ public enum Rekey {
             }
             let candidate = StoreLocation(databasePath: location.databasePath, key: .keyFile(pending))
             // A pending key that does not open it either is a leftover: the first error stands.
-            guard (try? EncryptedDatabase.openKeyed(candidate, createKey: false)) != nil else { throw error }
+            // Only proven here (nothing written) before it becomes the key file.
+            guard (try? EncryptedDatabase.prove(
+                EncryptedDatabase.keyedConnection(path: candidate.databasePath, key: candidate.key, createKey: false),
+                location: candidate)) != nil
+            else { throw error }
             _ = try promote(pending, to: keyPath, now: Date())
             return try open()
         }
