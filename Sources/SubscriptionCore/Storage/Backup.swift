@@ -64,16 +64,20 @@ public enum Backup {
                 try restored.execute("PRAGMA foreign_keys = ON")
                 try Schema.migrator.migrate(restored)
                 try EncryptedDatabase.checkIntegrity(restored, path: temporary)
-                if let current {
-                    try SubscriptionStore.mapErrors(location) {
-                        try automatic(current, location: location, reason: "restore", now: now)
-                    }
-                }
             } catch {
                 DatabaseCopy.remove(temporary)
                 throw error
             }
-            try DatabaseCopy.move(temporary, to: location.databasePath)
+            guard let current else { return try DatabaseCopy.move(temporary, to: location.databasePath) }
+            try SubscriptionStore.mapErrors(location) {
+                do {
+                    try automatic(current, location: location, reason: "restore", now: now)
+                } catch {
+                    DatabaseCopy.remove(temporary)
+                    throw error
+                }
+                try DatabaseCopy.replacing(location) { try DatabaseCopy.move(temporary, to: location.databasePath) }
+            }
         }
     }
 

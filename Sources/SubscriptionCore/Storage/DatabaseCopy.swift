@@ -27,6 +27,23 @@ enum DatabaseCopy {
         }
     }
 
+    /// Runs `body`, which copies the database at `location` and renames the copy over it, while
+    /// holding the database's write lock: no `subs` can commit to the old file after it was
+    /// copied. One that waits for the lock meanwhile then finds its file moved
+    /// (`isMovedDatabase`) and writes to the new one.
+    static func replacing<T>(_ location: StoreLocation, _ body: () throws -> T) throws -> T {
+        let lock = try EncryptedDatabase.keyedConnection(path: location.databasePath, key: location.key, createKey: false)
+        try lock.execute("BEGIN IMMEDIATE")
+        defer { try? lock.execute("ROLLBACK") }
+        return try body()
+    }
+
+    /// Whether SQLite refused a write because the file was renamed or removed since it was
+    /// opened (`SQLITE_READONLY_DBMOVED`): a restore or rekey put another in its place.
+    static func isMovedDatabase(_ error: any Error) -> Bool {
+        (error as? SQLiteError)?.extendedCode == 1032
+    }
+
     /// Removes a temporary copy and the journal SQLite may have left next to it.
     static func remove(_ path: String) {
         unlink(path)
@@ -47,8 +64,8 @@ enum DatabaseCopy {
         }
         let version = try source.userVersion
         // One read transaction: the copy is the database at one instant, whatever other
-        // processes write meanwhile.
-        try source.execute("BEGIN IMMEDIATE")
+        // processes write meanwhile. Deferred, so a `replacing` lock does not stand in its way.
+        try source.execute("BEGIN DEFERRED")
         do {
             _ = try source.scalar("SELECT sqlcipher_export('copy')")
             try source.execute("PRAGMA copy.user_version = \(version)")

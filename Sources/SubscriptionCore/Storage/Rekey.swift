@@ -59,17 +59,21 @@ public enum Rekey {
                 // rekey is not the one it is under: it may be replaced.
                 try writeNewKey(pending)
                 try step(.newKeyWritten)
-                let copy = try DatabaseCopy.write(source, near: database, key: .keyFile(pending))
-                try step(.copyWritten)
-                try DatabaseCopy.move(copy, to: database)
+                try DatabaseCopy.replacing(location) {
+                    let copy = try DatabaseCopy.write(source, near: database, key: .keyFile(pending))
+                    try step(.copyWritten)
+                    try DatabaseCopy.move(copy, to: database)
+                }
                 try step(.databaseReplaced)
                 let kept = try promote(pending, to: keyPath, now: now)
                 try step(.keyFileReplaced)
                 return Outcome(backup: backup, oldKeyFile: kept)
             case .passphraseFile(let path):
-                let copy = try DatabaseCopy.write(source, near: database, key: .passphraseFile(path))
-                try step(.copyWritten)
-                try DatabaseCopy.move(copy, to: database)
+                try DatabaseCopy.replacing(location) {
+                    let copy = try DatabaseCopy.write(source, near: database, key: .passphraseFile(path))
+                    try step(.copyWritten)
+                    try DatabaseCopy.move(copy, to: database)
+                }
                 try step(.databaseReplaced)
                 var kept: String?
                 if case .keyFile(let keyPath) = location.key, try PrivateFiles.exists(keyPath) {

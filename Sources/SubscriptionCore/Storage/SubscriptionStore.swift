@@ -157,7 +157,16 @@ public final class SubscriptionStore {
                 EncryptedDatabase.removeStaleCreations(location)
                 checkedBeforeWriting = true
             }
-            return try connection.writeTransaction { try body(connection) }
+            do {
+                return try connection.writeTransaction { try body(connection) }
+            } catch where DatabaseCopy.isMovedDatabase(error) {
+                // A restore or rekey put another file in its place since it was opened.
+                guard let current = try EncryptedDatabase.open(location, create: true) else {
+                    throw StoreError.missingFile(path: location.databasePath, what: "database")
+                }
+                self.connection = current
+                return try current.writeTransaction { try body(current) }
+            }
         }
     }
 

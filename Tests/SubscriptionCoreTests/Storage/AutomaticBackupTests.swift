@@ -93,3 +93,24 @@ extension AutomaticBackupTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: backupFile)) == backupBytes)
     }
 }
+
+extension AutomaticBackupTests {
+    @Test(arguments: ["restore", "rekey"])
+    func aStoreOpenedBeforeARestoreOrRekeyWritesToTheNewFile(_ operation: String) throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try makeDatabase(at: Schema.migrator.latestVersion)
+        let earlier = try SubscriptionStore(location: location)
+        #expect(try earlier.subscriptions().map(\.name) == ["Netflix"])
+
+        if operation == "restore" {
+            let backupFile = try Backup.write(location, to: nil, key: nil)
+            try Backup.restore(location, from: backupFile, key: nil)
+        } else {
+            guard case .keyFile(let keyPath) = location.key else { return }
+            _ = try Rekey.run(location, to: .keyFile(keyPath))
+        }
+        // Opened before, written after: the write lands in the database now in place.
+        _ = try earlier.add(try simpleNewSubscription("Spotify"), now: Date(timeIntervalSince1970: 1_000))
+        #expect(try SubscriptionStore(location: location).subscriptions().map(\.name).sorted() == ["Netflix", "Spotify"])
+    }
+}
