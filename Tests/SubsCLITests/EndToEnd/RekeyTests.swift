@@ -54,4 +54,36 @@ struct RekeyCommandTests {
         #expect(result.status == 64 && result.stderrLines.count == 1, "\(result)")
         #expect(sandbox.bytes(sandbox.databasePath) == before)
     }
+
+    @Test("subs rekey killed with SIGKILL at many moments: subs list still works with the files on disk and shows everything")
+    func killedAtManyMoments() throws {
+        let sandbox = try Sandbox()
+        for name in ["Netflix", "Spotify", "Hulu"] { try sandbox.add(name, "9.99") }
+        let expected = try Self.names(sandbox)
+        let configDirectory = (sandbox.keyPath as NSString).deletingLastPathComponent
+        let dataDirectory = (sandbox.databasePath as NSString).deletingLastPathComponent
+        func files() -> Set<String> {
+            var names = Set<String>()
+            for directory in [configDirectory, dataDirectory, dataDirectory + "/backups"] {
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+                    names.insert(directory + "/" + name)
+                }
+            }
+            return names
+        }
+        for round in 0..<16 {
+            let running = try sandbox.start(["rekey"])
+            // The kill falls after a different number of file changes each round (the moment
+            // varies with it; whatever it is, the database must open afterwards).
+            var seen = files()
+            var changes = 0
+            while running.process.isRunning, changes < round % 8 {
+                let now = files()
+                if now != seen { changes += 1; seen = now }
+            }
+            kill(running.process.processIdentifier, SIGKILL)
+            _ = running.wait()
+            #expect(try Self.names(sandbox) == expected, "round \(round)")
+        }
+    }
 }
