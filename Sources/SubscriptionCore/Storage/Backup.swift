@@ -120,6 +120,7 @@ public enum Backup {
     /// Removes the oldest automatic backups beyond `automaticKept`. A backup that cannot be
     /// removed is kept: that loses nothing.
     private static func prune(_ directory: String) {
+        DatabaseCopy.removeLeftovers(in: directory) { $0.hasSuffix(".db") }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         let automatic = names.filter { $0.hasPrefix("auto-") && $0.hasSuffix(".db") }.sorted()
         for name in automatic.dropLast(automaticKept) {

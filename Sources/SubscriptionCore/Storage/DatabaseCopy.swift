@@ -44,6 +44,23 @@ enum DatabaseCopy {
         (error as? SQLiteError)?.extendedCode == 1032
     }
 
+    /// Removes what killed runs left in `directory`: files named `<name>.tmp-<pid>-<digits>`
+    /// (and their `-journal`) for a `name` that `belongs` accepts, whose process is gone. A file of
+    /// a process still running (or of one whose id was reused since) is kept.
+    static func removeLeftovers(in directory: String, where belongs: (Substring) -> Bool) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names {
+            guard let marker = name.range(of: ".tmp-", options: .backwards), belongs(name[..<marker.lowerBound]) else { continue }
+            var suffix = name[marker.upperBound...]
+            if suffix.hasSuffix("-journal") { suffix = suffix.dropLast("-journal".count) }
+            let parts = suffix.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }),
+                  let pid = Int32(parts[0])
+            else { continue }
+            if kill(pid, 0) != 0, errno == ESRCH { unlink(directory + "/" + name) }
+        }
+    }
+
     /// Removes a temporary copy and the journal SQLite may have left next to it.
     static func remove(_ path: String) {
         unlink(path)

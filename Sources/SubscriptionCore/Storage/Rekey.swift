@@ -45,6 +45,7 @@ public enum Rekey {
             guard let source = try EncryptedDatabase.open(location, create: false) else {
                 throw StoreError.missingFile(path: location.databasePath, what: "database")
             }
+            removeLeftovers(location, target)
             let backup = try Backup.automatic(source, location: location, reason: "rekey", now: now)
             try step(.backedUp)
             let database = location.databasePath
@@ -143,6 +144,19 @@ public enum Rekey {
         defer { contents.zeroize() }
         try PrivateFiles.replaceAtomically(path, contents: contents)
         DatabaseCopy.syncDirectory(of: path)
+    }
+
+    /// Removes the partial copies and key files of rekeys that were killed.
+    private static func removeLeftovers(_ location: StoreLocation, _ target: Target) {
+        func remove(near path: String, named name: String) {
+            let directory = (path as NSString).deletingLastPathComponent
+            DatabaseCopy.removeLeftovers(in: directory.isEmpty ? "." : directory) { $0 == name }
+        }
+        let database = (location.databasePath as NSString).lastPathComponent
+        remove(near: location.databasePath, named: database)
+        if case .keyFile(let keyPath) = target {
+            remove(near: keyPath, named: (pendingPath(keyPath) as NSString).lastPathComponent)
+        }
     }
 
     static func pendingPath(_ keyPath: String) -> String { keyPath + ".pending" }

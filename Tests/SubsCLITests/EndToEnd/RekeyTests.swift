@@ -85,5 +85,11 @@ struct RekeyCommandTests {
             _ = running.wait()
             #expect(try Self.names(sandbox) == expected, "round \(round)")
         }
+        // A rekey that runs to the end removes what the killed ones left, and keeps at most ten automatic backups.
+        try sandbox.succeed(["rekey"])
+        #expect(try Self.names(sandbox) == expected)
+        let left = files().filter { $0.contains(".tmp-") }
+        #expect(left.isEmpty, "\(left)")
+        #expect((1...10).contains(files().filter { $0.contains("/auto-") }.count))
     }
 }
