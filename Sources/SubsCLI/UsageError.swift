@@ -12,6 +12,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case optionNeedsOption(String, needs: String, because: String)
     /// `delete` without `--yes` when no one can answer the question.
     case unconfirmedDelete(String)
+    /// `restore` without `--yes` when standard input is not a terminal.
+    case unconfirmedRestore(String)
     /// `edit` with no option.
     case nothingToChange
     /// `stats --months` out of its range.
@@ -25,6 +27,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
         case .optionNeedsOption(let option, let needs, let because): "\(option) needs \(needs): \(because)"
         case .unconfirmedDelete(let names):
             "refusing to delete \(names) without confirmation: pass --yes when standard input is not a terminal"
+        case .unconfirmedRestore(let file):
+            "refusing to restore \(file.quotedForMessage) without confirmation: pass --yes when standard input is not a terminal"
         case .nothingToChange: "nothing to change: give at least one option, like --amount or --name"
         case .monthsOutOfRange(let months): "invalid --months '\(months)': expected 1 to 120"
         }

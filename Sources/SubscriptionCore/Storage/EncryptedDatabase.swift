@@ -22,9 +22,18 @@ enum EncryptedDatabase {
         }
         // An empty file (say from `touch`) is a database not yet written: it may get a new key.
         let isEmpty = PrivateFiles.size(of: path) == 0
-        if case .keyFile(let keyPath) = location.key, !isEmpty, try !PrivateFiles.exists(keyPath) {
-            throw StoreError.missingKey(database: path, keyFile: keyPath)
+        func requireKeyFile() throws {
+            if case .keyFile(let keyPath) = location.key, !isEmpty, try !PrivateFiles.exists(keyPath) {
+                throw StoreError.missingKey(database: path, keyFile: keyPath)
+            }
         }
+        if !isEmpty, let connection = try Rekey.finishInterrupted(location, open: {
+            try requireKeyFile()
+            return try openKeyed(location, createKey: false)
+        }) {
+            return connection
+        }
+        try requireKeyFile()
         do {
             return try openKeyed(location, createKey: isEmpty)
         } catch where isEmpty && isUnreadable(error) {
@@ -42,10 +51,15 @@ enum EncryptedDatabase {
         }
     }
 
-    private static func openKeyed(_ location: StoreLocation, createKey: Bool) throws -> Connection {
+    static func openKeyed(_ location: StoreLocation, createKey: Bool) throws -> Connection {
         let connection = try keyedConnection(path: location.databasePath, key: location.key, createKey: createKey)
         try prove(connection, location: location)
         try connection.execute("PRAGMA foreign_keys = ON")
+        let version = try connection.userVersion
+        if version > 0, version < Schema.migrator.latestVersion {
+            // A migration rewrites tables: keep the data as it was, in case it goes wrong.
+            try Backup.automatic(connection, location: location, reason: "migration")
+        }
         try Schema.migrator.migrate(connection)
         return connection
     }
@@ -89,7 +103,7 @@ enum EncryptedDatabase {
 
     /// Reads the first page, which fails unless the key is right (SQLCipher checks each page's
     /// HMAC), then checks the file is ours and not from a newer `subs`.
-    private static func prove(_ connection: Connection, location: StoreLocation) throws {
+    static func prove(_ connection: Connection, location: StoreLocation) throws {
         let path = location.databasePath
         let tableCount: SQLiteValue?
         do {
@@ -114,7 +128,7 @@ enum EncryptedDatabase {
     /// Why the file cannot be a subs database whatever the key, or nil when only a key can tell.
     /// Encrypted pages are indistinguishable from noise, so an intact encrypted file is simply a
     /// whole number of pages.
-    private static func unencryptedOrTruncated(_ path: String) -> String? {
+    static func unencryptedOrTruncated(_ path: String) -> String? {
         let size = PrivateFiles.size(of: path) ?? 0
         guard size > 0 else { return nil }
         let header = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 16) }

@@ -157,7 +157,16 @@ public final class SubscriptionStore {
                 EncryptedDatabase.removeStaleCreations(location)
                 checkedBeforeWriting = true
             }
-            return try connection.writeTransaction { try body(connection) }
+            do {
+                return try connection.writeTransaction { try body(connection) }
+            } catch where DatabaseCopy.isMovedDatabase(error) {
+                // A restore or rekey put another file in its place since it was opened.
+                guard let current = try EncryptedDatabase.open(location, create: true) else {
+                    throw StoreError.missingFile(path: location.databasePath, what: "database")
+                }
+                self.connection = current
+                return try current.writeTransaction { try body(current) }
+            }
         }
     }
 
@@ -173,7 +182,7 @@ public final class SubscriptionStore {
 
     /// Turns SQLite's errors into `StoreError`s, naming the database file where busy or damaged:
     /// nothing of the SQL layer leaves the store.
-    private static func mapErrors<T>(_ location: StoreLocation, _ body: () throws -> T) throws -> T {
+    static func mapErrors<T>(_ location: StoreLocation, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as SQLiteError where error.isBusy {

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import SubscriptionCore
+
+extension Subs {
+    struct Rekey: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Move the database to a new key.",
+            discussion: """
+                Without options, the key file gets a new random key. --new-passphrase-file moves \
+                the database to a passphrase; --to-key-file moves it back to a new key file. The \
+                database is backed up first, and a kill at any moment leaves it openable with the \
+                key files on disk. A replaced key file is kept beside it as <key>.replaced-<time>, \
+                for the backups made before.
+                """)
+
+        @Option(help: ArgumentHelp(
+            "File whose first line is the new passphrase.", valueName: "path"))
+        var newPassphraseFile: String?
+
+        @Flag(help: "Move a database that uses a passphrase back to a new key file.")
+        var toKeyFile = false
+
+        @OptionGroup var store: StoreOptions
+
+        func validate() throws {
+            if newPassphraseFile != nil, toKeyFile {
+                throw ValidationError("--new-passphrase-file and --to-key-file cannot be used together")
+            }
+        }
+
+        func run() throws {
+            let location = try store.location
+            let target: SubscriptionCore.Rekey.Target =
+                if let newPassphraseFile { .passphraseFile(newPassphraseFile) }
+                else { .keyFile(try keyFilePath()) }
+            let outcome = try SubscriptionCore.Rekey.run(location, to: target)
+            switch target {
+            case .keyFile(let path):
+                print("The database is now under a new key in \(path.terminalSafe).")
+            case .passphraseFile(let path):
+                print("The database is now under the passphrase in \(path.terminalSafe): "
+                    + "pass --passphrase-file (or set SUBS_PASSPHRASE) from now on.")
+            }
+            print("Backed up first to \(outcome.backup.terminalSafe), under the old key.")
+            if let old = outcome.oldKeyFile {
+                print("The old key is kept in \(old.terminalSafe) for the backups made before.")
+            }
+        }
+
+        /// The key file the database uses when no passphrase is given.
+        private func keyFilePath() throws -> String {
+            var environment = ProcessInfo.processInfo.environment
+            environment["SUBS_PASSPHRASE"] = nil
+            let location = try StoreLocation.resolve(
+                databaseFlag: store.databasePath, keyFileFlag: store.keyFile, passphraseFileFlag: nil,
+                environment: environment)
+            guard case .keyFile(let path) = location.key else { preconditionFailure("no passphrase was given") }
+            return path
+        }
+    }
+}

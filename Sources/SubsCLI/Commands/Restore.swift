@@ -1,0 +1,55 @@
+import ArgumentParser
+import SubscriptionCore
+
+extension Subs {
+    struct Restore: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Replace the database with a backup.",
+            discussion: """
+                The backup is checked first, and the current database is backed up; the restored \
+                data is then under the current key. Asks first on a terminal; when standard input \
+                is not a terminal, --yes is required.
+                """)
+
+        @Argument(help: ArgumentHelp("The backup to restore.", valueName: "file"))
+        var file: String
+
+        @Option(help: ArgumentHelp(
+            "File whose first line is the backup's passphrase (default: the database's key).",
+            valueName: "path"))
+        var backupPassphraseFile: String?
+
+        @Option(help: ArgumentHelp(
+            "Key file of the backup, such as a key kept by rekey (default: the database's key).",
+            valueName: "path"))
+        var backupKeyFile: String?
+
+        @Flag(name: [.short, .long], help: "Restore without asking.")
+        var yes = false
+
+        @OptionGroup var store: StoreOptions
+
+        func validate() throws {
+            if backupPassphraseFile != nil, backupKeyFile != nil {
+                throw ValidationError("--backup-passphrase-file and --backup-key-file cannot be used together")
+            }
+        }
+
+        func run() throws {
+            let location = try store.location
+            if !yes {
+                guard Terminal.standardInputIsTerminal else { throw UsageError.unconfirmedRestore(file) }
+                print("Replace \(location.databasePath.terminalSafe) with \(file.terminalSafe)? "
+                    + "The current data is backed up first. [y/N] ", terminator: "")
+                guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
+                    print("Nothing restored.")
+                    return
+                }
+            }
+            try SubscriptionCore.Backup.restore(
+                location, from: file,
+                key: backupPassphraseFile.map(KeySource.passphraseFile) ?? backupKeyFile.map(KeySource.keyFile))
+            print("Restored \(file.terminalSafe).")
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Moving the database to a new key (PRODUCT.md §8, "Changing the key"), safe against a kill at
+/// any moment.
+///
+/// The database is never rewritten in place: a copy under the new key is written and checked
+/// beside it, then renamed over it. A new key file is first written as `<key>.pending`, and only
+/// renamed over the key file after the database is under it. So at every instant the database
+/// opens with the key file, or (between the two renames) with `<key>.pending`, which `open`
+/// then promotes (`finishInterrupted`). A key file that is replaced is kept as
+/// `<key>.replaced-<time>`: the backups made before the rekey need it.
+public enum Rekey {
+    /// Where the database goes.
+    public enum Target: Equatable, Sendable {
+        /// A new random key in this key file.
+        case keyFile(String)
+        /// The passphrase in this file.
+        case passphraseFile(String)
+    }
+
+    /// The points between the steps of a rekey, where a kill may fall (for tests).
+    public enum Step: CaseIterable, Sendable {
+        case backedUp, newKeyWritten, copyWritten, databaseReplaced, keyFileReplaced
+    }
+
+    /// What a rekey did.
+    public struct Outcome: Equatable, Sendable {
+        /// The automatic backup made first, under the old key.
+        public let backup: String
+        /// Where the key file that was replaced is kept, if there was one.
+        public let oldKeyFile: String?
+    }
+
+    /// Moves the database at `location` (opened with its current key) to `target`. `step` runs
+    /// after each step; a test makes it throw to stop the rekey there, as a kill would.
+    public static func run(
+        _ location: StoreLocation, to target: Target, now: Date = Date(), step: (Step) throws -> Void = { _ in }
+    ) throws -> Outcome {
+        try SubscriptionStore.mapErrors(location) {
+            guard let source = try EncryptedDatabase.open(location, create: false) else {
+                throw StoreError.missingFile(path: location.databasePath, what: "database")
+            }
+            removeLeftovers(location, target)
+            let backup = try Backup.automatic(source, location: location, reason: "rekey", now: now)
+            try step(.backedUp)
+            let database = location.databasePath
+            switch target {
+            case .keyFile(let keyPath):
+                if case .passphraseFile(let path) = location.key, path == keyPath {
+                    throw StoreError.wouldOverwrite(path: keyPath, file: "the passphrase file")
+                }
+                let pending = pendingPath(keyPath)
+                try PrivateFiles.prepareDirectory(for: keyPath, as: .keyFile)
+                // The database opened with its current key, so a pending key left by a killed
+                // rekey is not the one it is under: it may be replaced.
+                try writeNewKey(pending)
+                try step(.newKeyWritten)
+                try DatabaseCopy.replacing(location) {
+                    let copy = try DatabaseCopy.write(source, near: database, key: .keyFile(pending))
+                    try step(.copyWritten)
+                    try DatabaseCopy.move(copy, to: database)
+                }
+                try step(.databaseReplaced)
+                let kept = try promote(pending, to: keyPath, now: now)
+                try step(.keyFileReplaced)
+                return Outcome(backup: backup, oldKeyFile: kept)
+            case .passphraseFile(let path):
+                try DatabaseCopy.replacing(location) {
+                    let copy = try DatabaseCopy.write(source, near: database, key: .passphraseFile(path))
+                    try step(.copyWritten)
+                    try DatabaseCopy.move(copy, to: database)
+                }
+                try step(.databaseReplaced)
+                var kept: String?
+                if case .keyFile(let keyPath) = location.key, try PrivateFiles.exists(keyPath) {
+                    // Moved aside, not deleted: the backups made before now open with it.
+                    kept = replacedPath(keyPath, now: now)
+                    try DatabaseCopy.move(keyPath, to: kept!)
+                }
+                try step(.keyFileReplaced)
+                return Outcome(backup: backup, oldKeyFile: kept)
+            }
+        }
+    }
+
+    /// Finishes a rekey killed between renaming the database and renaming its new key: when the
+    /// key file does not open the database (or is missing) but `<key>.pending` does, the pending
+    /// key becomes the key file. Returns the open database, or nil when there is no pending key.
+    static func finishInterrupted(_ location: StoreLocation, open: () throws -> Connection) throws -> Connection? {
+        guard case .keyFile(let keyPath) = location.key else { return nil }
+        let pending = pendingPath(keyPath)
+        guard try PrivateFiles.exists(pending) else { return nil }
+        do {
+            // A pending key beside a key file that works is what a rekey killed earlier left.
+            return try open()
+        } catch let error as StoreError {
+            switch error {
+            case .wrongKey, .missingKey, .missingFile: break
+            default: throw error
+            }
+            let candidate = StoreLocation(databasePath: location.databasePath, key: .keyFile(pending))
+            // A pending key that does not open it either is a leftover: the first error stands.
+            // Only proven here (nothing written) before it becomes the key file.
+            guard (try? EncryptedDatabase.prove(
+                EncryptedDatabase.keyedConnection(path: candidate.databasePath, key: candidate.key, createKey: false),
+                location: candidate)) != nil
+            else { throw error }
+            _ = try promote(pending, to: keyPath, now: Date())
+            return try open()
+        }
+    }
+
+    /// Renames the pending key over the key file, keeping the old one aside. Returns where.
+    private static func promote(_ pending: String, to keyPath: String, now: Date) throws -> String? {
+        var kept: String?
+        if try PrivateFiles.exists(keyPath) {
+            kept = replacedPath(keyPath, now: now)
+            // A link, so that the key file never stops existing.
+            _ = try PrivateFiles.link(keyPath, to: kept!)
+        }
+        guard rename(pending, keyPath) == 0 else {
+            // Another `subs` finished this rekey first.
+            if errno == ENOENT { return kept }
+            throw StoreError.fileSystem(path: keyPath, message: String(cString: strerror(errno)))
+        }
+        DatabaseCopy.syncDirectory(of: keyPath)
+        return kept
+    }
+
+    private static func writeNewKey(_ path: String) throws {
+        var generator = SystemRandomNumberGenerator()
+        let hexDigits = Array("0123456789abcdef".utf8)
+        var contents: [UInt8] = []
+        for _ in 0..<32 {
+            let byte = UInt8.random(in: 0...255, using: &generator)
+            contents += [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+        }
+        contents.append(UInt8(ascii: "\n"))
+        defer { contents.zeroize() }
+        try PrivateFiles.replaceAtomically(path, contents: contents)
+        DatabaseCopy.syncDirectory(of: path)
+    }
+
+    /// Removes the partial copies and key files of rekeys that were killed.
+    private static func removeLeftovers(_ location: StoreLocation, _ target: Target) {
+        func remove(near path: String, named name: String) {
+            let directory = (path as NSString).deletingLastPathComponent
+            DatabaseCopy.removeLeftovers(in: directory.isEmpty ? "." : directory) { $0 == name }
+        }
+        let database = (location.databasePath as NSString).lastPathComponent
+        remove(near: location.databasePath, named: database)
+        if case .keyFile(let keyPath) = target {
+            remove(near: keyPath, named: (pendingPath(keyPath) as NSString).lastPathComponent)
+        }
+    }
+
+    static func pendingPath(_ keyPath: String) -> String { keyPath + ".pending" }
+
+    private static func replacedPath(_ keyPath: String, now: Date) -> String {
+        let stamp = Int(now.timeIntervalSince1970 * 1000)
+        return keyPath + ".replaced-\(stamp)"
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@Suite("Rekey")
+struct RekeyCommandTests {
+    private static let today = "2024-06-15"
+
+    private static func names(_ sandbox: Sandbox, _ options: [String] = []) throws -> [String] {
+        try sandbox.succeed(["list", "--status", "all", "--format", "json", "--today", today] + options)
+            .jsonArray().compactMap { $0["name"] as? String }.sorted()
+    }
+
+    @Test("rekey to a new key file, to a passphrase and back: each time the next command needs only the new key")
+    func roundTripThroughAPassphrase() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Netflix", "15.49")
+        try sandbox.add("Spotify", "9.99")
+        let firstKey = try #require(sandbox.bytes(sandbox.keyPath))
+
+        let rekey = try sandbox.succeed(["rekey"])
+        #expect(rekey.stdout.contains(sandbox.keyPath), "\(rekey)")
+        #expect(sandbox.bytes(sandbox.keyPath) != firstKey)
+        #expect(try Self.names(sandbox) == ["Netflix", "Spotify"])
+
+        let passphrase = sandbox.path("passphrase")
+        try sandbox.write("a long passphrase\n", to: passphrase)
+        try sandbox.succeed(["rekey", "--new-passphrase-file", passphrase])
+        let withoutPassphrase = try sandbox.run(["list", "--today", Self.today])
+        #expect(withoutPassphrase.status == 77 && withoutPassphrase.stderrLines.count == 1, "\(withoutPassphrase)")
+        #expect(try Self.names(sandbox, ["--passphrase-file", passphrase]) == ["Netflix", "Spotify"])
+
+        try sandbox.succeed(["rekey", "--passphrase-file", passphrase, "--to-key-file"])
+        #expect(try Self.names(sandbox) == ["Netflix", "Spotify"])
+
+        // The first key file was kept: a backup made under it still restores.
+        let configDirectory = (sandbox.keyPath as NSString).deletingLastPathComponent
+        let kept = try FileManager.default.contentsOfDirectory(atPath: configDirectory).filter { $0.hasPrefix("key.replaced-") }
+        let first = try #require(kept.first { sandbox.bytes(configDirectory + "/" + $0) == firstKey }, "\(kept)")
+        let backups = (sandbox.databasePath as NSString).deletingLastPathComponent + "/backups"
+        let oldest = try #require(try FileManager.default.contentsOfDirectory(atPath: backups).sorted().first)
+        try sandbox.add("Hulu", "7.99")
+        try sandbox.succeed(["restore", backups + "/" + oldest, "--backup-key-file", configDirectory + "/" + first, "--yes"])
+        #expect(try Self.names(sandbox) == ["Netflix", "Spotify"])
+    }
+
+    @Test("--new-passphrase-file and --to-key-file together are a usage error")
+    func conflictingOptions() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Netflix", "15.49")
+        let passphrase = sandbox.path("passphrase")
+        try sandbox.write("pw\n", to: passphrase)
+        let before = try #require(sandbox.bytes(sandbox.databasePath))
+        let result = try sandbox.run(["rekey", "--new-passphrase-file", passphrase, "--to-key-file"])
+        #expect(result.status == 64 && result.stderrLines.count == 1, "\(result)")
+        #expect(sandbox.bytes(sandbox.databasePath) == before)
+    }
+
+    @Test("subs rekey killed with SIGKILL at many moments: subs list still works with the files on disk and shows everything")
+    func killedAtManyMoments() throws {
+        let sandbox = try Sandbox()
+        for name in ["Netflix", "Spotify", "Hulu"] { try sandbox.add(name, "9.99") }
+        let expected = try Self.names(sandbox)
+        let configDirectory = (sandbox.keyPath as NSString).deletingLastPathComponent
+        let dataDirectory = (sandbox.databasePath as NSString).deletingLastPathComponent
+        func files() -> Set<String> {
+            var names = Set<String>()
+            for directory in [configDirectory, dataDirectory, dataDirectory + "/backups"] {
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+                    names.insert(directory + "/" + name)
+                }
+            }
+            return names
+        }
+        for round in 0..<16 {
+            let running = try sandbox.start(["rekey"])
+            // The kill falls after a different number of file changes each round (the moment
+            // varies with it; whatever it is, the database must open afterwards).
+            var seen = files()
+            var changes = 0
+            while running.process.isRunning, changes < round % 8 {
+                let now = files()
+                if now != seen { changes += 1; seen = now }
+            }
+            kill(running.process.processIdentifier, SIGKILL)
+            _ = running.wait()
+            #expect(try Self.names(sandbox) == expected, "round \(round)")
+        }
+        // A rekey that runs to the end removes what the killed ones left, and keeps at most ten automatic backups.
+        try sandbox.succeed(["rekey"])
+        #expect(try Self.names(sandbox) == expected)
+        let left = files().filter { $0.contains(".tmp-") }
+        #expect(left.isEmpty, "\(left)")
+        #expect((1...10).contains(files().filter { $0.contains("/auto-") }.count))
+    }
+}
