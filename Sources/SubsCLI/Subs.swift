@@ -11,7 +11,7 @@ public struct Subs: ParsableCommand {
         subcommands: [
             Add.self, Edit.self, List.self, Show.self, Delete.self, Upcoming.self,
             Cancel.self, Pause.self, Resume.self, Remind.self, Summary.self, Stats.self,
-            Rates.self, Category.self, Config.self, Export.self,
+            Rates.self, Category.self, Config.self, Export.self, Import.self,
         ]
     )
 
