@@ -30,6 +30,8 @@ struct Failure: Error {
             }
         case let error as FileDataError:
             self.init(error.description, exitCode: Self.dataError)
+        case let error as ImportError:
+            self.init(error.description, exitCode: Self.dataError)
         case let error as MoneyError:
             self.init(error.description, exitCode: Self.dataError)
         case let error as StoreError:

@@ -12,7 +12,10 @@ extension Subs {
         static let configuration = CommandConfiguration(
             abstract: "Export every subscription as JSON or CSV, or the payments as an iCalendar file.",
             discussion: """
-                json and csv hold every subscription, cancelled ones included, as 'list' prints them. \
+                json is the export document: everything subs knows (price history, billing periods, \
+                pauses, members, categories, settings, rates), which 'subs import' reads back without \
+                loss (docs/json.md). csv holds every subscription, cancelled ones included, as 'list' \
+                prints them. \
                 ics holds one recurring all-day event per subscription that still has payments, on \
                 exactly the dates 'upcoming' lists, with a reminder per offset; import it into any \
                 calendar, and import it again to update the same events.
@@ -42,10 +45,12 @@ extension Subs {
             switch format {
             case .ics:
                 text = ICalendar.document(for: subscriptions, config: config, today: today, generatedAt: Date())
-            case .json, .csv:
+            case .json:
+                text = try store.exportDocument().encoded()
+            case .csv:
                 let list = try SubscriptionList(
                     subscriptions, query: ListQuery(status: [.all], sort: .name), today: today, config: config)
-                text = SubscriptionRenderer.list(list, format: format == .json ? .json : .csv, terminal: .plain)
+                text = SubscriptionRenderer.list(list, format: .csv, terminal: .plain)
             }
             if let output, output != "-" {
                 try store.writeExport(text, to: output)

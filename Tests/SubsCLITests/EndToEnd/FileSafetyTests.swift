@@ -61,10 +61,10 @@ struct FileSafetyTests {
         let reader = open(fifo, O_RDONLY | O_NONBLOCK)
         try #require(reader >= 0)
         defer { close(reader) }
-        let expected = try sandbox.succeed(["export", "--format", "json", "--today", "2024-06-15"]).stdoutData
+        let expected = try sandbox.succeed(["export", "--format", "csv", "--today", "2024-06-15"]).stdoutData
         try #require(expected.count < 60_000, "more than a pipe holds")
 
-        try sandbox.succeed(["export", "--format", "json", "--output", fifo, "--today", "2024-06-15"])
+        try sandbox.succeed(["export", "--format", "csv", "--output", fifo, "--today", "2024-06-15"])
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -114,8 +114,8 @@ struct FileSafetyTests {
         let link = sandbox.path("latest.json")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "exports/real.json")
 
-        let expected = try sandbox.succeed(["export", "--format", "json", "--today", "2024-06-15"]).stdoutData
-        try sandbox.succeed(["export", "--format", "json", "--output", link, "--today", "2024-06-15"])
+        let expected = try sandbox.succeed(["export", "--format", "csv", "--today", "2024-06-15"]).stdoutData
+        try sandbox.succeed(["export", "--format", "csv", "--output", link, "--today", "2024-06-15"])
         #expect(Self.type(link) == S_IFLNK, "the link was replaced by a file")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "exports/real.json")
         #expect(sandbox.bytes(target) == expected)
@@ -125,7 +125,7 @@ struct FileSafetyTests {
         // A link to a file that does not exist yet creates that file.
         let dangling = sandbox.path("next.json")
         try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: directory + "/new.json")
-        try sandbox.succeed(["export", "--format", "json", "--output", dangling, "--today", "2024-06-15"])
+        try sandbox.succeed(["export", "--format", "csv", "--output", dangling, "--today", "2024-06-15"])
         #expect(Self.type(dangling) == S_IFLNK)
         #expect(sandbox.bytes(directory + "/new.json") == expected)
     }
@@ -133,9 +133,9 @@ struct FileSafetyTests {
     @Test("export --output /dev/fd/1 writes to standard output", .enabled(if: FileManager.default.fileExists(atPath: "/dev/fd/1")))
     func exportToStandardOutputByName() throws {
         let sandbox = try KeyAndFileErrorTests.sandboxWithDatabase()
-        let expected = try sandbox.succeed(["export", "--format", "json", "--today", "2024-06-15"]).stdout
+        let expected = try sandbox.succeed(["export", "--format", "csv", "--today", "2024-06-15"]).stdout
         for name in ["/dev/fd/1", "/dev/stdout"] {
-            let result = try sandbox.succeed(["export", "--format", "json", "--output", name, "--today", "2024-06-15"])
+            let result = try sandbox.succeed(["export", "--format", "csv", "--output", name, "--today", "2024-06-15"])
             #expect(result.stdout == expected, "\(name): \(result)")
         }
     }

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import SubscriptionCore
+
+extension DuplicatePolicy: ExpressibleByArgument {}
+
+extension Subs {
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Import subscriptions from a subs export or a 'subs list --format csv' file.",
+            discussion: """
+                The format is recognised from the content unless --from names it. The file is taken \
+                whole or not at all: one bad record refuses it, naming the record and the field, and \
+                nothing is written. A subscription with the same name and currency as one already \
+                there is a duplicate: skipped unless --on-duplicate says otherwise, so importing the \
+                same file twice adds nothing the second time. Categories that don't exist are created.
+
+                Examples:
+                  subs import backup.json --dry-run
+                  subs import subscriptions.csv
+                  subs export --format json | subs import - --db other.db
+                """)
+
+        @Argument(help: ArgumentHelp("The file to import, or - for standard input.", valueName: "file"))
+        var file: String
+
+        @Option(help: ArgumentHelp(
+            "The file's format: \(ImportFormats.names.joined(separator: ", ")) (default: recognised from the content).",
+            valueName: "format"))
+        var from: String?
+
+        @Option(help: ArgumentHelp("The currency of records that name none.", valueName: "code"),
+                completion: Currency.defaultCompletionKind, transform: strictly(Currency.init(input:)))
+        var currency: Currency?
+
+        @Flag(help: "Print what would be added, skipped and replaced, and write nothing.")
+        var dryRun = false
+
+        @Option(help: "What to do with a subscription already there (same name and currency): skip, add or replace.")
+        var onDuplicate: DuplicatePolicy = .skip
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var clock: TodayOptions
+
+        func run() throws {
+            let today = try clock.resolve()
+            let data: Data
+            if file == "-" {
+                data = FileHandle.standardInput.readDataToEndOfFile()
+            } else {
+                guard let contents = FileManager.default.contents(atPath: file) else {
+                    throw StoreError.missingFile(path: file, what: "import file")
+                }
+                data = contents
+            }
+            let outcome = try store.openStore().importFile(
+                data, path: file, from: from, options: ImportOptions(currency: currency, today: today),
+                onDuplicate: onDuplicate, dryRun: dryRun)
+            print(ImportRenderer.text(outcome), terminator: "")
+        }
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+
+/// The document `subs export --format json` writes and `subs import` reads back without loss
+/// (PRODUCT.md §8, docs/json.md "The export document").
+///
+/// One Codable value gives the shape both ways, so export and import cannot drift apart. Values
+/// are kept as the text the document holds (amounts, dates, timestamps); `SubsDocumentFormat`
+/// checks them on the way in. Optional fields are written as explicit nulls.
+public struct ExportDocument: Codable, Equatable, Sendable {
+    public static let formatName = "subs"
+    public static let currentVersion = 1
+
+    public var format: String
+    public var version: Int
+    public var exportedAt: String
+    public var subscriptions: [Entry]
+    public var categories: [CategoryEntry]
+    /// The config keys the user has set, with their stored values.
+    public var settings: [String: String]
+    public var rates: [RateEntry]
+
+    enum CodingKeys: String, CodingKey {
+        case format, version, subscriptions, categories, settings, rates
+        case exportedAt = "exported_at"
+    }
+
+    /// The document for everything given, stamped `exportedAt`.
+    public init(
+        subscriptions: [Subscription], categories: [ImportedCategory], settings: [ConfigKey: String],
+        rates: [ImportedRate], exportedAt: Date
+    ) {
+        format = Self.formatName
+        version = Self.currentVersion
+        self.exportedAt = Timestamp.format(exportedAt)
+        self.subscriptions = subscriptions.map(Entry.init)
+        self.categories = categories.map { CategoryEntry(name: $0.name, color: $0.color?.description) }
+        self.settings = Dictionary(uniqueKeysWithValues: settings.map { ($0.key.rawValue, $0.value) })
+        self.rates = rates.map {
+            RateEntry(currency: $0.rate.currency.code, base: $0.base.code, rate: $0.rate.text,
+                      setAt: Timestamp.format($0.rate.setAt))
+        }
+    }
+
+    /// The document as JSON, keys sorted, indented as `list --format json` is, ending in a
+    /// newline. JSONEncoder with sorted keys writes the same bytes for the same value; its own
+    /// pretty-printing puts a space before colons and blank lines in empty lists, so its compact
+    /// output is indented here instead.
+    public func encoded() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Strings, integers, booleans and nulls only: encoding cannot fail.
+        let data = try! encoder.encode(self)
+        return Self.indented(String(decoding: data, as: UTF8.self)) + "\n"
+    }
+
+    /// Compact JSON with two-space indents, `"key": value`, and `[]`/`{}` kept whole.
+    static func indented(_ compact: String) -> String {
+        var output = ""
+        var depth = 0
+        var inString = false
+        var escaped = false
+        let scalars = Array(compact.unicodeScalars)
+        func newline() { output += "\n" + String(repeating: "  ", count: depth) }
+        for (index, scalar) in scalars.enumerated() {
+            if inString {
+                output.unicodeScalars.append(scalar)
+                if escaped { escaped = false } else if scalar == "\\" { escaped = true } else if scalar == "\"" { inString = false }
+                continue
+            }
+            switch scalar {
+            case "\"":
+                inString = true
+                output.unicodeScalars.append(scalar)
+            case "{", "[":
+                output.unicodeScalars.append(scalar)
+                let next = index + 1 < scalars.count ? scalars[index + 1] : " "
+                if next == "}" || next == "]" { continue }
+                depth += 1
+                newline()
+            case "}", "]":
+                let previous = index > 0 ? scalars[index - 1] : " "
+                if previous != "{" && previous != "[" {
+                    depth -= 1
+                    newline()
+                }
+                output.unicodeScalars.append(scalar)
+            case ",":
+                output += ","
+                newline()
+            case ":":
+                output += ": "
+            default:
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+
+    /// A subscription with everything `subs` knows about it.
+    public struct Entry: Codable, Equatable, Sendable {
+        public var id: String
+        public var name: String
+        public var currency: String
+        public var priceHistory: [PriceEntry]
+        public var cycle: CycleEntry
+        public var startDate: String
+        public var trialEnd: String?
+        public var category: String?
+        public var url: String?
+        public var notes: String?
+        public var paymentMethod: String?
+        /// Nil: the configured default.
+        public var remindDays: [Int]?
+        public var autoRenew: Bool
+        public var members: [MemberEntry]
+        public var billingPeriods: [PeriodEntry]
+        public var pauses: [PauseEntry]
+        public var createdAt: String
+        public var updatedAt: String
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, currency, cycle, category, url, notes, members, pauses
+            case priceHistory = "price_history", startDate = "start_date", trialEnd = "trial_end"
+            case paymentMethod = "payment_method", remindDays = "remind_days", autoRenew = "auto_renew"
+            case billingPeriods = "billing_periods", createdAt = "created_at", updatedAt = "updated_at"
+        }
+
+        init(_ subscription: Subscription) {
+            id = subscription.id
+            name = subscription.name
+            currency = subscription.currency.code
+            priceHistory = subscription.prices.map {
+                PriceEntry(amount: $0.amount.description, effective: $0.effective.description)
+            }
+            cycle = CycleEntry(count: subscription.cycle.count, unit: subscription.cycle.unit.rawValue)
+            startDate = subscription.startDate.description
+            trialEnd = subscription.trialEnd?.description
+            category = subscription.category
+            url = subscription.url
+            notes = subscription.notes
+            paymentMethod = subscription.paymentMethod
+            remindDays = subscription.remindDays
+            autoRenew = subscription.autoRenew
+            members = subscription.members.map { MemberEntry(name: $0.name, weight: $0.weight) }
+            billingPeriods = subscription.periods.map {
+                PeriodEntry(restartedOn: $0.restartedOn?.description, cancelledOn: $0.cancelledOn?.description)
+            }
+            pauses = subscription.pauses.map { PauseEntry(from: $0.from.description, until: $0.until?.description) }
+            createdAt = Timestamp.format(subscription.createdAt)
+            updatedAt = Timestamp.format(subscription.updatedAt)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            // `encode`, not `encodeIfPresent`: a nil is written as null, as docs/json.md shows.
+            try container.encode(id, forKey: .id)
+            try container.encode(name, forKey: .name)
+            try container.encode(currency, forKey: .currency)
+            try container.encode(priceHistory, forKey: .priceHistory)
+            try container.encode(cycle, forKey: .cycle)
+            try container.encode(startDate, forKey: .startDate)
+            try container.encode(trialEnd, forKey: .trialEnd)
+            try container.encode(category, forKey: .category)
+            try container.encode(url, forKey: .url)
+            try container.encode(notes, forKey: .notes)
+            try container.encode(paymentMethod, forKey: .paymentMethod)
+            try container.encode(remindDays, forKey: .remindDays)
+            try container.encode(autoRenew, forKey: .autoRenew)
+            try container.encode(members, forKey: .members)
+            try container.encode(billingPeriods, forKey: .billingPeriods)
+            try container.encode(pauses, forKey: .pauses)
+            try container.encode(createdAt, forKey: .createdAt)
+            try container.encode(updatedAt, forKey: .updatedAt)
+        }
+    }
+
+    public struct PriceEntry: Codable, Equatable, Sendable {
+        public var amount: String
+        public var effective: String
+    }
+
+    public struct CycleEntry: Codable, Equatable, Sendable {
+        public var count: Int
+        public var unit: String
+    }
+
+    public struct MemberEntry: Codable, Equatable, Sendable {
+        public var name: String
+        public var weight: Int
+    }
+
+    public struct PeriodEntry: Codable, Equatable, Sendable {
+        public var restartedOn: String?
+        public var cancelledOn: String?
+
+        enum CodingKeys: String, CodingKey {
+            case restartedOn = "restarted_on", cancelledOn = "cancelled_on"
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(restartedOn, forKey: .restartedOn)
+            try container.encode(cancelledOn, forKey: .cancelledOn)
+        }
+    }
+
+    public struct PauseEntry: Codable, Equatable, Sendable {
+        public var from: String
+        public var until: String?
+
+        enum CodingKeys: String, CodingKey { case from, until }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(from, forKey: .from)
+            try container.encode(until, forKey: .until)
+        }
+    }
+
+    public struct CategoryEntry: Codable, Equatable, Sendable {
+        public var name: String
+        public var color: String?
+
+        enum CodingKeys: String, CodingKey { case name, color }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(color, forKey: .color)
+        }
+    }
+
+    public struct RateEntry: Codable, Equatable, Sendable {
+        public var currency: String
+        public var base: String
+        public var rate: String
+        public var setAt: String
+
+        enum CodingKeys: String, CodingKey {
+            case currency, base, rate
+            case setAt = "set_at"
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+/// A file format `subs import` reads. Adding a format is one new type conforming to this, listed
+/// in `ImportFormats.all`.
+public protocol ImportFormat {
+    /// The `--from` name that selects it (several formats may share one: `subs` is both the
+    /// export document and `list --format csv`).
+    static var name: String { get }
+    /// What a file of this format looks like, for the message about a file no format reads.
+    static var expected: String { get }
+    /// Whether `data` looks like this format (from its first bytes or header); cheap, no errors.
+    static func detect(_ data: Data) -> Bool
+    /// Every record of `data`, or the first bad record's error: a file is taken whole or not at all.
+    static func parse(_ data: Data, options: ImportOptions) throws -> ParsedImport
+}
+
+/// Every format `subs import` reads, in the order detection tries them.
+public enum ImportFormats {
+    public static var all: [any ImportFormat.Type] { [SubsDocumentFormat.self, SubsListCSVFormat.self] }
+
+    /// The `--from` names, each once.
+    public static var names: [String] {
+        all.map { $0.name }.reduce(into: []) { names, name in if !names.contains(name) { names.append(name) } }
+    }
+
+    /// Parses `data` with the format `from` names, or the first format that recognises it.
+    public static func parse(_ data: Data, from: String?, options: ImportOptions) throws -> ParsedImport {
+        let candidates = from.map { name in all.filter { $0.name == name } } ?? all
+        if let from, candidates.isEmpty {
+            throw InputError.invalid("--from", value: from, expected: names.joined(separator: ", "))
+        }
+        guard let format = candidates.first(where: { $0.detect(data) }) else {
+            throw ImportError.unknownFormat(expected: candidates.map { $0.expected }.joined(separator: ", or "))
+        }
+        return try format.parse(data, options: options)
+    }
+}
+
+/// What the user told `import` about the file.
+public struct ImportOptions: Sendable {
+    /// The currency of records that name none (or only an ambiguous symbol).
+    public var currency: Currency?
+    /// The day the import happens: a subscription listed as cancelled or paused, without the
+    /// date it happened, stops or pauses on this day.
+    public var today: CivilDate
+    /// When records without a creation time of their own were created.
+    public var now: Date
+
+    public init(currency: Currency? = nil, today: CivilDate, now: Date = Date()) {
+        self.currency = currency
+        self.today = today
+        self.now = now
+    }
+}
+
+/// A file taken apart: what it holds, each subscription with the record it came from.
+public struct ParsedImport: Sendable {
+    public var subscriptions: [ImportedSubscription]
+    public var categories: [ImportedCategory]
+    /// Settings by key, as `config set` takes them.
+    public var settings: [ConfigKey: String]
+    public var rates: [ImportedRate]
+
+    public init(
+        subscriptions: [ImportedSubscription], categories: [ImportedCategory] = [],
+        settings: [ConfigKey: String] = [:], rates: [ImportedRate] = []
+    ) {
+        self.subscriptions = subscriptions
+        self.categories = categories
+        self.settings = settings
+        self.rates = rates
+    }
+}
+
+/// One subscription read from a file, and where it was (`line 4`, `record 2 (Netflix)`).
+public struct ImportedSubscription: Sendable {
+    public var record: String
+    /// Its id is the file's when the file has one; the store gives it a new one when taken.
+    public var subscription: Subscription
+
+    public init(record: String, subscription: Subscription) {
+        self.record = record
+        self.subscription = subscription
+    }
+}
+
+public struct ImportedCategory: Hashable, Sendable {
+    public var name: String
+    public var color: CategoryColor?
+
+    public init(name: String, color: CategoryColor?) {
+        self.name = name
+        self.color = color
+    }
+}
+
+/// An exchange rate with the base currency it was set against.
+public struct ImportedRate: Hashable, Sendable {
+    public var rate: ExchangeRate
+    public var base: Currency
+
+    public init(rate: ExchangeRate, base: Currency) {
+        self.rate = rate
+        self.base = base
+    }
+}
+
+/// A file `subs import` refuses: nothing was imported.
+public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No known format recognises the file.
+    case unknownFormat(expected: String)
+    /// One record is wrong: `record` says where (`line 4`, `record 2 (Netflix)`).
+    case badRecord(record: String, field: String, problem: String)
+    /// The file cannot be taken apart at all (broken JSON, an unclosed quote).
+    case unreadable(problem: String)
+    /// One of the above, in the file at `path` (`-` is standard input).
+    indirect case inFile(path: String, ImportError)
+
+    public var description: String {
+        switch self {
+        case .unknownFormat(let expected):
+            "not a file subs can import: expected \(expected); nothing was imported"
+        case .badRecord(let record, let field, let problem):
+            "\(record): \(field): \(problem); nothing was imported"
+        case .unreadable(let problem):
+            "cannot read the file: \(problem); nothing was imported"
+        case .inFile(let path, let error):
+            "\(path == "-" ? "standard input" : path): \(error)"
+        }
+    }
+}

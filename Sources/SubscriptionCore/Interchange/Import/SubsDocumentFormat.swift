@@ -1,0 +1,204 @@
+import Foundation
+
+/// The document `subs export --format json` writes.
+public enum SubsDocumentFormat: ImportFormat {
+    public static let name = "subs"
+    public static let expected = "a subs export document (subs export --format json)"
+
+    private struct Header: Decodable {
+        let format: String
+    }
+
+    public static func detect(_ data: Data) -> Bool {
+        (try? JSONDecoder().decode(Header.self, from: data))?.format == ExportDocument.formatName
+    }
+
+    public static func parse(_ data: Data, options: ImportOptions) throws -> ParsedImport {
+        let document: ExportDocument
+        do {
+            document = try JSONDecoder().decode(ExportDocument.self, from: data)
+        } catch let error as DecodingError {
+            throw Self.error(error, data: data)
+        }
+        guard document.version <= ExportDocument.currentVersion else {
+            throw ImportError.unreadable(problem:
+                "document version \(document.version) is newer than this subs reads (\(ExportDocument.currentVersion))")
+        }
+        let subscriptions = try document.subscriptions.enumerated().map { index, entry in
+            let check = RecordCheck("subscriptions[\(index)] (\(entry.name.quotedForMessage))")
+            return ImportedSubscription(record: "subscriptions[\(index)]", subscription: try check.subscription(entry))
+        }
+        let categories = try document.categories.enumerated().map { index, entry in
+            let check = RecordCheck("categories[\(index)] (\(entry.name.quotedForMessage))")
+            return ImportedCategory(
+                name: try check.field("name") { try TextInput.name(entry.name, what: "category") },
+                color: try entry.color.map { color in try check.field("color") { try CategoryColor(input: color) } })
+        }
+        var settings: [ConfigKey: String] = [:]
+        for (key, value) in document.settings {
+            let check = RecordCheck("settings")
+            guard let configKey = ConfigKey(rawValue: key) else {
+                throw ImportError.badRecord(record: "settings", field: key.quotedForMessage,
+                                            problem: "expected one of " + ConfigKey.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            if let stored = try check.field(key, { try configKey.normalized(value) }) {
+                settings[configKey] = stored
+            }
+        }
+        let rates = try document.rates.enumerated().map { index, entry in
+            let check = RecordCheck("rates[\(index)] (\(entry.currency.quotedForMessage))")
+            let currency = try check.currency(entry.currency, field: "currency")
+            let base = try check.currency(entry.base, field: "base")
+            let setAt = try check.timestamp(entry.setAt, field: "set_at")
+            let rate = try check.field("rate") { try ExchangeRate(currency: currency, rate: entry.rate, setAt: setAt) }
+            return ImportedRate(rate: rate, base: base)
+        }
+        return ParsedImport(subscriptions: subscriptions, categories: categories, settings: settings, rates: rates)
+    }
+
+    /// A decoding error as the record and field it is about, named by the JSON path.
+    private static func error(_ error: DecodingError, data: Data) -> ImportError {
+        let (path, problem): ([any CodingKey], String) = switch error {
+        case .typeMismatch(let type, let context): (context.codingPath, "expected \(describe(type))")
+        case .valueNotFound(let type, let context): (context.codingPath, "expected \(describe(type)), found null")
+        case .keyNotFound(let key, let context): (context.codingPath + [key], "missing")
+        case .dataCorrupted(let context):
+            (context.codingPath, context.codingPath.isEmpty ? "not valid JSON" : "unreadable value")
+        @unknown default: ([], "unreadable")
+        }
+        guard let list = path.first?.stringValue, let index = path.dropFirst().first?.intValue else {
+            guard !path.isEmpty else { return .unreadable(problem: problem) }
+            return .badRecord(record: "document", field: path.map(\.stringValue).joined(separator: "."), problem: problem)
+        }
+        // The record's name, when the rest of it reads, so the user can find it.
+        var record = "\(list)[\(index)]"
+        if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+           let items = object[list] as? [[String: Any]], index < items.count,
+           let name = items[index]["name"] as? String ?? items[index]["currency"] as? String {
+            record += " (\(name.quotedForMessage))"
+        }
+        let field = path.dropFirst(2).map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            .joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+        return .badRecord(record: record, field: field.isEmpty ? "record" : field, problem: problem)
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type, is String?.Type: "a string"
+        case is Int.Type, is Int?.Type: "a whole number"
+        case is Bool.Type: "true or false"
+        default: "\(type)".contains("Array") ? "a list" : "an object"
+        }
+    }
+}
+
+/// Checks the fields of one record, naming the record and field in what it throws.
+struct RecordCheck {
+    let record: String
+
+    init(_ record: String) {
+        self.record = record
+    }
+
+    func fail(_ field: String, _ problem: String) -> ImportError {
+        .badRecord(record: record, field: field, problem: problem)
+    }
+
+    /// `body`'s value, with an `InputError` turned into this record's error about `field`.
+    func field<T>(_ field: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as InputError {
+            throw fail(field, error.expected.map { "expected \($0)" } ?? error.description)
+        } catch let error as SettingsError {
+            throw fail(field, error.description)
+        }
+    }
+
+    func date(_ text: String, field: String) throws -> CivilDate {
+        guard let date = CivilDate(iso: text) else { throw fail(field, "expected a date YYYY-MM-DD, got '\(text.quotedForMessage)'") }
+        return date
+    }
+
+    func optionalDate(_ text: String?, field: String) throws -> CivilDate? {
+        try text.map { try date($0, field: field) }
+    }
+
+    func timestamp(_ text: String, field: String) throws -> Date {
+        guard let date = Timestamp.parse(text) else {
+            throw fail(field, "expected a UTC timestamp like 2026-11-22T08:00:00Z, got '\(text.quotedForMessage)'")
+        }
+        return date
+    }
+
+    func currency(_ text: String, field: String) throws -> Currency {
+        guard let currency = Currency(code: text), currency.code == text else {
+            throw fail(field, "expected an ISO 4217 code such as USD, got '\(text.quotedForMessage)'")
+        }
+        return currency
+    }
+
+    func money(_ text: String, _ currency: Currency, field: String) throws -> Money {
+        try self.field(field) { try Money(input: text, currency: currency) }
+    }
+
+    func cycle(count: Int, unit: String, field: String = "cycle") throws -> BillingCycle {
+        guard let unit = BillingCycle.Unit(rawValue: unit), let cycle = BillingCycle(count: count, unit: unit) else {
+            throw fail(field, "expected a count from 1 to 999 and a unit day, week, month or year")
+        }
+        return cycle
+    }
+
+    func optionalText(_ text: String?, field: String) throws -> String? {
+        try text.flatMap { text in try self.field(field) { try TextInput.freeText(text, what: field) } }
+    }
+
+    /// The id, when it is a lowercase UUID; else a new one.
+    static func id(_ text: String?) -> String {
+        if let text, let uuid = UUID(uuidString: text), uuid.uuidString.lowercased() == text { return text }
+        return UUID().uuidString.lowercased()
+    }
+
+    /// The subscription an export document entry describes.
+    func subscription(_ entry: ExportDocument.Entry) throws -> Subscription {
+        guard UUID(uuidString: entry.id)?.uuidString.lowercased() == entry.id else {
+            throw fail("id", "expected a lowercase UUID, got '\(entry.id.quotedForMessage)'")
+        }
+        let name = try field("name") { try TextInput.name(entry.name) }
+        let currency = try currency(entry.currency, field: "currency")
+        guard !entry.priceHistory.isEmpty else { throw fail("price_history", "expected at least one price") }
+        let prices = try entry.priceHistory.enumerated().map { index, price in
+            PriceChange(effective: try date(price.effective, field: "price_history[\(index)].effective"),
+                        amount: try money(price.amount, currency, field: "price_history[\(index)].amount"))
+        }
+        guard !entry.billingPeriods.isEmpty else { throw fail("billing_periods", "expected at least one period") }
+        let periods = try entry.billingPeriods.enumerated().map { index, period in
+            BillingPeriod(restartedOn: try optionalDate(period.restartedOn, field: "billing_periods[\(index)].restarted_on"),
+                          cancelledOn: try optionalDate(period.cancelledOn, field: "billing_periods[\(index)].cancelled_on"))
+        }
+        let pauses = try entry.pauses.enumerated().map { index, pause in
+            Pause(from: try date(pause.from, field: "pauses[\(index)].from"),
+                  until: try optionalDate(pause.until, field: "pauses[\(index)].until"))
+        }
+        let members = try entry.members.enumerated().map { index, member in
+            guard (1...99).contains(member.weight) else { throw fail("members[\(index)].weight", "expected 1 to 99") }
+            return Member(name: try field("members[\(index)].name") { try TextInput.name(member.name, what: "member name") },
+                          weight: member.weight)
+        }
+        if let days = entry.remindDays, let bad = days.first(where: { !RemindDays.range.contains($0) }) {
+            throw fail("remind_days", "expected days from 0 to 365, got \(bad)")
+        }
+        return Subscription(
+            id: entry.id, name: name, currency: currency, prices: prices,
+            cycle: try cycle(count: entry.cycle.count, unit: entry.cycle.unit),
+            startDate: try date(entry.startDate, field: "start_date"),
+            trialEnd: try optionalDate(entry.trialEnd, field: "trial_end"),
+            category: try entry.category.map { category in try field("category") { try TextInput.name(category, what: "category") } },
+            url: try optionalText(entry.url, field: "url"), notes: try optionalText(entry.notes, field: "notes"),
+            paymentMethod: try optionalText(entry.paymentMethod, field: "payment_method"),
+            remindDays: entry.remindDays.map { Array(Set($0)).sorted(by: >) }, autoRenew: entry.autoRenew,
+            members: members, periods: periods, pauses: pauses,
+            createdAt: try timestamp(entry.createdAt, field: "created_at"),
+            updatedAt: try timestamp(entry.updatedAt, field: "updated_at"))
+    }
+}

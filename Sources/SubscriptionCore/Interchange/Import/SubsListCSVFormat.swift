@@ -1,0 +1,110 @@
+import Foundation
+
+/// What `subs list --format csv` writes (and `export --format csv`): one row per subscription
+/// with its current price. Price history, pauses and cancellation dates are not in it: a row
+/// whose status is `cancelled` or `paused` is cancelled or paused on the day of the import.
+public enum SubsListCSVFormat: ImportFormat {
+    public static let name = "subs"
+    public static let expected = "a CSV with the header subs list --format csv writes (id,name,amount,currency,...)"
+
+    static let header = [
+        "id", "name", "amount", "currency", "cycle_count", "cycle_unit", "start_date",
+        "trial_end", "next_payment", "monthly_cost", "status", "category", "payment_method",
+        "auto_renew", "url", "notes",
+    ]
+
+    public static func detect(_ data: Data) -> Bool {
+        guard let text = String(data: data, encoding: .utf8),
+              let first = try? CSVReader.records(String(text.prefix(4096)).components(separatedBy: .newlines)
+                .first(where: { !$0.isEmpty }) ?? "").first
+        else { return false }
+        return first.fields == header
+    }
+
+    public static func parse(_ data: Data, options: ImportOptions) throws -> ParsedImport {
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ImportError.unreadable(problem: "not UTF-8 text")
+        }
+        let records: [CSVReader.Record]
+        do {
+            records = try CSVReader.records(text)
+        } catch let error as CSVError {
+            throw ImportError.unreadable(problem: error.description)
+        }
+        guard records.first?.fields == header else {
+            throw ImportError.unknownFormat(expected: expected)
+        }
+        let subscriptions = try records.dropFirst().map { record in
+            ImportedSubscription(record: "line \(record.line)", subscription: try subscription(record, options: options))
+        }
+        return ParsedImport(subscriptions: subscriptions)
+    }
+
+    private static func subscription(_ record: CSVReader.Record, options: ImportOptions) throws -> Subscription {
+        let check = RecordCheck("line \(record.line)")
+        guard record.fields.count == header.count else {
+            throw check.fail("record", "expected \(header.count) fields, found \(record.fields.count)")
+        }
+        var values: [String: String] = [:]
+        for (key, value) in zip(header, record.fields) { values[key] = unneutralised(value) }
+        func value(_ key: String) -> String { values[key]! }
+        func optional(_ key: String) -> String? { value(key).isEmpty ? nil : value(key) }
+
+        let currency: Currency
+        if let code = optional("currency") {
+            currency = try check.currency(code, field: "currency")
+        } else if let fallback = options.currency {
+            currency = fallback
+        } else {
+            throw check.fail("currency", "missing; give one with --currency CODE")
+        }
+        guard let count = Int(value("cycle_count")) else {
+            throw check.fail("cycle_count", "expected a count from 1 to 999, got '\(value("cycle_count").quotedForMessage)'")
+        }
+        let start = try check.date(value("start_date"), field: "start_date")
+        let autoRenew: Bool
+        switch value("auto_renew") {
+        case "true", "": autoRenew = true
+        case "false": autoRenew = false
+        case let other: throw check.fail("auto_renew", "expected true or false, got '\(other.quotedForMessage)'")
+        }
+        var subscription = Subscription(
+            id: RecordCheck.id(optional("id")),
+            name: try check.field("name") { try TextInput.name(value("name")) },
+            price: try check.money(value("amount"), currency, field: "amount"),
+            cycle: try check.cycle(count: count, unit: value("cycle_unit"), field: "cycle_unit"),
+            startDate: start, trialEnd: try check.optionalDate(optional("trial_end"), field: "trial_end"),
+            category: try optional("category").map { name in try check.field("category") { try TextInput.name(name, what: "category") } },
+            url: try check.optionalText(optional("url"), field: "url"),
+            notes: try check.optionalText(optional("notes"), field: "notes"),
+            paymentMethod: try check.optionalText(optional("payment_method"), field: "payment_method"),
+            autoRenew: autoRenew, createdAt: options.now)
+        switch value("status") {
+        case "active", "trial", "":
+            break
+        case "cancelled":
+            try lifecycle(check) { try subscription.cancel(on: max(options.today, subscription.startDate)) }
+        case "paused":
+            try lifecycle(check) { try subscription.pause(from: max(options.today, subscription.startDate), until: nil) }
+        case let other:
+            throw check.fail("status", "expected active, trial, paused or cancelled, got '\(other.quotedForMessage)'")
+        }
+        return subscription
+    }
+
+    private static func lifecycle(_ check: RecordCheck, _ change: () throws -> Void) throws {
+        do {
+            try change()
+        } catch {
+            throw check.fail("status", String(describing: error))
+        }
+    }
+
+    /// A field as it was before `list` guarded it against spreadsheet formulas (`'=x` was `=x`).
+    static func unneutralised(_ field: String) -> String {
+        guard field.hasPrefix("'"), let second = field.dropFirst().first,
+              ["=", "+", "-", "@"].contains(second)
+        else { return field }
+        return String(field.dropFirst())
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+
+extension SubscriptionStore {
+    /// Reads `data` (the file at `path`) as the format `from` names, or the one its content
+    /// shows, and applies it as `apply(_:onDuplicate:dryRun:)` does. A refused file's error
+    /// names the file.
+    public func importFile(
+        _ data: Data, path: String, from: String?, options: ImportOptions, onDuplicate: DuplicatePolicy,
+        dryRun: Bool
+    ) throws -> ImportOutcome {
+        do {
+            let parsed = try ImportFormats.parse(data, from: from, options: options)
+            return try apply(parsed, onDuplicate: onDuplicate, dryRun: dryRun)
+        } catch let error as ImportError {
+            throw ImportError.inFile(path: path, error)
+        }
+    }
+
+    /// Applies a parsed import in one transaction: every subscription added, skipped or
+    /// replaced as `onDuplicate` says, missing categories created, settings the user has not
+    /// set and rates not yet known taken from the file. All of it or, on any error, nothing.
+    /// With `dryRun` the same decisions are made and returned, and nothing is written.
+    public func apply(_ parsed: ParsedImport, onDuplicate: DuplicatePolicy, dryRun: Bool) throws -> ImportOutcome {
+        if dryRun {
+            return try read { try Self.apply(parsed, onDuplicate: onDuplicate, connection: $0, writing: false) }
+        }
+        return try write { try Self.apply(parsed, onDuplicate: onDuplicate, connection: $0, writing: true) }
+    }
+
+    private static func apply(
+        _ parsed: ParsedImport, onDuplicate: DuplicatePolicy, connection: Connection, writing: Bool
+    ) throws -> ImportOutcome {
+        var outcome = ImportOutcome(dryRun: !writing)
+        let records = SubscriptionRecords(connection: connection)
+        var current = try records.all()
+        var categories = try categoryColors(connection)
+
+        // Categories first: subscriptions refer to them.
+        func ensureCategory(_ name: String, color: CategoryColor?) throws -> String {
+            if let known = categories.first(where: { NameMatching.same($0.name, name) }) {
+                if known.color == nil, let color, writing {
+                    try connection.run("UPDATE categories SET color = ? WHERE name = ?", [.text(color.description), .text(known.name)])
+                }
+                return known.name
+            }
+            categories.append((name, color))
+            outcome.categoriesCreated.append(name)
+            if writing {
+                try connection.run("INSERT INTO categories (name, color) VALUES (?, ?)",
+                                   [.text(name), color.map { .text($0.description) } ?? .null])
+            }
+            return name
+        }
+        for category in parsed.categories {
+            _ = try ensureCategory(category.name, color: category.color)
+        }
+
+        for imported in parsed.subscriptions {
+            var subscription = imported.subscription
+            if let name = subscription.category {
+                let color = parsed.categories.first { NameMatching.same($0.name, name) }?.color
+                subscription.category = try ensureCategory(name, color: color)
+            }
+            let duplicate = current.firstIndex {
+                NameMatching.same($0.name, subscription.name) && $0.currency == subscription.currency
+            }
+            if let duplicate, onDuplicate != .add {
+                let existing = current[duplicate]
+                if onDuplicate == .skip {
+                    outcome.items.append(.init(record: imported.record, subscription: existing, action: .skipped(existingID: existing.id)))
+                    continue
+                }
+                subscription = subscription.withID(existing.id)
+                current[duplicate] = subscription
+                if writing { try records.update(subscription) }
+                outcome.items.append(.init(record: imported.record, subscription: subscription, action: .replaced(existingID: existing.id)))
+                continue
+            }
+            if current.contains(where: { $0.id == subscription.id }) {
+                subscription = subscription.withID(UUID().uuidString.lowercased())
+            }
+            let original = subscription.name
+            subscription.name = freeName(original, taken: current.map(\.name))
+            current.append(subscription)
+            if writing { try records.insert(subscription) }
+            outcome.items.append(.init(
+                record: imported.record, subscription: subscription,
+                action: .added(renamedFrom: subscription.name == original ? nil : original)))
+        }
+
+        var config = try config(connection)
+        let setKeys = Set(try connection.rows("SELECT key FROM settings").compactMap { $0.text(0) })
+        for key in ConfigKey.allCases where !setKeys.contains(key.rawValue) {
+            guard let value = parsed.settings[key] else { continue }
+            do {
+                config = try config.setting(key, to: value)
+            } catch {
+                throw ImportError.badRecord(record: "settings", field: key.rawValue, problem: String(describing: error))
+            }
+            outcome.settingsSet.append(key)
+            if writing {
+                try connection.run("INSERT INTO settings (key, value) VALUES (?, ?)", [.text(key.rawValue), .text(value)])
+            }
+        }
+
+        let knownRates = Set(try connection.rows("SELECT currency, base FROM exchange_rates").map {
+            "\($0.text(0) ?? "") \($0.text(1) ?? "")"
+        })
+        for (index, imported) in parsed.rates.enumerated()
+        where !knownRates.contains("\(imported.rate.currency.code) \(imported.base.code)") {
+            guard imported.rate.currency != imported.base else {
+                throw ImportError.badRecord(record: "rates[\(index)]", field: "base",
+                                            problem: "\(imported.base.code) is the rate's own currency")
+            }
+            outcome.ratesSet.append(imported)
+            if writing {
+                try connection.run(
+                    "INSERT INTO exchange_rates (currency, base, rate, set_at) VALUES (?, ?, ?, ?)",
+                    [.text(imported.rate.currency.code), .text(imported.base.code), .text(imported.rate.text),
+                     .text(Timestamp.format(imported.rate.setAt))])
+            }
+        }
+        return outcome
+    }
+
+    /// `name`, or `name (2)`, `name (3)`... when another subscription has it.
+    private static func freeName(_ name: String, taken: [String]) -> String {
+        func isTaken(_ candidate: String) -> Bool { taken.contains { NameMatching.same($0, candidate) } }
+        guard isTaken(name) else { return name }
+        var number = 2
+        while true {
+            let suffix = " (\(number))"
+            let candidate = String(name.prefix(TextInput.nameLengths.upperBound - suffix.count)) + suffix
+            if !isTaken(candidate) { return candidate }
+            number += 1
+        }
+    }
+
+    static func categoryColors(_ connection: Connection) throws -> [(name: String, color: CategoryColor?)] {
+        try connection.rows("SELECT name, color FROM categories ORDER BY name COLLATE NOCASE").map { row in
+            guard let name = row.text(0) else { throw StoreError.damaged(path: "", detail: "unreadable category") }
+            let color = try row.text(1).map { text in
+                guard let color = CategoryColor(stored: text) else { throw StoreError.damaged(path: "", detail: "unreadable category colour") }
+                return color
+            }
+            return (name, color)
+        }
+    }
+
+    // MARK: - Export
+
+    /// Everything the export document holds, stamped `now`.
+    public func exportDocument(now: Date = Date()) throws -> ExportDocument {
+        try read { connection in
+            let settings = try connection.rows("SELECT key, value FROM settings ORDER BY key").reduce(into: [ConfigKey: String]()) { settings, row in
+                guard let name = row.text(0), let value = row.text(1) else {
+                    throw StoreError.damaged(path: "", detail: "unreadable setting")
+                }
+                if let key = ConfigKey(rawValue: name) { settings[key] = value }
+            }
+            let rates = try connection.rows("SELECT currency, base, rate, set_at FROM exchange_rates ORDER BY base, currency").map { row in
+                guard let currency = row.text(0).flatMap(Currency.init(code:)), let base = row.text(1).flatMap(Currency.init(code:)),
+                      let text = row.text(2), let setAt = row.text(3).flatMap(Timestamp.parse)
+                else { throw StoreError.damaged(path: "", detail: "unreadable exchange rate") }
+                do {
+                    return ImportedRate(rate: try ExchangeRate(currency: currency, rate: text, setAt: setAt), base: base)
+                } catch {
+                    throw StoreError.damaged(path: "", detail: "unreadable exchange rate \(currency.code)")
+                }
+            }
+            return ExportDocument(
+                subscriptions: try SubscriptionRecords(connection: connection).all(),
+                categories: try Self.categoryColors(connection).map { ImportedCategory(name: $0.name, color: $0.color) },
+                settings: settings, rates: rates, exportedAt: now)
+        }
+    }
+}
+
+extension Subscription {
+    /// The same subscription under another id.
+    func withID(_ id: String) -> Subscription {
+        Subscription(
+            id: id, name: name, currency: currency, prices: prices, cycle: cycle, startDate: startDate,
+            trialEnd: trialEnd, category: category, url: url, notes: notes, paymentMethod: paymentMethod,
+            remindDays: remindDays, autoRenew: autoRenew, members: members, periods: periods, pauses: pauses,
+            createdAt: createdAt, updatedAt: updatedAt)
+    }
+}
