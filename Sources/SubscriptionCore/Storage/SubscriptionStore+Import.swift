@@ -19,10 +19,15 @@ extension SubscriptionStore {
     /// Applies a parsed import in one transaction: every subscription added, skipped or
     /// replaced as `onDuplicate` says, missing categories created, settings the user has not
     /// set and rates not yet known taken from the file. All of it or, on any error, nothing.
-    /// With `dryRun` the same decisions are made and returned, and nothing is written.
+    /// With `dryRun` the same decisions are made and returned, and nothing is written. A real
+    /// import into an existing database first makes an automatic backup.
     public func apply(_ parsed: ParsedImport, onDuplicate: DuplicatePolicy, dryRun: Bool) throws -> ImportOutcome {
         if dryRun {
             return try read { try Self.apply(parsed, onDuplicate: onDuplicate, connection: $0, writing: false) }
+        }
+        // PRODUCT.md §8: an import is preceded by an automatic backup of what was there.
+        if let current = try existingConnection() {
+            _ = try Self.mapErrors(location) { try Backup.automatic(current, location: location, reason: "import") }
         }
         return try write { try Self.apply(parsed, onDuplicate: onDuplicate, connection: $0, writing: true) }
     }

@@ -89,6 +89,10 @@ struct ImportTests {
         let netflix = try target.succeed(["show", "netflix", "--format", "json"] + Self.today).jsonObject()
         #expect(netflix["id"] as? String == id)
         #expect(netflix["amount"] as? String == "17.99")
+        // Each import into the existing database was preceded by an automatic backup.
+        let backups = (target.databasePath as NSString).deletingLastPathComponent + "/backups"
+        let made = try FileManager.default.contentsOfDirectory(atPath: backups)
+        #expect(made.filter { $0.hasSuffix("-import.db") }.count == 3, "\(made)")
     }
 
     @Test("--dry-run prints what would happen and writes nothing, not even a new database")
