@@ -50,10 +50,9 @@ enum KeyMaterial {
         }
     }
 
-    /// Writes 32 random bytes as 64 lowercase hex characters and a newline, mode 0600, in a
-    /// 0700 directory. When another process creates the file first, its key is kept.
-    static func createKeyFile(at path: String) throws {
-        try PrivateFiles.prepareDirectory(for: path, as: .keyFile)
+    /// A new key file's bytes: 32 random bytes as 64 lowercase hex characters and a newline.
+    /// The caller zeroes them once written.
+    static func newKeyFileContents() -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
         let hexDigits = Array("0123456789abcdef".utf8)
         var contents: [UInt8] = []
@@ -62,6 +61,14 @@ enum KeyMaterial {
             contents += [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
         }
         contents.append(UInt8(ascii: "\n"))
+        return contents
+    }
+
+    /// Writes a new key file (`newKeyFileContents`), mode 0600, in a 0700 directory. When
+    /// another process creates the file first, its key is kept.
+    static func createKeyFile(at path: String) throws {
+        try PrivateFiles.prepareDirectory(for: path, as: .keyFile)
+        var contents = newKeyFileContents()
         defer { contents.zeroize() }
         _ = try PrivateFiles.createAtomically(path, contents: contents)
     }

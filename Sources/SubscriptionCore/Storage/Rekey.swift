@@ -133,14 +133,7 @@ public enum Rekey {
     }
 
     private static func writeNewKey(_ path: String) throws {
-        var generator = SystemRandomNumberGenerator()
-        let hexDigits = Array("0123456789abcdef".utf8)
-        var contents: [UInt8] = []
-        for _ in 0..<32 {
-            let byte = UInt8.random(in: 0...255, using: &generator)
-            contents += [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
-        }
-        contents.append(UInt8(ascii: "\n"))
+        var contents = KeyMaterial.newKeyFileContents()
         defer { contents.zeroize() }
         try PrivateFiles.replaceAtomically(path, contents: contents)
         DatabaseCopy.syncDirectory(of: path)
