@@ -25,7 +25,7 @@ extension Subs {
         var currency: Currency?
 
         @Option(help: ArgumentHelp(
-            "How often it bills: monthly, yearly, weekly, '3 months', 2w, 90d ... (default: monthly).",
+            "How often it bills: monthly, yearly, weekly, '3 months', 2w, 90d ..., or once (default: monthly).",
             valueName: "cycle"),
                 completion: BillingCycle.defaultCompletionKind, transform: strictly(BillingCycle.init(input:)))
         var every: BillingCycle?

@@ -67,7 +67,7 @@ struct PaymentEvent {
         lines.append("DTSTAMP", stamp)
         lines.append("DTSTART;VALUE=DATE", ContentLines.date(start))
         lines.append("DTEND;VALUE=DATE", ContentLines.date(start.adding(days: 1) ?? start))
-        lines.append("RRULE", series.rule.value)
+        if let rule = series.rule.value { lines.append("RRULE", rule) }
         for day in series.exclusions {
             lines.append("EXDATE;VALUE=DATE", ContentLines.date(day))
         }

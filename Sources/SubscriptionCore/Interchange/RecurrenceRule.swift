@@ -10,14 +10,16 @@ struct RecurrenceRule: Hashable, Sendable {
     /// The last day an occurrence may fall on (RFC 5545's `UNTIL` is inclusive).
     let until: CivilDate?
 
-    /// The value of the `RRULE` line: `FREQ=MONTHLY;BYMONTHDAY=-1;UNTIL=20240520`.
-    var value: String {
+    /// The value of the `RRULE` line: `FREQ=MONTHLY;BYMONTHDAY=-1;UNTIL=20240520`; nil for a
+    /// one-time payment, whose event is its `DTSTART` alone.
+    var value: String? {
         let cycle = schedule.cycle
         let anchor = schedule.anchor
-        var parts = ["FREQ=" + Self.frequency[cycle.unit]!]
+        guard let frequency = Self.frequency[cycle.unit] else { return nil }
+        var parts = ["FREQ=" + frequency]
         if cycle.count > 1 { parts.append("INTERVAL=\(cycle.count)") }
         switch cycle.unit {
-        case .day, .week:
+        case .day, .week, .once:
             break
         case .month:
             parts += Self.monthEndParts(day: anchor.day)

@@ -1,9 +1,12 @@
 import Foundation
 
-/// How often a subscription bills: every `count` days, weeks, months or years.
+/// How often a subscription bills: every `count` days, weeks, months or years, or `once` (a
+/// one-time payment on its anchor, never renewed).
 public struct BillingCycle: Hashable, Sendable, CustomStringConvertible {
     public enum Unit: String, CaseIterable, Sendable {
         case day, week, month, year
+        /// A single payment: always with count 1.
+        case once
     }
 
     public static let counts = 1...999
@@ -11,16 +14,20 @@ public struct BillingCycle: Hashable, Sendable, CustomStringConvertible {
     public let count: Int
     public let unit: Unit
 
-    /// Creates a cycle, or nil when `count` is outside 1...999.
+    /// Creates a cycle, or nil when `count` is outside 1...999 (or is not 1 for `once`).
     public init?(count: Int, unit: Unit) {
-        guard Self.counts.contains(count) else { return nil }
+        guard Self.counts.contains(count), unit != .once || count == 1 else { return nil }
         self.count = count
         self.unit = unit
     }
 
     public static let monthly = BillingCycle(count: 1, unit: .month)!
+    public static let once = BillingCycle(count: 1, unit: .once)!
 
-    /// Human form: `monthly`, `every 2 weeks`, `yearly`.
+    /// Whether the subscription renews at all: false for a one-time payment.
+    public var recurs: Bool { unit != .once }
+
+    /// Human form: `monthly`, `every 2 weeks`, `yearly`, `once`.
     public var description: String {
         if count == 1 {
             switch unit {
@@ -28,14 +35,15 @@ public struct BillingCycle: Hashable, Sendable, CustomStringConvertible {
             case .week: return "weekly"
             case .month: return "monthly"
             case .year: return "yearly"
+            case .once: return "once"
             }
         }
         return "every \(count) \(unit.rawValue)s"
     }
 
-    /// Short form used in tables: `1m`, `2w`, `90d`, `1y`.
+    /// Short form used in tables: `1m`, `2w`, `90d`, `1y`, `once`.
     public var shortDescription: String {
-        "\(count)\(unit.rawValue.prefix(1))"
+        recurs ? "\(count)\(unit.rawValue.prefix(1))" : "once"
     }
 }
 
@@ -43,10 +51,10 @@ extension BillingCycle {
     /// What CYCLE arguments accept, for error messages and help.
     public static let acceptedInput =
         "daily, weekly, biweekly, monthly, quarterly, yearly, '3 months', 'every 2 weeks', "
-        + "or 90d, 2w, 6m, 1y (count 1 to 999)"
+        + "90d, 2w, 6m, 1y (count 1 to 999), or once"
 
     /// Parses a CYCLE argument: `daily`, `weekly`, `biweekly`, `monthly`, `quarterly`,
-    /// `yearly`/`annually`, a unit with an optional count and an optional leading `every`
+    /// `yearly`/`annually`, `once`/`one-time`, a unit with an optional count and an optional leading `every`
     /// (`3 months`, `every 2 weeks`, `month`), or a short form (`90d`, `2w`, `6m`, `1y`).
     public init(input text: String) throws {
         let invalid = InputError.invalid("cycle", value: text, expected: Self.acceptedInput)
@@ -97,6 +105,8 @@ extension BillingCycle {
         "yearly": BillingCycle(count: 1, unit: .year)!,
         "annually": BillingCycle(count: 1, unit: .year)!,
         "annual": BillingCycle(count: 1, unit: .year)!,
+        "once": .once,
+        "one-time": .once,
     ]
 
     private static let units: [String: Unit] = [

@@ -4,12 +4,14 @@ extension BillingCycle {
     /// The cost of one month of this cycle given its price, with the mean Gregorian month of
     /// PRODUCT.md §6: days × 30.436875 / N, weeks × 4.348125 / N, months ÷ N, years ÷ 12N.
     /// Multiplies before it divides, so a quotient that terminates (28.14 / 12 = 2.345) is exact.
+    /// A one-time payment costs nothing a month: it is spent once, not recurring.
     public func monthlyCost(of price: Decimal) -> Decimal {
         switch unit {
         case .day: price * Decimal(sign: .plus, exponent: -6, significand: 30_436_875) / Decimal(count)
         case .week: price * Decimal(sign: .plus, exponent: -6, significand: 4_348_125) / Decimal(count)
         case .month: price / Decimal(count)
         case .year: price / Decimal(12 * count)
+        case .once: 0
         }
     }
 }

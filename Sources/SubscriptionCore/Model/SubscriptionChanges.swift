@@ -46,7 +46,8 @@ public struct NewSubscription: Sendable {
         let subscription = Subscription(
             name: name, price: price, cycle: cycle, startDate: startDate, trialEnd: trialEnd,
             category: category, url: url, notes: notes, paymentMethod: paymentMethod,
-            remindDays: remindDays, autoRenew: autoRenew, members: members, createdAt: now)
+            // A one-time payment never renews, whatever the default says.
+            remindDays: remindDays, autoRenew: autoRenew && cycle.recurs, members: members, createdAt: now)
         try subscription.validateDates()
         return subscription
     }
@@ -100,7 +101,11 @@ public struct SubscriptionChanges: Sendable {
             }
             subscription.currency = currency
         }
-        if let cycle { subscription.cycle = cycle }
+        if let cycle {
+            // Renewal follows a change between one-time and recurring unless it is given too.
+            if cycle.recurs != subscription.cycle.recurs { subscription.autoRenew = cycle.recurs }
+            subscription.cycle = cycle
+        }
         if let startDate {
             subscription.startDate = startDate
             subscription.anchorPricesToStart()

@@ -17,6 +17,7 @@ public struct BillingSchedule: Hashable, Sendable {
     /// The k-th payment date (k ≥ 0), or nil past the year 9999.
     public func payment(_ k: Int) -> CivilDate? {
         precondition(k >= 0, "payments are numbered from 0")
+        guard cycle.recurs else { return k == 0 ? anchor : nil }
         let (steps, overflow) = k.multipliedReportingOverflow(by: cycle.count)
         guard !overflow else { return nil }
         switch cycle.unit {
@@ -28,6 +29,7 @@ public struct BillingSchedule: Hashable, Sendable {
         case .year:
             let (months, overflow) = steps.multipliedReportingOverflow(by: 12)
             return overflow ? nil : anchor.adding(months: months)
+        case .once: return nil
         }
     }
 
@@ -35,6 +37,8 @@ public struct BillingSchedule: Hashable, Sendable {
     public func firstIndex(onOrAfter date: CivilDate) -> Int {
         guard date > anchor else { return 0 }
         switch cycle.unit {
+        case .once:
+            return 1
         case .day, .week:
             let period = cycle.unit == .day ? cycle.count : 7 * cycle.count
             let gap = anchor.days(until: date)

@@ -116,5 +116,37 @@ enum Schema {
                 AND color NOT IN ('red', 'green', 'yellow', 'blue', 'magenta', 'cyan')
                 AND color NOT GLOB '#[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]';
             """),
+        .init(version: 7, name: "one-time payments", sql: """
+            -- cycle_unit gains 'once' (one payment on the anchor, count 1). SQLite cannot change
+            -- a CHECK in place: the table is rebuilt and its rows copied as they are.
+            CREATE TABLE subscriptions_v7 (
+                id TEXT PRIMARY KEY NOT NULL,
+                name TEXT NOT NULL,
+                currency TEXT NOT NULL,
+                cycle_count INTEGER NOT NULL CHECK (cycle_count BETWEEN 1 AND 999),
+                cycle_unit TEXT NOT NULL
+                    CHECK (cycle_unit IN ('day', 'week', 'month', 'year', 'once')),
+                start_date TEXT NOT NULL,
+                trial_end TEXT,
+                category TEXT REFERENCES categories (name) ON UPDATE CASCADE,
+                url TEXT,
+                notes TEXT,
+                payment_method TEXT,
+                remind_days TEXT,
+                auto_renew INTEGER NOT NULL DEFAULT 1 CHECK (auto_renew IN (0, 1)),
+                created_at TEXT NOT NULL,
+                updated_at TEXT NOT NULL,
+                CHECK (cycle_unit <> 'once' OR cycle_count = 1)
+            );
+            INSERT INTO subscriptions_v7 (id, name, currency, cycle_count, cycle_unit, start_date,
+                trial_end, category, url, notes, payment_method, remind_days, auto_renew,
+                created_at, updated_at)
+            SELECT id, name, currency, cycle_count, cycle_unit, start_date,
+                trial_end, category, url, notes, payment_method, remind_days, auto_renew,
+                created_at, updated_at
+            FROM subscriptions;
+            DROP TABLE subscriptions;
+            ALTER TABLE subscriptions_v7 RENAME TO subscriptions;
+            """, rebuildsTables: true),
     ])
 }

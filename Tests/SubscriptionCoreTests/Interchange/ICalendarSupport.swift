@@ -62,8 +62,12 @@ struct ReferenceRecurrence {
 
     /// The occurrences from `DTSTART` through `end` (and `UNTIL`), less the excluded days.
     func occurrences(through end: CivilDate) -> [CivilDate] {
-        let rule = event.rule
         let start = event.start
+        // Without a rule an event happens once, on its start (RFC 5545 §3.8.5.3).
+        guard event.value("RRULE") != nil else {
+            return start <= end && !event.exclusions.contains(start) ? [start] : []
+        }
+        let rule = event.rule
         let interval = Int(rule["INTERVAL"] ?? "1")!
         let last = rule["UNTIL"].map { min(ParsedEvent.date($0), end) } ?? end
         var candidates: [CivilDate] = []

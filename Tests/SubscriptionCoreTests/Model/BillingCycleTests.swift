@@ -11,6 +11,7 @@ struct BillingCycleTests {
             ("90d", 90, .day), ("2w", 2, .week), ("6m", 6, .month), ("1y", 1, .year),
             ("Monthly", 1, .month), ("EVERY 3 MONTHS", 3, .month), ("  2   weeks ", 2, .week),
             ("1 day", 1, .day), ("999 days", 999, .day), ("every month", 1, .month), ("12 years", 12, .year),
+            ("once", 1, .once), ("One-time", 1, .once),
           ] as [(String, Int, BillingCycle.Unit)])
     func accepted(_ text: String, _ count: Int, _ unit: BillingCycle.Unit) throws {
         let cycle = try BillingCycle(input: text)
@@ -21,7 +22,7 @@ struct BillingCycleTests {
     @Test("A bad CYCLE gets one line that names it",
           arguments: ["0 months", "1000 days", "", "fortnight-ish", "2 x", "every", "every 0 weeks", "0d",
                       "-1 months", "1.5 months", "3 months extra", "9999999 days", "99999999999999999999d",
-                      "months 3", "3 lightyears", "every\u{1B}[31m week"])
+                      "months 3", "3 lightyears", "every\u{1B}[31m week", "2 once", "once a month", "1o"])
     func rejected(_ text: String) {
         let error = #expect(throws: InputError.self) { try BillingCycle(input: text) }
         expectOneLineNaming(error?.description, text)

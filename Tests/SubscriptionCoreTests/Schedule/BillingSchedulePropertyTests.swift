@@ -20,7 +20,8 @@ struct BillingSchedulePropertyTests {
     static func randomCycle(units: [BillingCycle.Unit] = BillingCycle.Unit.allCases,
                             using rng: inout SplitMix64) -> BillingCycle {
         let unit = units.randomElement(using: &rng)!
-        // Mostly the counts people use, sometimes anything up to 999.
+        // Mostly the counts people use, sometimes anything up to 999; a one-time payment has 1.
+        if unit == .once { return .once }
         let count = Int.random(in: 0..<4, using: &rng) == 0 ? Int.random(in: 1...999, using: &rng)
                                                            : Int.random(in: 1...13, using: &rng)
         return BillingCycle(count: count, unit: unit)!

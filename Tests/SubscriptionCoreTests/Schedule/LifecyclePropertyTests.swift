@@ -60,6 +60,7 @@ struct LifecyclePropertyTests {
                 switch cycle.unit {
                 case .day: date = anchor.adding(days: k * cycle.count)
                 case .week: date = anchor.adding(days: 7 * k * cycle.count)
+                case .once: date = k == 0 ? anchor : nil
                 case .month, .year:
                     let months = (cycle.unit == .month ? 1 : 12) * k * cycle.count
                     let index = anchor.year * 12 + anchor.month - 1 + months

@@ -69,6 +69,23 @@ import Testing
         #expect(try SubscriptionStore(location: location).subscriptions().first?.pauses == paused.pauses)
     }
 
+    @Test("Version 7 rebuilds the subscriptions table: children kept, foreign keys on again, once storable")
+    func rebuildKeepsChildrenAndForeignKeys() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try makeDatabase(at: 6)
+        let store = try SubscriptionStore(location: location)
+        let ticket = try store.add(NewSubscription(
+            name: "Concert", amount: try DecimalAmount(input: "89"), cycle: .once, startDate: day("2024-07-05")))
+        #expect(try store.subscriptions().map(\.cycle) == [.monthly, .once])
+        #expect(try store.subscriptions().first?.prices.count == 1)
+
+        let connection = try EncryptedDatabase.openKeyed(location, createKey: false)
+        #expect(try connection.scalar("PRAGMA foreign_keys") == .integer(1))
+        #expect(try connection.scalar("PRAGMA foreign_key_check") == nil)
+        _ = try store.delete(ids: [ticket.id])
+        #expect(try connection.scalar("SELECT count(*) FROM price_changes") == .integer(1))
+    }
+
     @Test func migrationsAreNumberedFromOneWithoutGaps() {
         #expect(Schema.migrator.migrations.map(\.version) == Array(1...Schema.migrator.latestVersion))
     }

@@ -8,11 +8,16 @@ struct Migrator: Sendable {
         let version: Int
         let name: String
         let sql: String
+        /// Whether it rebuilds a table others refer to (SQLite's "12 steps" for a changed
+        /// constraint): foreign keys are off while it runs, or dropping the old table would
+        /// cascade into its children, and checked before it commits.
+        let rebuildsTables: Bool
 
-        init(version: Int, name: String, sql: String) {
+        init(version: Int, name: String, sql: String, rebuildsTables: Bool = false) {
             self.version = version
             self.name = name
             self.sql = sql
+            self.rebuildsTables = rebuildsTables
         }
     }
 
@@ -46,12 +51,28 @@ struct Migrator: Sendable {
         try checkCompatible(connection)
         guard try connection.userVersion < (target ?? latestVersion) else { return }
         for migration in migrations where migration.version <= (target ?? latestVersion) {
-            try connection.writeTransaction {
-                // Read again inside the lock: another process may have migrated meanwhile.
-                guard try connection.userVersion < migration.version else { return }
-                try connection.execute(migration.sql)
-                try connection.setUserVersion(migration.version)
-            }
+            try apply(migration, to: connection)
         }
+    }
+
+    private func apply(_ migration: Migration, to connection: Connection) throws {
+        // `PRAGMA foreign_keys` is a no-op inside a transaction, so it is switched around it.
+        let foreignKeysWereOn = try connection.scalar("PRAGMA foreign_keys") == .integer(1)
+        if migration.rebuildsTables { try connection.execute("PRAGMA foreign_keys = OFF") }
+        defer { if migration.rebuildsTables && foreignKeysWereOn { try? connection.execute("PRAGMA foreign_keys = ON") } }
+        try connection.writeTransaction {
+            // Read again inside the lock: another process may have migrated meanwhile.
+            guard try connection.userVersion < migration.version else { return }
+            try connection.execute(migration.sql)
+            if migration.rebuildsTables, try connection.scalar("PRAGMA foreign_key_check") != nil {
+                throw ForeignKeyViolation(version: migration.version)
+            }
+            try connection.setUserVersion(migration.version)
+        }
+    }
+
+    /// A rebuilding migration would leave rows that point at nothing: rolled back.
+    struct ForeignKeyViolation: Error, Equatable, Sendable {
+        let version: Int
     }
 }
