@@ -11,11 +11,15 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 all: build
 
-## deps: SQLCipher's headers and library (Debian's libsqlcipher-dev), when missing.
+## deps: SQLCipher's headers and library (Debian's libsqlcipher-dev), and zlib's (zlib1g-dev,
+## which ZIPFoundation unpacks Wallos backups with), when missing.
 deps:
 	@pkg-config --exists sqlcipher 2>/dev/null || { \
 		echo "Installing libsqlcipher-dev..."; \
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y libsqlcipher-dev; }
+	@pkg-config --exists zlib 2>/dev/null || { \
+		echo "Installing zlib1g-dev..."; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y zlib1g-dev; }
 
 ## test-deps: the `sqlcipher` shell, which the end-to-end tests use to open the file by hand, and
 ## the Python iCalendar parser and RRULE expander that check `subs export --format ics`.

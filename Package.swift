@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(
@@ -20,7 +21,7 @@ let package = Package(
         ),
         .target(
             name: "SubscriptionCore",
-            dependencies: ["CSQLCipher"]
+            dependencies: ["CSQLCipher", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         .target(
             name: "SubsCLI",

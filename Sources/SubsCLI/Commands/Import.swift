@@ -7,7 +7,7 @@ extension DuplicatePolicy: ExpressibleByArgument {}
 extension Subs {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Import subscriptions from a subs export or a 'subs list --format csv' file.",
+            abstract: "Import subscriptions from a subs export, a 'subs list --format csv' file or Wallos.",
             discussion: """
                 The format is recognised from the content unless --from names it. The file is taken \
                 whole or not at all: one bad record refuses it, naming the record and the field, and \
@@ -15,9 +15,14 @@ extension Subs {
                 there is a duplicate: skipped unless --on-duplicate says otherwise, so importing the \
                 same file twice adds nothing the second time. Categories that don't exist are created.
 
+                Wallos: its backup zip (or wallos.db), its JSON export or its CSV export. A price in \
+                '$', 'kr' or '¥' needs --currency to say which currency it is.
+
                 Examples:
                   subs import backup.json --dry-run
                   subs import subscriptions.csv
+                  subs import Wallos-Backup-20261122.zip
+                  subs import subscriptions.json --from wallos --currency USD
                   subs export --format json | subs import - --db other.db
                 """)
 
@@ -29,7 +34,7 @@ extension Subs {
             valueName: "format"))
         var from: String?
 
-        @Option(help: ArgumentHelp("The currency of records that name none.", valueName: "code"),
+        @Option(help: ArgumentHelp("The currency of records that name none, or only a symbol several currencies use ($, kr, ¥).", valueName: "code"),
                 completion: Currency.defaultCompletionKind, transform: strictly(Currency.init(input:)))
         var currency: Currency?
 

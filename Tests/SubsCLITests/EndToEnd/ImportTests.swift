@@ -161,7 +161,7 @@ struct ImportTests {
         #expect(sandbox.homeEntries().isEmpty)
         let missing = try sandbox.run(["import", sandbox.path("nope.json")])
         #expect(missing.status == 66, "\(missing)")
-        let badFrom = try sandbox.run(["import", "-", "--from", "wallos"], input: Data("[]".utf8))
+        let badFrom = try sandbox.run(["import", "-", "--from", "quicken"], input: Data("[]".utf8))
         #expect(badFrom.status == 64, "\(badFrom)")
     }
 

@@ -16,7 +16,9 @@ public protocol ImportFormat {
 
 /// Every format `subs import` reads, in the order detection tries them.
 public enum ImportFormats {
-    public static var all: [any ImportFormat.Type] { [SubsDocumentFormat.self, SubsListCSVFormat.self] }
+    public static var all: [any ImportFormat.Type] {
+        [SubsDocumentFormat.self, SubsListCSVFormat.self, WallosJSONFormat.self, WallosCSVFormat.self, WallosBackupFormat.self]
+    }
 
     /// The `--from` names, each once.
     public static var names: [String] {

@@ -144,7 +144,7 @@ struct RecordCheck {
 
     func cycle(count: Int, unit: String, field: String = "cycle") throws -> BillingCycle {
         guard let unit = BillingCycle.Unit(rawValue: unit), let cycle = BillingCycle(count: count, unit: unit) else {
-            throw fail(field, "expected a count from 1 to 999 and a unit day, week, month or year")
+            throw fail(field, "expected a count from 1 to 999 and a unit day, week, month or year, or 1 and once")
         }
         return cycle
     }

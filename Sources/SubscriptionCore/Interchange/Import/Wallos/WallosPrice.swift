@@ -1,0 +1,49 @@
+/// A Wallos export's price: its currency's symbol glued to the number (`$15.99`, `R$10`,
+/// `€9.99`, `kr99`). Wallos writes the number as PHP prints a float: no thousands separator,
+/// trailing zeros dropped (`9.9`).
+struct WallosPrice {
+    let symbol: String
+    let amount: String
+
+    init(_ text: String, check: RecordCheck) throws {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let firstDigit = trimmed.firstIndex(where: \.isASCIIDigit) else {
+            throw check.fail("Price", "expected a currency symbol and an amount like $15.99, got '\(text.quotedForMessage)'")
+        }
+        symbol = trimmed[..<firstDigit].trimmingCharacters(in: .whitespaces)
+        amount = String(trimmed[firstDigit...]).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The currency the symbol names; `fallback` (`--currency`) decides a symbol several
+    /// currencies use, one subs does not know, or none at all.
+    func currency(check: RecordCheck, fallback: Currency?) throws -> Currency {
+        if let code = Self.unambiguous[symbol], let currency = Currency(code: code) { return currency }
+        if let currency = Currency(code: symbol.uppercased()), symbol.count == 3 { return currency }
+        if let fallback { return fallback }
+        if let codes = Self.ambiguous[symbol] {
+            throw check.fail("Price", "'\(symbol)' is used by several currencies (\(codes.joined(separator: ", ")), …); "
+                + "say which with --currency CODE")
+        }
+        if symbol.isEmpty {
+            throw check.fail("Price", "no currency symbol; give the currency with --currency CODE")
+        }
+        throw check.fail("Price", "unknown currency symbol '\(symbol.quotedForMessage)'; give the currency with --currency CODE")
+    }
+
+    /// Symbols of the currencies Wallos ships with (its `currencies` table) and other common
+    /// ones that name a single currency.
+    static let unambiguous: [String: String] = [
+        "€": "EUR", "£": "GBP", "R$": "BRL", "₺": "TRY", "₹": "INR", "₩": "KRW", "₽": "RUB",
+        "₪": "ILS", "₱": "PHP", "฿": "THB", "zł": "PLN", "Kč": "CZK", "Ft": "HUF", "лв": "BGN",
+        "lei": "RON", "kn": "HRK", "Fr": "CHF", "CHF": "CHF", "HK$": "HKD", "NZ$": "NZD", "S$": "SGD",
+        "Mex$": "MXN", "A$": "AUD", "C$": "CAD", "CA$": "CAD", "US$": "USD", "RM": "MYR", "Rp": "IDR",
+        "R": "ZAR", "₫": "VND", "₴": "UAH", "₦": "NGN", "₸": "KZT", "₼": "AZN", "₾": "GEL",
+    ]
+
+    /// Symbols that several currencies use: the file alone cannot say which is meant.
+    static let ambiguous: [String: [String]] = [
+        "$": ["USD", "AUD", "CAD", "NZD", "SGD", "HKD", "MXN"],
+        "kr": ["SEK", "NOK", "DKK", "ISK"],
+        "¥": ["JPY", "CNY"],
+    ]
+}

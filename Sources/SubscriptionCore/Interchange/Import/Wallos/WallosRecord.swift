@@ -1,0 +1,132 @@
+import Foundation
+
+/// One subscription as Wallos describes it, whichever of its files it came from: the export
+/// (JSON or CSV) gives text such as `Every 3 Months` and `R$10`; its database gives ids, codes
+/// and a start date. `subscription(options:)` turns either into a `Subscription` by one set of
+/// rules, documented in the README's "From Wallos".
+struct WallosRecord {
+    /// Where it was: `record 3 (Netflix)`, `line 4`.
+    var record: String
+    var name: String
+    var cycle: Cycle
+    /// Wallos's next payment: the billing anchor when there is no start date on its schedule.
+    var nextPayment: String
+    /// Only the database has it.
+    var startDate: String?
+    var autoRenew: Bool
+    var category: String?
+    var paymentMethod: String?
+    /// The household member who pays, when it tells something (see `WallosPayers`).
+    var paidBy: String?
+    var price: Price
+    var notes: String?
+    var url: String?
+    var active: Bool
+    /// Whether Wallos notifies before payments, and how many days before (nil: its default).
+    var notify: Bool
+    var notifyDaysBefore: Int?
+    var cancellationDate: String?
+
+    enum Cycle {
+        /// `Monthly`, `Every 3 Months`, `One-time`.
+        case text(String)
+        /// The database's cycle id (1 daily, 2 weekly, 3 monthly, 4 yearly, 5 one-time) and
+        /// frequency.
+        case ids(cycle: Int, frequency: Int)
+    }
+
+    enum Price {
+        /// The export's symbol glued to a number: `$15.99`, `R$10`, `€9.99`.
+        case text(String)
+        /// The database's amount and currency code.
+        case amount(String, code: String)
+    }
+
+    /// Wallos's own name for "no category", which subs leaves empty.
+    static let noCategory = "No category"
+
+    func subscription(options: ImportOptions) throws -> Subscription {
+        let check = RecordCheck(record)
+        let (currency, amount) = try money(check, options: options)
+        let cycle = try billingCycle(check)
+        let next = try check.date(nextPayment, field: "Next Payment")
+        let start = try startDate.flatMap { text in
+            // A start date is used when the next payment falls on its schedule; Wallos lets the
+            // two disagree, and then the next payment is what the user last set.
+            let start = try check.date(text, field: "Start Date")
+            let onSchedule = start <= next
+                && BillingSchedule(anchor: start, cycle: cycle).nextPayment(onOrAfter: next) == next
+            return onSchedule ? start : nil
+        } ?? next
+        // Wallos's notes may run over lines; a subs note is one line.
+        let lines = (self.notes ?? "").components(separatedBy: .newlines).compactMap(nonEmpty)
+        let paidBy = nonEmpty(paidBy).map { "paid by \($0)" }
+        let notes = try check.optionalText(nonEmpty((lines + [paidBy].compactMap { $0 }).joined(separator: "; ")), field: "Notes")
+        let categoryName = nonEmpty(category).flatMap { $0 == Self.noCategory ? nil : $0 }
+        let remindDays: [Int]? = if !notify { [] } else if let days = notifyDaysBefore, days > 0 {
+            [min(days, RemindDays.range.upperBound)]
+        } else { nil }
+        var subscription = Subscription(
+            name: try check.field("Name") { try TextInput.name(name) },
+            price: try check.money(amount, currency, field: "Price"),
+            cycle: cycle, startDate: start,
+            category: try categoryName.map { name in
+                try check.field("Category") { try TextInput.name(name, what: "category") }
+            },
+            url: try check.optionalText(nonEmpty(url), field: "URL"),
+            notes: notes,
+            paymentMethod: try check.optionalText(nonEmpty(paymentMethod), field: "Payment Method"),
+            remindDays: remindDays,
+            autoRenew: autoRenew && cycle.recurs, createdAt: options.now)
+        let cancellation = try check.optionalDate(nonEmpty(cancellationDate), field: "Cancellation Date")
+        // A disabled subscription stops on its cancellation date, or else after the last
+        // payment Wallos knew of; an enabled one with a cancellation date stops then. Neither
+        // can stop before its first payment, which subs counts as made.
+        if let stop = cancellation ?? (active ? nil : start) {
+            do {
+                try subscription.cancel(on: max(stop, start))
+            } catch {
+                throw check.fail("Cancellation Date", String(describing: error))
+            }
+        }
+        return subscription
+    }
+
+    private func billingCycle(_ check: RecordCheck) throws -> BillingCycle {
+        switch cycle {
+        case .text(let text):
+            return try check.field("Payment Cycle") { try BillingCycle(input: text) }
+        case .ids(let id, let frequency):
+            let units: [Int: BillingCycle.Unit] = [1: .day, 2: .week, 3: .month, 4: .year, 5: .once]
+            guard let unit = units[id], let cycle = BillingCycle(count: unit == .once ? 1 : frequency, unit: unit) else {
+                throw check.fail("cycle", "expected a Wallos cycle 1 to 5 with a frequency from 1 to 999, got \(id) and \(frequency)")
+            }
+            return cycle
+        }
+    }
+
+    private func money(_ check: RecordCheck, options: ImportOptions) throws -> (Currency, String) {
+        switch price {
+        case .amount(let amount, let code):
+            return (try check.currency(code, field: "currency"), amount)
+        case .text(let text):
+            let price = try WallosPrice(text, check: check)
+            return (try price.currency(check: check, fallback: options.currency), price.amount)
+        }
+    }
+
+    private func nonEmpty(_ text: String?) -> String? {
+        guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+        return trimmed
+    }
+}
+
+/// Drops "Paid By" when every record names the same payer: in a household of one it is the
+/// user, and repeating it in every note says nothing.
+enum WallosPayers {
+    static func keepingInformative(_ records: [WallosRecord]) -> [WallosRecord] {
+        let payers = Set(records.map { $0.paidBy?.trimmingCharacters(in: .whitespaces) ?? "" })
+        guard payers.count <= 1 else { return records }
+        return records.map { var record = $0; record.paidBy = nil; return record }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Reads the subscriptions of a Wallos database (`wallos.db`, plain SQLite: SQLCipher opens it
+/// when no key is given). Only reads, from a copy the caller owns. Columns that older Wallos
+/// versions lack read as absent.
+enum WallosDatabase {
+    static func records(at path: String) throws -> [WallosRecord] {
+        do {
+            let connection = try Connection(path: path, create: false)
+            try connection.execute("PRAGMA query_only = ON")
+            let columns = Set(try connection.rows("PRAGMA table_info(subscriptions)").compactMap { $0.text(1) })
+            guard ["name", "price", "next_payment", "cycle"].allSatisfy(columns.contains) else {
+                throw ImportError.unreadable(problem: "a SQLite database, but not Wallos's: it has no subscriptions table as Wallos writes it")
+            }
+            func column(_ name: String) -> String { columns.contains(name) ? "s.\(name)" : "NULL" }
+            // A Wallos server can hold several users: the first one's subscriptions are taken.
+            let firstUser = columns.contains("user_id")
+                ? try connection.scalar("SELECT min(user_id) FROM subscriptions") : nil
+            let userFilter = firstUser.map { $0 == .null ? "" : "WHERE s.user_id = ?" } ?? ""
+            let owner = try householdOwner(connection, user: firstUser)
+            let rows = try connection.rows("""
+                SELECT s.id, s.name, s.price, cur.code, s.next_payment, s.cycle, \(column("frequency")),
+                    \(column("notes")), pm.name, \(column("payer_user_id")), h.name, cat.name,
+                    \(column("notify")), \(column("url")), \(column("inactive")), \(column("notify_days_before")),
+                    \(column("cancellation_date")), \(column("start_date")), \(column("auto_renew"))
+                FROM subscriptions s
+                LEFT JOIN currencies cur ON cur.id = s.currency_id
+                LEFT JOIN payment_methods pm ON pm.id = \(column("payment_method_id"))
+                LEFT JOIN household h ON h.id = \(column("payer_user_id"))
+                LEFT JOIN categories cat ON cat.id = \(column("category_id"))
+                \(userFilter)
+                ORDER BY s.id
+                """, userFilter.isEmpty ? [] : [firstUser ?? .null])
+            return try rows.map { row in
+                let name = row.text(1) ?? ""
+                let record = "subscription \(row.text(0) ?? "?") (\(name.quotedForMessage))"
+                guard let code = row.text(3) else {
+                    throw ImportError.badRecord(record: record, field: "currency", problem: "names no currency Wallos knows")
+                }
+                return WallosRecord(
+                    record: record, name: name,
+                    cycle: .ids(cycle: Int(row.int(5) ?? 0), frequency: Int(row.int(6) ?? 1)),
+                    nextPayment: row.text(4) ?? "", startDate: row.text(17),
+                    autoRenew: flag(row.text(18), default: true),
+                    category: row.text(11), paymentMethod: row.text(8),
+                    paidBy: row.int(9) == owner ? nil : row.text(10),
+                    price: .amount(plainNumber(row.text(2) ?? ""), code: code),
+                    notes: row.text(7), url: row.text(13),
+                    active: !flag(row.text(14), default: false),
+                    notify: flag(row.text(12), default: false),
+                    notifyDaysBefore: row.int(15).map(Int.init), cancellationDate: row.text(16))
+            }
+        } catch let error as SQLiteError {
+            throw ImportError.unreadable(problem: "not a Wallos database: \(error.message)")
+        }
+    }
+
+    /// The household member who is the user: Wallos creates it first.
+    private static func householdOwner(_ connection: Connection, user: SQLiteValue?) throws -> Int64? {
+        let hasUsers = try connection.rows("PRAGMA table_info(household)").contains { $0.text(1) == "user_id" }
+        let found: SQLiteValue?
+        if hasUsers, let user, user != .null {
+            found = try connection.scalar("SELECT min(id) FROM household WHERE user_id = ?", [user])
+        } else {
+            found = try connection.scalar("SELECT min(id) FROM household")
+        }
+        guard case .integer(let id)? = found else { return nil }
+        return id
+    }
+
+    /// SQLite's text for a REAL (`10.0`, `15.99`) as an amount: no trailing zeros or point.
+    private static func plainNumber(_ text: String) -> String {
+        guard text.contains("."), !text.contains("e"), !text.contains("E") else { return text }
+        var trimmed = Substring(text)
+        while trimmed.hasSuffix("0") { trimmed.removeLast() }
+        if trimmed.hasSuffix(".") { trimmed.removeLast() }
+        return String(trimmed)
+    }
+
+    private static func flag(_ text: String?, default fallback: Bool) -> Bool {
+        switch text?.lowercased() {
+        case nil: fallback
+        case "1", "true": true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+/// `subs import` of Wallos's files (PRODUCT.md §8), written as Wallos's own code writes them
+/// (`endpoints/subscriptions/export.php`, `scripts/profile.js`, `endpoints/db/backup.php`).
+@Suite("Moving in from Wallos")
+struct WallosImportTests {
+    /// A household's "Export as JSON": a bare array, PHP's floats, nulls for no cancellation.
+    static let householdJSON = """
+        [{"Name":"Netflix","Payment Cycle":"Monthly","Next Payment":"2026-12-05","Renewal":"Automatic","Category":"Entertainment","Payment Method":"Credit Card","Paid By":"Ana","Price":"$15.49","Notes":"","URL":"https://netflix.com","State":"Enabled","Notifications":"Enabled","Cancellation Date":null,"Active":"Yes"},
+        {"Name":"Amazon Prime","Payment Cycle":"Every 3 Months","Next Payment":"2027-01-31","Renewal":"Automatic","Category":"Shopping","Payment Method":"PayPal","Paid By":"Ana","Price":"\\u20ac24.9","Notes":"quarterly plan","URL":"","State":"Enabled","Notifications":"Disabled","Cancellation Date":null,"Active":"Yes"},
+        {"Name":"Globoplay","Payment Cycle":"Monthly","Next Payment":"2026-12-10","Renewal":"Manual","Category":"Entertainment","Payment Method":"Pix","Paid By":"Bruno","Price":"R$22.9","Notes":"","URL":"","State":"Enabled","Notifications":"Enabled","Cancellation Date":null,"Active":"Yes"},
+        {"Name":"Affinity Photo","Payment Cycle":"One-time","Next Payment":"2026-03-14","Renewal":"Manual","Category":"No category","Payment Method":"Credit Card","Paid By":"Ana","Price":"\\u20ac69.99","Notes":"lifetime licence","URL":"","State":"Enabled","Notifications":"Disabled","Cancellation Date":null,"Active":"Yes"},
+        {"Name":"Hulu","Payment Cycle":"Monthly","Next Payment":"2026-08-20","Renewal":"Automatic","Category":"Entertainment","Payment Method":"Credit Card","Paid By":"Ana","Price":"$7.99","Notes":"","URL":"","State":"Disabled","Notifications":"Enabled","Cancellation Date":"2026-09-30","Active":"No"},
+        {"Name":"Gym","Payment Cycle":"Yearly","Next Payment":"2027-02-01","Renewal":"Automatic","Category":"Sports","Payment Method":"Debit","Paid By":"Bruno","Price":"\\u20ac300","Notes":"","URL":"","State":"Enabled","Notifications":"Enabled","Cancellation Date":"2027-02-01","Active":"Yes"}]
+        """
+
+    private func imported(_ sandbox: Sandbox) throws -> [String: [String: Any]] {
+        let items = try sandbox.succeed(["list", "--format", "json", "--status", "all", "--today", "2026-11-22"]).jsonArray()
+        return Dictionary(uniqueKeysWithValues: items.map { ($0["name"] as! String, $0) })
+    }
+
+    @Test("A household's JSON export imports with its cycles, anchors, currencies, categories and states; twice adds nothing")
+    func householdJSONExport() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write(Self.householdJSON, to: sandbox.path("subscriptions.json"))
+
+        let first = try sandbox.succeed(["import", sandbox.path("subscriptions.json"), "--currency", "USD", "--today", "2026-11-22"])
+        #expect(first.stdout.contains("6 added, 0 skipped"), "\(first)")
+        let subscriptions = try imported(sandbox)
+        #expect(subscriptions.count == 6)
+
+        func field(_ name: String, _ key: String) -> Any? { subscriptions[name]?[key] }
+        func cycle(_ name: String) -> String? {
+            (field(name, "cycle") as? [String: Any]).map { "\($0["count"]!) \($0["unit"]!)" }
+        }
+        #expect(cycle("Netflix") == "1 month")
+        #expect(cycle("Amazon Prime") == "3 month")
+        #expect(cycle("Affinity Photo") == "1 once")
+        #expect(cycle("Gym") == "1 year")
+        // Wallos has no start date in its export: the next payment is the anchor.
+        #expect(field("Netflix", "start_date") as? String == "2026-12-05")
+        #expect(field("Amazon Prime", "next_payment") as? String == "2027-01-31")
+        #expect(field("Netflix", "currency") as? String == "USD")
+        #expect(field("Amazon Prime", "currency") as? String == "EUR")
+        #expect(field("Amazon Prime", "amount") as? String == "24.90")
+        #expect(field("Globoplay", "currency") as? String == "BRL")
+        #expect(field("Globoplay", "amount") as? String == "22.90")
+        #expect(field("Globoplay", "auto_renew") as? Bool == false)
+        #expect(field("Netflix", "category") as? String == "Entertainment")
+        #expect(field("Gym", "category") as? String == "Sports")
+        #expect(field("Affinity Photo", "category") is NSNull)
+        #expect(field("Netflix", "payment_method") as? String == "Credit Card")
+        #expect(field("Amazon Prime", "remind_days") as? [Int] == [])
+        // Two payers in the household: who pays is kept in the notes, on one line.
+        #expect(field("Globoplay", "notes") as? String == "paid by Bruno")
+        #expect(field("Amazon Prime", "notes") as? String == "quarterly plan; paid by Ana")
+        #expect(field("Hulu", "status") as? String == "cancelled")
+        #expect(field("Netflix", "status") as? String == "active")
+        #expect(field("Gym", "status") as? String == "active")
+
+        let hulu = try sandbox.succeed(["show", "Hulu", "--format", "json", "--today", "2026-11-22"]).jsonObject()
+        #expect((hulu["payments"] as? [[String: Any]])?.map { $0["date"] as? String } == ["2026-08-20", "2026-09-20"], "\(hulu)")
+        let gym = try sandbox.succeed(["show", "Gym", "--format", "json", "--today", "2026-11-22"]).jsonObject()
+        #expect((gym["next_payments"] as? [[String: Any]])?.map { $0["date"] as? String } == ["2027-02-01"], "\(gym)")
+
+        let categories = try sandbox.succeed(["category", "list", "--format", "json"]).stdout
+        #expect(categories.contains("\"Shopping\"") && categories.contains("\"Sports\""), "\(categories)")
+
+        let second = try sandbox.succeed(["import", sandbox.path("subscriptions.json"), "--currency", "USD", "--today", "2026-11-22"])
+        #expect(second.stdout.contains("0 added, 6 skipped"), "\(second)")
+        #expect(try imported(sandbox).count == 6)
+    }
+
+    @Test("A '$' price without --currency is refused, naming the record and the ambiguity; nothing is written")
+    func ambiguousDollar() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write(Self.householdJSON, to: sandbox.path("subscriptions.json"))
+        let result = try sandbox.run(["import", sandbox.path("subscriptions.json")])
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderrLines.count == 1, "\(result)")
+        #expect(result.stderr.contains("record 0 (Netflix)") && result.stderr.contains("--currency"), "\(result)")
+        #expect(try sandbox.succeed(["list", "--format", "json", "--status", "all"]).jsonArray().isEmpty)
+    }
+
+    @Test("The endpoint's {success, subscriptions} form and the unquoted CSV export read the same")
+    func otherExportForms() throws {
+        let sandbox = try Sandbox()
+        let wrapped = "{\"success\":true,\"subscriptions\":\(Self.householdJSON)}"
+        try sandbox.write(wrapped, to: sandbox.path("wrapped.json"))
+        let dryRun = try sandbox.succeed(["import", sandbox.path("wrapped.json"), "--currency", "USD", "--dry-run"])
+        #expect(dryRun.stdout.contains("6 added"), "\(dryRun)")
+
+        // What profile.js writes: keys joined by commas, values joined by commas, nothing quoted;
+        // a URL keeps its commas and a note its line break.
+        let csv = """
+            Name,Payment Cycle,Next Payment,Renewal,Category,Payment Method,Paid By,Price,Notes,URL,State,Notifications,Cancellation Date,Active
+            Netflix,Monthly,2026-12-05,Automatic,Entertainment,Credit Card,Ana,$15.49,,https://example.com/a,b,Enabled,Enabled,,Yes
+            Amazon Prime,Every 3 Months,2027-01-31,Automatic,Shopping,PayPal,Ana,€24.9,two
+            lines,,Enabled,Disabled,,Yes
+            Hulu,Monthly,2026-08-20,Automatic,Entertainment,Credit Card,Ana,$7.99,,,Disabled,Enabled,2026-09-30,No
+            """
+        try sandbox.write(csv, to: sandbox.path("subscriptions.csv"))
+        let result = try sandbox.succeed(["import", sandbox.path("subscriptions.csv"), "--currency", "CAD", "--today", "2026-11-22"])
+        #expect(result.stdout.contains("3 added"), "\(result)")
+        let subscriptions = try imported(sandbox)
+        #expect(subscriptions["Netflix"]?["url"] as? String == "https://example.com/a,b")
+        #expect(subscriptions["Netflix"]?["currency"] as? String == "CAD")
+        #expect(subscriptions["Amazon Prime"]?["notes"] as? String == "two; lines")
+        #expect(subscriptions["Hulu"]?["status"] as? String == "cancelled")
+    }
+
+    /// Builds a Wallos backup with Tests/wallos/make_backup.py (Wallos's schema, a household).
+    private func backup(_ kind: String, in sandbox: Sandbox) throws -> String {
+        let python = try #require(Tools.find("python3"), "python3 builds the Wallos fixtures")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("wallos/make_backup.py").path
+        let path = sandbox.path("wallos-\(kind)")
+        let result = try sandbox.runTool(python, [script, path, kind])
+        try #require(result.status == 0, "\(result)")
+        return path
+    }
+
+    @Test("Wallos's backup zip, and the bare wallos.db, import with start dates, codes and notify days")
+    func backupZipAndDatabase() throws {
+        for kind in ["zip", "db"] {
+            let sandbox = try Sandbox()
+            let result = try sandbox.succeed(["import", try backup(kind, in: sandbox), "--today", "2026-11-22"])
+            #expect(result.stdout.contains("6 added"), "\(result)")
+            let subscriptions = try imported(sandbox)
+            // The start date is used when the next payment falls on its schedule.
+            #expect(subscriptions["Netflix"]?["start_date"] as? String == "2024-01-05")
+            #expect(subscriptions["Netflix"]?["remind_days"] as? [Int] == [3])
+            #expect(subscriptions["Netflix"]?["currency"] as? String == "USD")
+            #expect(subscriptions["Globoplay"]?["currency"] as? String == "BRL")
+            #expect(subscriptions["Globoplay"]?["notes"] as? String == "paid by Bruno")
+            #expect(subscriptions["Netflix"]?["notes"] is NSNull)
+            #expect((subscriptions["Affinity Photo"]?["cycle"] as? [String: Any])?["unit"] as? String == "once")
+            #expect(subscriptions["Hulu"]?["status"] as? String == "cancelled")
+            #expect(subscriptions["Hulu"]?["start_date"] as? String == "2025-02-20")
+            #expect(subscriptions["Gym"]?["amount"] as? String == "300.00")
+        }
+    }
+
+    @Test("A hostile or damaged zip is refused with one line and the database is untouched",
+          arguments: ["traversal", "huge", "truncated"])
+    func hostileZip(_ kind: String) throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Existing", "1.00")
+        let database = sandbox.bytes(sandbox.databasePath)
+        let result = try sandbox.run(["import", try backup(kind, in: sandbox)])
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderrLines.count == 1, "\(result)")
+        #expect(sandbox.bytes(sandbox.databasePath) == database)
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("evil").path))
+    }
+}
