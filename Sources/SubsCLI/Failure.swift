@@ -32,6 +32,12 @@ struct Failure: Error {
             self.init(error.description, exitCode: Self.dataError)
         case let error as ImportError:
             self.init(error.description, exitCode: Self.dataError)
+        case let error as UndoError:
+            switch error {
+            case .changedSince: self.init(error.description, exitCode: Self.dataError)
+            case .changedMeanwhile: self.init(error.description, exitCode: Self.temporaryFailure)
+            case .nothingBeforeRestore: self.init(error.description, exitCode: Self.usage)
+            }
         case let error as MoneyError:
             self.init(error.description, exitCode: Self.dataError)
         case let error as StoreError:

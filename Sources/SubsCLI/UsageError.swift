@@ -14,6 +14,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case unconfirmedDelete(String)
     /// `restore` without `--yes` when standard input is not a terminal.
     case unconfirmedRestore(String)
+    /// `undo` without `--yes` when standard input is not a terminal.
+    case unconfirmedUndo(String)
     /// `edit` with no option.
     case nothingToChange
     /// `stats --months` out of its range.
@@ -29,6 +31,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
             "refusing to delete \(names) without confirmation: pass --yes when standard input is not a terminal"
         case .unconfirmedRestore(let file):
             "refusing to restore \(file.quotedForMessage) without confirmation: pass --yes when standard input is not a terminal"
+        case .unconfirmedUndo(let change):
+            "refusing to undo \(change) without confirmation: pass --yes when standard input is not a terminal"
         case .nothingToChange: "nothing to change: give at least one option, like --amount or --name"
         case .monthsOutOfRange(let months): "invalid --months '\(months)': expected 1 to 120"
         }

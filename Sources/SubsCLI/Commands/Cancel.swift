@@ -12,7 +12,7 @@ extension Subs {
         func run() throws {
             let (today, date) = try options.dates()
             let store = try options.store.openStore()
-            let cancelled = try store.update(options.reference) { try $0.cancel(on: date) }
+            let cancelled = try store.update(options.reference, as: .cancel) { try $0.cancel(on: date) }
             let message = "Cancelled \(cancelled.name.terminalSafe) on \(date)"
                 + (cancelled.activeUntil.map { "; active until \($0)" } ?? "")
             let snapshot = SubscriptionSnapshot(cancelled, today: today, config: try store.config())

@@ -27,7 +27,7 @@ extension Subs {
             guard Terminal.standardInputIsTerminal else {
                 throw UsageError.unconfirmedDelete(Self.names(targets))
             }
-            print("Delete \(Self.names(targets))? This cannot be undone. [y/N] ", terminator: "")
+            print("Delete \(Self.names(targets))? ('subs undo' brings it back) [y/N] ", terminator: "")
             guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
                 print("Nothing deleted.")
                 return

@@ -20,7 +20,7 @@ extension Subs {
             let (today, from) = try options.dates()
             let until = try until.map { try CivilDate(input: $0, today: today) }
             let store = try options.store.openStore()
-            let paused = try store.update(options.reference) { try $0.pause(from: from, until: until) }
+            let paused = try store.update(options.reference, as: .pause) { try $0.pause(from: from, until: until) }
             let message = "Paused \(paused.name.terminalSafe) from \(from)" + (until.map { " until \($0)" } ?? " until resumed")
             let snapshot = SubscriptionSnapshot(paused, today: today, config: try store.config())
             print(SubscriptionRenderer.lifecycle(message, snapshot, format: options.format), terminator: "")

@@ -17,7 +17,7 @@ extension Subs {
             let (today, date) = try options.dates()
             let store = try options.store.openStore()
             var outcome = ResumeOutcome()
-            let resumed = try store.update(options.reference) { outcome = try $0.resume(on: date) }
+            let resumed = try store.update(options.reference, as: .resume) { outcome = try $0.resume(on: date) }
             let message = LifecycleText.resumed(resumed.name, on: date, outcome)
             let snapshot = SubscriptionSnapshot(resumed, today: today, config: try store.config())
             print(SubscriptionRenderer.lifecycle(message, snapshot, format: options.format), terminator: "")

@@ -51,7 +51,11 @@ public enum Backup {
     /// Restores the backup at `path` over the database, after checking it (key, a subs database,
     /// integrity, a schema this program knows) and backing up the current database. The restored
     /// data is under the database's current key. A refused backup leaves the database untouched.
-    public static func restore(_ location: StoreLocation, from path: String, key: KeySource?, now: Date = Date()) throws {
+    /// The restore is `recorded` in the restored database's history, naming the automatic backup
+    /// of the one it replaced, so `undo` can put that back (undo itself restores unrecorded).
+    public static func restore(
+        _ location: StoreLocation, from path: String, key: KeySource?, recorded: Bool = true, now: Date = Date()
+    ) throws {
         try SubscriptionStore.mapErrors(StoreLocation(databasePath: path, key: key ?? location.key)) {
             let backup = try openBackup(path, key: key ?? location.key)
             let current = try SubscriptionStore.mapErrors(location) { try EncryptedDatabase.open(location, create: false) }
@@ -64,18 +68,22 @@ public enum Backup {
                 try restored.execute("PRAGMA foreign_keys = ON")
                 try Schema.migrator.migrate(restored)
                 try EncryptedDatabase.checkIntegrity(restored, path: temporary)
+                let replaced = try current.map { current in
+                    try SubscriptionStore.mapErrors(location) { try automatic(current, location: location, reason: "restore", now: now) }
+                }
+                if recorded {
+                    try restored.writeTransaction {
+                        try History.record(restored, .restore, subscriptionID: nil, subject: path,
+                                           summary: "restored from \(path)" + (replaced.map { "; what it replaced is in \($0)" } ?? ""),
+                                           before: .empty, after: .empty, replacedBackup: replaced, now: now)
+                    }
+                }
             } catch {
                 DatabaseCopy.remove(temporary)
                 throw error
             }
-            guard let current else { return try DatabaseCopy.move(temporary, to: location.databasePath) }
+            guard current != nil else { return try DatabaseCopy.move(temporary, to: location.databasePath) }
             try SubscriptionStore.mapErrors(location) {
-                do {
-                    try automatic(current, location: location, reason: "restore", now: now)
-                } catch {
-                    DatabaseCopy.remove(temporary)
-                    throw error
-                }
                 try DatabaseCopy.replacing(location) { try DatabaseCopy.move(temporary, to: location.databasePath) }
             }
         }

@@ -148,5 +148,24 @@ enum Schema {
             DROP TABLE subscriptions;
             ALTER TABLE subscriptions_v7 RENAME TO subscriptions;
             """, rebuildsTables: true),
+        .init(version: 8, name: "history of changes", sql: """
+            -- Every change, newest last, with the state it touched before and after as export
+            -- documents (PRODUCT.md §8), so undo can put the before back. No foreign key: the
+            -- history of a deleted subscription stays, for log and for undo.
+            CREATE TABLE history (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                changed_at TEXT NOT NULL,
+                action TEXT NOT NULL,
+                subscription_id TEXT,
+                subject TEXT NOT NULL,
+                summary TEXT NOT NULL,
+                before TEXT NOT NULL,
+                after TEXT NOT NULL,
+                undone_at TEXT,
+                -- A restore: the automatic backup of the database it replaced.
+                replaced_backup TEXT
+            );
+            CREATE INDEX history_subscription ON history (subscription_id);
+            """),
     ])
 }

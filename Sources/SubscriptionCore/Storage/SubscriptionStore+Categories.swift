@@ -24,20 +24,33 @@ extension SubscriptionStore {
     }
 
     /// Adds a category, refusing a name another category has (compared as `NameMatching` does).
-    public func addCategory(_ name: String, color: CategoryColor?) throws {
+    public func addCategory(_ name: String, color: CategoryColor?, now: Date = Date()) throws {
         try write { connection in
             if let existing = try Self.categories(connection).first(where: { NameMatching.same($0, name) }) {
                 throw CategoryError.exists(existing: existing)
             }
             try connection.run("INSERT INTO categories (name, color) VALUES (?, ?)",
                                [.text(name), color.map { .text($0.description) } ?? .null])
+            try History.record(connection, .category, subscriptionID: nil, subject: name, summary: "category added",
+                               before: .empty, after: StateSlice(categories: [ImportedCategory(name: name, color: color)]), now: now)
         }
     }
 
+    /// A category with its colour, and the subscriptions in it: what a change to it touches.
+    private static func categorySlice(_ name: String, _ connection: Connection) throws -> StateSlice {
+        StateSlice(
+            subscriptions: try SubscriptionRecords(connection: connection).all().filter {
+                $0.category.map { NameMatching.same($0, name) } ?? false
+            },
+            categories: try categoryColors(connection).filter { NameMatching.same($0.name, name) }
+                .map { ImportedCategory(name: $0.name, color: $0.color) })
+    }
+
     /// Renames a category; its subscriptions follow (`ON UPDATE CASCADE`).
-    public func renameCategory(_ old: String, to new: String) throws {
+    public func renameCategory(_ old: String, to new: String, now: Date = Date()) throws {
         try write { connection in
             let current = try Self.canonicalCategory(old, connection)
+            let before = try Self.categorySlice(current, connection)
             let clash = try Self.categories(connection).first {
                 NameMatching.same($0, new) && $0 != current
             }
@@ -47,11 +60,14 @@ extension SubscriptionStore {
             // without case), so the subscriptions are updated here too.
             try connection.run("UPDATE subscriptions SET category = ? WHERE category = ? COLLATE NOCASE",
                                [.text(new), .text(current)])
+            try History.record(connection, .category, subscriptionID: nil, subject: new,
+                               summary: "category renamed from '\(current)'", before: before,
+                               after: try Self.categorySlice(new, connection), now: now)
         }
     }
 
     /// Deletes a category no subscription uses; refuses, naming them, while any does.
-    public func deleteCategory(_ name: String) throws {
+    public func deleteCategory(_ name: String, now: Date = Date()) throws {
         try write { connection in
             let current = try Self.canonicalCategory(name, connection)
             let users = try connection.rows(
@@ -63,7 +79,10 @@ extension SubscriptionStore {
             guard users.isEmpty else {
                 throw CategoryError.inUse(category: current, by: users)
             }
+            let before = try Self.categorySlice(current, connection)
             try connection.run("DELETE FROM categories WHERE name = ?", [.text(current)])
+            try History.record(connection, .category, subscriptionID: nil, subject: current, summary: "category deleted",
+                               before: before, after: .empty, now: now)
         }
     }
 }

@@ -10,7 +10,7 @@ extension SubscriptionStore {
     ) throws -> ImportOutcome {
         do {
             let parsed = try ImportFormats.parse(data, from: from, options: options)
-            return try apply(parsed, onDuplicate: onDuplicate, dryRun: dryRun)
+            return try apply(parsed, onDuplicate: onDuplicate, dryRun: dryRun, source: path == "-" ? "standard input" : path)
         } catch let error as ImportError {
             throw ImportError.inFile(path: path, error)
         }
@@ -21,7 +21,9 @@ extension SubscriptionStore {
     /// set and rates not yet known taken from the file. All of it or, on any error, nothing.
     /// With `dryRun` the same decisions are made and returned, and nothing is written. A real
     /// import into an existing database first makes an automatic backup.
-    public func apply(_ parsed: ParsedImport, onDuplicate: DuplicatePolicy, dryRun: Bool) throws -> ImportOutcome {
+    public func apply(
+        _ parsed: ParsedImport, onDuplicate: DuplicatePolicy, dryRun: Bool, source: String = "import", now: Date = Date()
+    ) throws -> ImportOutcome {
         if dryRun {
             return try read { try Self.apply(parsed, onDuplicate: onDuplicate, connection: $0, writing: false) }
         }
@@ -29,11 +31,51 @@ extension SubscriptionStore {
         if let current = try existingConnection() {
             _ = try Self.mapErrors(location) { try Backup.automatic(current, location: location, reason: "import") }
         }
-        return try write { try Self.apply(parsed, onDuplicate: onDuplicate, connection: $0, writing: true) }
+        return try write { connection in
+            var replaced: [Subscription] = []
+            let outcome = try Self.apply(parsed, onDuplicate: onDuplicate, connection: connection, writing: true,
+                                         replaced: &replaced)
+            try Self.record(outcome, replaced: replaced, source: source, connection, now: now)
+            return outcome
+        }
+    }
+
+    /// One history entry for the whole import: undo removes what it added and puts back what it
+    /// replaced, the categories it created, the settings and rates it set.
+    private static func record(
+        _ outcome: ImportOutcome, replaced: [Subscription], source: String, _ connection: Connection, now: Date
+    ) throws {
+        let written = outcome.items.compactMap { item -> Subscription? in
+            if case .skipped = item.action { return nil }
+            return item.subscription
+        }
+        let categories = try categoryColors(connection).filter { outcome.categoriesCreated.contains($0.name) }
+        let after = StateSlice(
+            subscriptions: written, categories: categories.map { ImportedCategory(name: $0.name, color: $0.color) },
+            settings: Dictionary(uniqueKeysWithValues: try outcome.settingsSet.map { key in
+                guard case .text(let value)? = try connection.scalar("SELECT value FROM settings WHERE key = ?", [.text(key.rawValue)])
+                else { throw StoreError.damaged(path: "", detail: "unreadable setting") }
+                return (key, value)
+            }),
+            rates: outcome.ratesSet)
+        guard !after.isEmpty else { return }
+        try History.record(
+            connection, .import, subscriptionID: nil, subject: source,
+            summary: "\(outcome.added) added, \(outcome.replaced) replaced, \(outcome.skipped) skipped",
+            before: StateSlice(subscriptions: replaced), after: after, now: now)
     }
 
     private static func apply(
         _ parsed: ParsedImport, onDuplicate: DuplicatePolicy, connection: Connection, writing: Bool
+    ) throws -> ImportOutcome {
+        var replaced: [Subscription] = []
+        return try apply(parsed, onDuplicate: onDuplicate, connection: connection, writing: writing, replaced: &replaced)
+    }
+
+    /// Applies the import; `replaced` gets the subscriptions as they were before it replaced them.
+    private static func apply(
+        _ parsed: ParsedImport, onDuplicate: DuplicatePolicy, connection: Connection, writing: Bool,
+        replaced: inout [Subscription]
     ) throws -> ImportOutcome {
         var outcome = ImportOutcome(dryRun: !writing)
         let records = SubscriptionRecords(connection: connection)
@@ -76,6 +118,7 @@ extension SubscriptionStore {
                     continue
                 }
                 subscription = subscription.withID(existing.id)
+                replaced.append(existing)
                 current[duplicate] = subscription
                 if writing { try records.update(subscription) }
                 outcome.items.append(.init(record: imported.record, subscription: subscription, action: .replaced(existingID: existing.id)))

@@ -3,16 +3,25 @@ import Foundation
 extension SubscriptionStore {
     /// Sets a setting; `nil` (or an empty command or URL) returns it to its default.
     @discardableResult
-    public func setConfig(_ key: ConfigKey, to value: String?) throws -> Config {
+    public func setConfig(_ key: ConfigKey, to value: String?, now: Date = Date()) throws -> Config {
         _ = try value.map { try key.normalized($0) }
         return try write { connection in
             let stored = try value.flatMap { try Self.config(connection).setting(key, to: $0).value(of: key) }
+            let previous = try connection.scalar("SELECT value FROM settings WHERE key = ?", [.text(key.rawValue)])
+                .flatMap { if case .text(let text) = $0 { text } else { nil } }
             if let stored {
                 // SQLite 3.15 has no UPSERT: replace the row.
                 try connection.run("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
                                    [.text(key.rawValue), .text(stored)])
             } else {
                 try connection.run("DELETE FROM settings WHERE key = ?", [.text(key.rawValue)])
+            }
+            if previous != stored {
+                try History.record(
+                    connection, .config, subscriptionID: nil, subject: key.rawValue,
+                    summary: "\(previous ?? "default") → \(stored ?? "default")",
+                    before: StateSlice(settings: previous.map { [key: $0] } ?? [:]),
+                    after: StateSlice(settings: stored.map { [key: $0] } ?? [:]), now: now)
             }
             return try Self.config(connection)
         }
@@ -59,11 +68,18 @@ extension SubscriptionStore {
             if let same = rates.first(where: { $0.currency == base }) {
                 throw SettingsError.rateOfBaseCurrency(same.currency)
             }
+            let before = try Self.rates(connection, base: base).filter { old in rates.contains { $0.currency == old.currency } }
             for rate in rates {
                 try connection.run(
                     "INSERT OR REPLACE INTO exchange_rates (currency, base, rate, set_at) VALUES (?, ?, ?, ?)",
                     [.text(rate.currency.code), .text(base.code), .text(rate.text), .text(Timestamp.format(now))])
             }
+            let after = try Self.rates(connection, base: base).filter { new in rates.contains { $0.currency == new.currency } }
+            try History.record(
+                connection, .rate, subscriptionID: nil, subject: rates.map(\.currency.code).joined(separator: ", "),
+                summary: rates.map { "1 \($0.currency.code) = \($0.text) \(base.code)" }.joined(separator: ", "),
+                before: StateSlice(rates: before.map { ImportedRate(rate: $0, base: base) }),
+                after: StateSlice(rates: after.map { ImportedRate(rate: $0, base: base) }), now: now)
         }
     }
 
@@ -77,12 +93,16 @@ extension SubscriptionStore {
     }
 
     /// Deletes the rate of `currency` into the base currency; not found when none is set.
-    public func deleteRate(_ currency: Currency) throws {
+    public func deleteRate(_ currency: Currency, now: Date = Date()) throws {
         try write { connection in
             let base = try Self.config(connection).currency
+            let before = try Self.rates(connection, base: base).filter { $0.currency == currency }
             try connection.run("DELETE FROM exchange_rates WHERE currency = ? AND base = ?",
                                [.text(currency.code), .text(base.code)])
             if connection.changes == 0 { throw LookupError.noRate(currency: currency.code) }
+            try History.record(connection, .rate, subscriptionID: nil, subject: currency.code, summary: "rate removed",
+                               before: StateSlice(rates: before.map { ImportedRate(rate: $0, base: base) }),
+                               after: .empty, now: now)
         }
     }
 

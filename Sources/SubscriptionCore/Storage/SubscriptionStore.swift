@@ -54,6 +54,7 @@ public final class SubscriptionStore {
             // Checked inside the write lock, so two parallel adds of one name cannot both win.
             try Self.refuseTakenName(subscription, records)
             try records.insert(subscription)
+            try History.recordSubscription(connection, .add, before: nil, after: subscription, now: now)
             return subscription
         }
     }
@@ -63,7 +64,7 @@ public final class SubscriptionStore {
         _ reference: String, _ changes: SubscriptionChanges, today: CivilDate, now: Date = Date()
     ) throws -> Subscription {
         guard !changes.isEmpty else { throw EditError.nothingToChange }
-        return try modify(reference, now: now) { subscription, connection in
+        return try modify(reference, as: .edit, now: now) { subscription, connection in
             let category = try changes.category.map { name in
                 try name.map { try Self.canonicalCategory($0, connection) }
             }
@@ -72,38 +73,55 @@ public final class SubscriptionStore {
     }
 
     /// Changes the subscription `reference` names with `change`, such as
-    /// `{ try $0.cancel(on: date) }`. Nothing is written when `change` throws.
+    /// `{ try $0.cancel(on: date) }`, recorded in the history as `action`. Nothing is written
+    /// when `change` throws.
     public func update(
-        _ reference: String, now: Date = Date(), _ change: (inout Subscription) throws -> Void
+        _ reference: String, as action: ChangeAction = .edit, now: Date = Date(),
+        _ change: (inout Subscription) throws -> Void
     ) throws -> Subscription {
-        try modify(reference, now: now) { subscription, _ in try change(&subscription) }
+        try modify(reference, as: action, now: now) { subscription, _ in try change(&subscription) }
     }
 
     /// Reads the subscription inside the write lock, so a parallel change is never overwritten.
     private func modify(
-        _ reference: String, now: Date, _ change: (inout Subscription, Connection) throws -> Void
+        _ reference: String, as action: ChangeAction, now: Date, _ change: (inout Subscription, Connection) throws -> Void
     ) throws -> Subscription {
         try write { connection in
             let records = SubscriptionRecords(connection: connection)
-            var subscription = try SubscriptionReference.resolve(reference, in: records.all())
-            let name = subscription.name
+            let original = try SubscriptionReference.resolve(reference, in: records.all())
+            var subscription = original
             try change(&subscription, connection)
-            if subscription.name != name { try Self.refuseTakenName(subscription, records) }
+            if subscription.name != original.name { try Self.refuseTakenName(subscription, records) }
             subscription.updatedAt = now
             try records.update(subscription)
+            try History.recordSubscription(connection, action, before: original, after: subscription, now: now)
             return subscription
         }
     }
 
     /// Deletes the subscriptions `references` name with everything that belongs to them, in one
     /// transaction: all of them, or none when a reference matches nothing. Returns them.
-    public func delete(references: [String]) throws -> [Subscription] {
+    public func delete(references: [String], now: Date = Date()) throws -> [Subscription] {
         try write { connection in
             let records = SubscriptionRecords(connection: connection)
             let targets = try SubscriptionReference.resolve(references, in: records.all())
             try records.delete(ids: targets.map(\.id))
+            try Self.recordDeletion(of: targets, connection, now: now)
             return targets
         }
+    }
+
+    /// One history entry for a deletion, however many subscriptions it took: one `undo` brings
+    /// them all back.
+    private static func recordDeletion(of targets: [Subscription], _ connection: Connection, now: Date) throws {
+        guard let only = targets.first else { return }
+        guard targets.count > 1 else {
+            return try History.recordSubscription(connection, .delete, before: only, after: nil, now: now)
+        }
+        let names = targets.map(\.name).joined(separator: ", ")
+        try History.record(connection, .delete, subscriptionID: nil, subject: names,
+                           summary: "deleted \(targets.count) subscriptions, with their history",
+                           before: StateSlice(subscriptions: targets), after: .empty, now: now)
     }
 
     /// Deletes subscriptions with their price history and members. Returns how many existed.
@@ -111,12 +129,11 @@ public final class SubscriptionStore {
     public func delete(ids: [String]) throws -> Int {
         guard try existingConnection() != nil else { return 0 }
         return try write { connection in
-            var deleted = 0
-            for id in ids {
-                try SubscriptionRecords(connection: connection).delete(ids: [id])
-                deleted += connection.changes
-            }
-            return deleted
+            let records = SubscriptionRecords(connection: connection)
+            let targets = try records.all().filter { ids.contains($0.id) }
+            try records.delete(ids: targets.map(\.id))
+            try Self.recordDeletion(of: targets, connection, now: Date())
+            return targets.count
         }
     }
 

@@ -1,0 +1,39 @@
+import ArgumentParser
+import SubscriptionCore
+
+extension Subs {
+    struct Log: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show the history of changes, newest first.",
+            discussion: """
+                Every change is recorded in the database with the values before and after: add, \
+                edit, cancel, pause, resume, delete, import, restore, and category, rate and config \
+                changes. 'subs undo' reverts the newest one not yet undone.
+
+                Examples:
+                  subs log
+                  subs log netflix --limit 5
+                  subs log --format json
+                """)
+
+        @Argument(help: ArgumentHelp("Only the changes to this subscription (also one since deleted).", valueName: "ref"))
+        var reference: String?
+
+        @Option(help: ArgumentHelp("Show at most this many changes.", valueName: "n"))
+        var limit: Int?
+
+        @Option(help: "Output format: table or json.")
+        var format: ObjectFormat = .table
+
+        @OptionGroup var store: StoreOptions
+
+        func validate() throws {
+            if let limit, limit < 1 { throw ValidationError("invalid --limit '\(limit)': expected a count from 1") }
+        }
+
+        func run() throws {
+            let entries = try store.openStore().history(about: reference, limit: limit)
+            print(HistoryRenderer.log(entries, format: format), terminator: "")
+        }
+    }
+}

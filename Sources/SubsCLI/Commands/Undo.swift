@@ -1,0 +1,38 @@
+import ArgumentParser
+import SubscriptionCore
+
+extension Subs {
+    struct Undo: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Revert the newest change not yet undone.",
+            discussion: """
+                Shows the change and asks on a terminal; from a script, --yes is required. Run it \
+                again to go further back. Undoing a delete brings the subscription back with its \
+                whole history; undoing an import removes what it added and puts back what it \
+                replaced; undoing a restore puts back the database it replaced.
+                """)
+
+        @Flag(name: [.short, .long], help: "Undo without asking.")
+        var yes = false
+
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let store = try store.openStore()
+            guard let change = try store.nextUndo() else {
+                print("Nothing to undo.")
+                return
+            }
+            if !yes {
+                guard Terminal.standardInputIsTerminal else { throw UsageError.unconfirmedUndo(HistoryRenderer.line(change)) }
+                print("Undo \(HistoryRenderer.line(change))? [y/N] ", terminator: "")
+                guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
+                    print("Nothing undone.")
+                    return
+                }
+            }
+            try store.undo(change)
+            print("Undone: \(HistoryRenderer.line(change))")
+        }
+    }
+}

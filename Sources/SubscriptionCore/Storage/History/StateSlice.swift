@@ -1,0 +1,62 @@
+import Foundation
+
+/// What one change touched, as it was before or after it: whole subscriptions (with price
+/// history, periods, pauses and members), categories with their colours, the settings and the
+/// exchange rates. Stored as an export document (PRODUCT.md §8), so a snapshot holds everything
+/// the export holds and reads back by the same checks.
+struct StateSlice: Equatable {
+    var subscriptions: [Subscription] = []
+    var categories: [ImportedCategory] = []
+    var settings: [ConfigKey: String] = [:]
+    var rates: [ImportedRate] = []
+
+    static let empty = StateSlice()
+
+    var isEmpty: Bool { self == .empty }
+
+    /// Compact JSON of the export document's shape.
+    func encoded(at now: Date) -> String {
+        let document = ExportDocument(subscriptions: subscriptions, categories: categories, settings: settings,
+                                      rates: rates, exportedAt: now)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Strings, integers, booleans and nulls only: encoding cannot fail.
+        return String(decoding: try! encoder.encode(document), as: UTF8.self)
+    }
+
+    /// Reads back what `encoded` wrote; damage is a damaged database.
+    init(decoding text: String) throws {
+        let damaged = StoreError.damaged(path: "", detail: "unreadable history entry")
+        guard let document = try? JSONDecoder().decode(ExportDocument.self, from: Data(text.utf8)) else { throw damaged }
+        do {
+            let check = RecordCheck("history")
+            subscriptions = try document.subscriptions.map(check.subscription)
+            categories = try document.categories.map { entry in
+                ImportedCategory(name: entry.name, color: try entry.color.map { text in
+                    guard let color = CategoryColor(stored: text) else { throw damaged }
+                    return color
+                })
+            }
+            settings = Dictionary(uniqueKeysWithValues: try document.settings.map { key, value in
+                guard let key = ConfigKey(rawValue: key) else { throw damaged }
+                return (key, value)
+            })
+            rates = try document.rates.map { entry in
+                guard let currency = Currency(code: entry.currency), let base = Currency(code: entry.base),
+                      let setAt = Timestamp.parse(entry.setAt)
+                else { throw damaged }
+                return ImportedRate(rate: try ExchangeRate(currency: currency, rate: entry.rate, setAt: setAt), base: base)
+            }
+        } catch is ImportError {
+            throw damaged
+        }
+    }
+
+    init(subscriptions: [Subscription] = [], categories: [ImportedCategory] = [],
+         settings: [ConfigKey: String] = [:], rates: [ImportedRate] = []) {
+        self.subscriptions = subscriptions
+        self.categories = categories
+        self.settings = settings
+        self.rates = rates
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+extension SubscriptionStore {
+    /// The recorded changes, newest first: all, or those about the subscription `reference`
+    /// names (a current one, or a deleted one the history still knows by name or id).
+    public func history(about reference: String? = nil, limit: Int? = nil) throws -> [HistoryEntry] {
+        try read { connection in
+            guard let reference else { return try History.entries(connection, limit: limit) }
+            let id: String
+            do {
+                id = try SubscriptionReference.resolve(reference, in: SubscriptionRecords(connection: connection).all()).id
+            } catch LookupError.notFound(let reference, let suggestions) {
+                // A deleted subscription is found by its name or id in the history.
+                let known = try History.subjects(connection)
+                guard let match = known.first(where: {
+                    NameMatching.same($0.name, reference) || reference.count >= 4 && $0.id.hasPrefix(reference.lowercased())
+                }) else { throw LookupError.notFound(reference: reference, suggestions: suggestions) }
+                id = match.id
+            }
+            return try History.entries(connection, about: id, limit: limit)
+        }
+    }
+
+    /// The change `undo` would revert now, or nil when every change is undone.
+    public func nextUndo() throws -> HistoryEntry? {
+        try read { try History.latestUndoable($0)?.0 }
+    }
+
+    /// Reverts `expected`, the change `nextUndo` gave, in one transaction: what it removed comes
+    /// back whole, what it added goes, what it changed is as it was. A restore is undone by
+    /// restoring the automatic backup it made of the database it replaced.
+    public func undo(_ expected: HistoryEntry, now: Date = Date()) throws {
+        if expected.action == .restore {
+            guard try nextUndo() == expected else { throw UndoError.changedMeanwhile }
+            guard let backup = expected.replacedBackup else { throw UndoError.nothingBeforeRestore }
+            try Backup.restore(location, from: backup, key: nil, recorded: false, now: now)
+            return
+        }
+        try write { connection in
+            guard let (latest, before, after) = try History.latestUndoable(connection), latest == expected else {
+                throw UndoError.changedMeanwhile
+            }
+            try Self.revert(connection, from: after, to: before)
+            try History.markUndone(connection, latest.id, now: now)
+        }
+    }
+
+    /// Puts `before` back where a change left `after`, refusing when `after` is not what is
+    /// there now.
+    private static func revert(_ connection: Connection, from after: StateSlice, to before: StateSlice) throws {
+        let records = SubscriptionRecords(connection: connection)
+        let current = Dictionary(uniqueKeysWithValues: try records.all().map { ($0.id, $0) })
+        let beforeIDs = Set(before.subscriptions.map(\.id))
+        let afterIDs = Set(after.subscriptions.map(\.id))
+        for left in after.subscriptions {
+            guard let now = current[left.id], ExportDocument.Entry(now) == ExportDocument.Entry(left) else {
+                throw UndoError.changedSince(subject: left.name)
+            }
+        }
+        for gone in before.subscriptions where !afterIDs.contains(gone.id) && current[gone.id] != nil {
+            throw UndoError.changedSince(subject: gone.name)
+        }
+
+        let categories = try categoryColors(connection)
+        for category in before.categories {
+            if let known = categories.first(where: { NameMatching.same($0.name, category.name) }) {
+                try connection.run("UPDATE categories SET name = ?, color = ? WHERE name = ?",
+                                   [.text(category.name), category.color.map { .text($0.description) } ?? .null, .text(known.name)])
+            } else {
+                try connection.run("INSERT INTO categories (name, color) VALUES (?, ?)",
+                                   [.text(category.name), category.color.map { .text($0.description) } ?? .null])
+            }
+        }
+        try records.delete(ids: after.subscriptions.map(\.id).filter { !beforeIDs.contains($0) })
+        for subscription in before.subscriptions {
+            if current[subscription.id] != nil { try records.update(subscription) } else { try records.insert(subscription) }
+        }
+        for category in after.categories where !before.categories.contains(where: { NameMatching.same($0.name, category.name) }) {
+            try connection.run("""
+                DELETE FROM categories WHERE name = ? COLLATE NOCASE
+                    AND NOT EXISTS (SELECT 1 FROM subscriptions WHERE category = ? COLLATE NOCASE)
+                """, [.text(category.name), .text(category.name)])
+        }
+        for key in Set(before.settings.keys).union(after.settings.keys) {
+            if let value = before.settings[key] {
+                try connection.run("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", [.text(key.rawValue), .text(value)])
+            } else {
+                try connection.run("DELETE FROM settings WHERE key = ?", [.text(key.rawValue)])
+            }
+        }
+        let beforeRates = Dictionary(uniqueKeysWithValues: before.rates.map { ("\($0.rate.currency.code) \($0.base.code)", $0) })
+        for rate in after.rates where beforeRates["\(rate.rate.currency.code) \(rate.base.code)"] == nil {
+            try connection.run("DELETE FROM exchange_rates WHERE currency = ? AND base = ?",
+                               [.text(rate.rate.currency.code), .text(rate.base.code)])
+        }
+        for rate in before.rates {
+            try connection.run(
+                "INSERT OR REPLACE INTO exchange_rates (currency, base, rate, set_at) VALUES (?, ?, ?, ?)",
+                [.text(rate.rate.currency.code), .text(rate.base.code), .text(rate.rate.text), .text(Timestamp.format(rate.rate.setAt))])
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// `subs log` and `subs undo` (PRODUCT.md §8): every change recorded, the newest undone first.
+@Suite("History and undo")
+struct HistoryUndoTests {
+    private func show(_ sandbox: Sandbox, _ reference: String) throws -> String {
+        try sandbox.succeed(["show", reference, "--format", "json", "--today", "2026-11-22"]).stdout
+    }
+
+    private func log(_ sandbox: Sandbox, _ arguments: [String] = []) throws -> [[String: Any]] {
+        try sandbox.succeed(["log", "--format", "json"] + arguments).jsonArray()
+    }
+
+    @Test("undo reverts an edit, and log shows it undone")
+    func undoEdit() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Netflix", "15.49", ["--start", "2026-01-10", "--category", "Streaming"])
+        let before = try show(sandbox, "netflix")
+        try sandbox.succeed(["edit", "netflix", "--amount", "17.99", "--effective", "2026-12-10", "--notes", "family plan"])
+        #expect(try show(sandbox, "netflix") != before)
+
+        let entries = try log(sandbox)
+        #expect(entries.map { $0["action"] as? String } == ["edit", "add"])
+        let summary = try #require(entries.first?["summary"] as? String)
+        #expect(summary.contains("17.99") && summary.contains("notes"), "\(summary)")
+
+        let undo = try sandbox.succeed(["undo", "--yes"])
+        #expect(undo.stdout.hasPrefix("Undone: edit Netflix"), "\(undo)")
+        #expect(try show(sandbox, "netflix") == before)
+        #expect(try log(sandbox).first?["undone_at"] is String)
+    }
+
+    @Test("undo of a delete brings the subscription back with its price history and everything else")
+    func undoDelete() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Gym", "30", ["--start", "2025-01-15", "--shared-with", "Bob:2", "--remind", "3"])
+        try sandbox.succeed(["edit", "gym", "--amount", "35", "--effective", "2025-07-15", "--today", "2025-06-01"])
+        try sandbox.succeed(["pause", "gym", "--on", "2025-09-01", "--until", "2025-11-01"])
+        try sandbox.succeed(["cancel", "gym", "--on", "2026-03-01"])
+        let before = try show(sandbox, "gym")
+
+        try sandbox.succeed(["delete", "gym", "--yes"])
+        #expect(try sandbox.succeed(["list", "--format", "json", "--status", "all"]).jsonArray().isEmpty)
+        // The history of a deleted subscription is still found by its name.
+        #expect(try log(sandbox, ["gym"]).map { $0["action"] as? String } == ["delete", "cancel", "pause", "edit", "add"])
+
+        try sandbox.succeed(["undo", "--yes"])
+        #expect(try show(sandbox, "gym") == before)
+    }
+
+    @Test("undo of an import removes what it added and puts back what it replaced")
+    func undoImport() throws {
+        let source = try Sandbox()
+        try source.add("Netflix", "17.99", ["--start", "2026-01-10"])
+        try source.add("Spotify", "10.99", ["--start", "2026-02-01", "--category", "Music"])
+        let document = try source.succeed(["export", "--format", "json"]).stdout
+
+        let sandbox = try Sandbox()
+        try sandbox.add("Netflix", "15.49", ["--start", "2025-05-05"])
+        let before = try sandbox.succeed(["export", "--format", "json"]).stdout
+        try sandbox.write(document, to: sandbox.path("export.json"))
+        let imported = try sandbox.succeed(["import", sandbox.path("export.json"), "--on-duplicate", "replace"])
+        #expect(imported.stdout.contains("1 added, 0 skipped, 1 replaced"), "\(imported)")
+        #expect(try log(sandbox).first?["action"] as? String == "import")
+
+        try sandbox.succeed(["undo", "--yes"])
+        let after = try sandbox.succeed(["export", "--format", "json"]).stdout
+        #expect(withoutStamp(after) == withoutStamp(before))
+    }
+
+    @Test("Each undo goes one change further back; with nothing left it says so and exits 0")
+    func undoWalksBack() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Netflix", "15.49")
+        try sandbox.succeed(["config", "set", "currency", "EUR"])
+        try sandbox.succeed(["category", "add", "Games"])
+        try sandbox.succeed(["undo", "--yes"])
+        try sandbox.succeed(["undo", "--yes"])
+        #expect(try sandbox.succeed(["config", "get", "currency"]).stdout == "USD\n")
+        try sandbox.succeed(["undo", "--yes"])
+        #expect(try sandbox.succeed(["list", "--format", "json"]).jsonArray().isEmpty)
+        let nothing = try sandbox.succeed(["undo", "--yes"])
+        #expect(nothing.stdout == "Nothing to undo.\n")
+        #expect(try log(sandbox, ["--limit", "2"]).count == 2)
+    }
+
+    @Test("undo from a script without --yes exits 64 and changes nothing")
+    func undoNeedsConfirmation() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Netflix", "15.49")
+        try sandbox.succeed(["edit", "netflix", "--notes", "x"])
+        let database = sandbox.bytes(sandbox.databasePath)
+        let result = try sandbox.run(["undo"])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderrLines.count == 1 && result.stderr.contains("--yes"), "\(result)")
+        #expect(sandbox.bytes(sandbox.databasePath) == database)
+    }
+
+    @Test("undo of a restore puts back the database it replaced")
+    func undoRestore() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Netflix", "15.49")
+        try sandbox.succeed(["backup", sandbox.path("backup.db")])
+        try sandbox.add("Spotify", "10.99")
+        try sandbox.succeed(["restore", sandbox.path("backup.db"), "--yes"])
+        #expect(try sandbox.succeed(["list", "--format", "json"]).jsonArray().count == 1)
+        #expect(try log(sandbox).first?["action"] as? String == "restore")
+        try sandbox.succeed(["undo", "--yes"])
+        #expect(try sandbox.succeed(["list", "--format", "json"]).jsonArray().map { $0["name"] as? String } == ["Netflix", "Spotify"])
+    }
+
+    private func withoutStamp(_ document: String) -> String {
+        document.split(separator: "\n").filter { !$0.contains("\"exported_at\"") }.joined(separator: "\n")
+    }
+}
