@@ -7,7 +7,7 @@ extension DuplicatePolicy: ExpressibleByArgument {}
 extension Subs {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Import subscriptions from a subs export, a 'subs list --format csv' file or Wallos.",
+            abstract: "Import subscriptions from subs, Wallos, subtrack, SubTrackr, or any CSV.",
             discussion: """
                 The format is recognised from the content unless --from names it. The file is taken \
                 whole or not at all: one bad record refuses it, naming the record and the field, and \
@@ -16,13 +16,17 @@ extension Subs {
                 same file twice adds nothing the second time. Categories that don't exist are created.
 
                 Wallos: its backup zip (or wallos.db), its JSON export or its CSV export. A price in \
-                '$', 'kr' or '¥' needs --currency to say which currency it is.
+                '$', 'kr' or '¥' needs --currency to say which currency it is. subtrack and \
+                SubTrackr: their CSV exports. Any other CSV with a header: --map names the column of \
+                each field (\(MappedCSVFormat.Field.allCases.map(\.rawValue).joined(separator: ", "))); \
+                name and amount are required, every defaults to monthly, start (or next) to today.
 
                 Examples:
                   subs import backup.json --dry-run
                   subs import subscriptions.csv
                   subs import Wallos-Backup-20261122.zip
                   subs import subscriptions.json --from wallos --currency USD
+                  subs import sheet.csv --map name=Service,amount=Cost,every=Billing,start=Started
                   subs export --format json | subs import - --db other.db
                 """)
 
@@ -37,6 +41,11 @@ extension Subs {
         @Option(help: ArgumentHelp("The currency of records that name none, or only a symbol several currencies use ($, kr, ¥).", valueName: "code"),
                 completion: Currency.defaultCompletionKind, transform: strictly(Currency.init(input:)))
         var currency: Currency?
+
+        @Option(help: ArgumentHelp(
+            "For any CSV: which column holds each field, like name=Service,amount=Cost,every=Billing,start=Started.",
+            valueName: "field=column,..."), transform: strictly(MappedCSVFormat.map))
+        var map: [MappedCSVFormat.Field: String]?
 
         @Flag(help: "Print what would be added, skipped and replaced, and write nothing.")
         var dryRun = false
@@ -59,7 +68,7 @@ extension Subs {
                 data = contents
             }
             let outcome = try store.openStore().importFile(
-                data, path: file, from: from, options: ImportOptions(currency: currency, today: today),
+                data, path: file, from: from, options: ImportOptions(currency: currency, today: today, map: map),
                 onDuplicate: onDuplicate, dryRun: dryRun)
             print(ImportRenderer.text(outcome), terminator: "")
         }

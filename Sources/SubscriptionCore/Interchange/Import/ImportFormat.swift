@@ -17,7 +17,8 @@ public protocol ImportFormat {
 /// Every format `subs import` reads, in the order detection tries them.
 public enum ImportFormats {
     public static var all: [any ImportFormat.Type] {
-        [SubsDocumentFormat.self, SubsListCSVFormat.self, WallosJSONFormat.self, WallosCSVFormat.self, WallosBackupFormat.self]
+        [SubsDocumentFormat.self, SubsListCSVFormat.self, WallosJSONFormat.self, WallosCSVFormat.self, WallosBackupFormat.self,
+         SubtrackFormat.self, SubtrackrFormat.self, MappedCSVFormat.self]
     }
 
     /// The `--from` names, each once.
@@ -27,10 +28,13 @@ public enum ImportFormats {
 
     /// Parses `data` with the format `from` names, or the first format that recognises it.
     public static func parse(_ data: Data, from: String?, options: ImportOptions) throws -> ParsedImport {
+        // A column map means a CSV read through it, whatever its header looks like.
+        let from = from ?? (options.map == nil ? nil : MappedCSVFormat.name)
         let candidates = from.map { name in all.filter { $0.name == name } } ?? all
         if let from, candidates.isEmpty {
             throw InputError.invalid("--from", value: from, expected: names.joined(separator: ", "))
         }
+        if from == MappedCSVFormat.name { return try MappedCSVFormat.parse(data, options: options) }
         guard let format = candidates.first(where: { $0.detect(data) }) else {
             throw ImportError.unknownFormat(expected: candidates.map { $0.expected }.joined(separator: ", or "))
         }
@@ -47,11 +51,14 @@ public struct ImportOptions: Sendable {
     public var today: CivilDate
     /// When records without a creation time of their own were created.
     public var now: Date
+    /// For `csv`: which column holds each field (`--map`).
+    public var map: [MappedCSVFormat.Field: String]?
 
-    public init(currency: Currency? = nil, today: CivilDate, now: Date = Date()) {
+    public init(currency: Currency? = nil, today: CivilDate, now: Date = Date(), map: [MappedCSVFormat.Field: String]? = nil) {
         self.currency = currency
         self.today = today
         self.now = now
+        self.map = map
     }
 }
 

@@ -110,7 +110,7 @@ struct WallosRecord {
         case .amount(let amount, let code):
             return (try check.currency(code, field: "currency"), amount)
         case .text(let text):
-            let price = try WallosPrice(text, check: check)
+            let price = try PriceText(text, check: check)
             return (try price.currency(check: check, fallback: options.currency), price.amount)
         }
     }

@@ -1,14 +1,13 @@
-/// A Wallos export's price: its currency's symbol glued to the number (`$15.99`, `R$10`,
-/// `€9.99`, `kr99`). Wallos writes the number as PHP prints a float: no thousands separator,
-/// trailing zeros dropped (`9.9`).
-struct WallosPrice {
+/// A price written with its currency's symbol glued to the number, as Wallos exports it and
+/// spreadsheets often hold it (`$15.99`, `R$10`, `€9.99`, `kr99`, or a bare `9.9`).
+struct PriceText {
     let symbol: String
     let amount: String
 
-    init(_ text: String, check: RecordCheck) throws {
+    init(_ text: String, check: RecordCheck, field: String = "Price") throws {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let firstDigit = trimmed.firstIndex(where: \.isASCIIDigit) else {
-            throw check.fail("Price", "expected a currency symbol and an amount like $15.99, got '\(text.quotedForMessage)'")
+            throw check.fail(field, "expected an amount, with or without a currency symbol, like $15.99, got '\(text.quotedForMessage)'")
         }
         symbol = trimmed[..<firstDigit].trimmingCharacters(in: .whitespaces)
         amount = String(trimmed[firstDigit...]).trimmingCharacters(in: .whitespaces)
@@ -16,18 +15,18 @@ struct WallosPrice {
 
     /// The currency the symbol names; `fallback` (`--currency`) decides a symbol several
     /// currencies use, one subs does not know, or none at all.
-    func currency(check: RecordCheck, fallback: Currency?) throws -> Currency {
+    func currency(check: RecordCheck, fallback: Currency?, field: String = "Price") throws -> Currency {
         if let code = Self.unambiguous[symbol], let currency = Currency(code: code) { return currency }
         if let currency = Currency(code: symbol.uppercased()), symbol.count == 3 { return currency }
         if let fallback { return fallback }
         if let codes = Self.ambiguous[symbol] {
-            throw check.fail("Price", "'\(symbol)' is used by several currencies (\(codes.joined(separator: ", ")), …); "
+            throw check.fail(field, "'\(symbol)' is used by several currencies (\(codes.joined(separator: ", ")), …); "
                 + "say which with --currency CODE")
         }
         if symbol.isEmpty {
-            throw check.fail("Price", "no currency symbol; give the currency with --currency CODE")
+            throw check.fail(field, "no currency symbol; give the currency with --currency CODE")
         }
-        throw check.fail("Price", "unknown currency symbol '\(symbol.quotedForMessage)'; give the currency with --currency CODE")
+        throw check.fail(field, "unknown currency symbol '\(symbol.quotedForMessage)'; give the currency with --currency CODE")
     }
 
     /// Symbols of the currencies Wallos ships with (its `currencies` table) and other common

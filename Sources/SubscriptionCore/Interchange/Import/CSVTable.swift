@@ -1,0 +1,87 @@
+import Foundation
+
+/// A CSV file with a header, each record as a lookup by column name: what the CSV formats of
+/// other trackers and `--map` read.
+struct CSVTable {
+    let header: [String]
+    let rows: [Row]
+
+    struct Row {
+        let line: Int
+        let values: [String: String]
+        let check: RecordCheck
+
+        /// The trimmed field, nil when absent or empty. Drops the tab or quote a spreadsheet
+        /// guard put before a formula character.
+        func value(_ column: String) -> String? {
+            guard var text = values[column]?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+            if text.hasPrefix("'"), let second = text.dropFirst().first, "=+-@".contains(second) { text.removeFirst() }
+            return text
+        }
+
+        func required(_ column: String) throws -> String {
+            guard let text = value(column) else { throw check.fail(column, "missing") }
+            return text
+        }
+    }
+
+    init(_ data: Data) throws {
+        guard let text = String(data: data, encoding: .utf8) else { throw ImportError.unreadable(problem: "not UTF-8 text") }
+        let records: [CSVReader.Record]
+        do {
+            records = try CSVReader.records(text)
+        } catch let error as CSVError {
+            throw ImportError.unreadable(problem: error.description)
+        }
+        guard let first = records.first else { throw ImportError.unreadable(problem: "an empty file") }
+        header = first.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+        rows = try records.dropFirst().map { record in
+            guard record.fields.count == first.fields.count else {
+                throw ImportError.badRecord(record: "line \(record.line)", field: "record",
+                                            problem: "expected \(first.fields.count) fields, found \(record.fields.count)")
+            }
+            return Row(line: record.line, values: Dictionary(zip(first.fields.map { $0.trimmingCharacters(in: .whitespaces) }, record.fields),
+                                                             uniquingKeysWith: { first, _ in first }),
+                       check: RecordCheck("line \(record.line)"))
+        }
+    }
+
+    /// Whether the first line of `data` starts with `columns`.
+    static func header(of data: Data, startsWith columns: [String]) -> Bool {
+        var head = String(decoding: data.prefix(1024), as: UTF8.self)
+        if head.hasPrefix("\u{FEFF}") { head.removeFirst() }
+        guard let line = head.split(whereSeparator: \.isNewline).first else { return false }
+        let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        return fields.starts(with: columns)
+    }
+}
+
+extension RecordCheck {
+    /// An amount as other programs write it: `1000.00` for a currency without decimals is
+    /// 1000, since only zeros are dropped; `15.999` in USD stays an error.
+    func amount(_ text: String, _ currency: Currency, field: String) throws -> Money {
+        var digits = Substring(text)
+        if let point = digits.firstIndex(of: ".") {
+            while digits.distance(from: point, to: digits.endIndex) - 1 > currency.minorDigits, digits.hasSuffix("0") {
+                digits.removeLast()
+            }
+            if digits.hasSuffix(".") { digits.removeLast() }
+        }
+        return try money(String(digits), currency, field: field)
+    }
+
+    /// Ends or pauses `subscription` as a status column says, on `date` or else the import day.
+    func applyStatus(_ status: SubscriptionStatus?, to subscription: inout Subscription, on date: CivilDate?,
+                     today: CivilDate, field: String) throws {
+        let day = max(date ?? today, subscription.startDate)
+        do {
+            switch status {
+            case .cancelled?: try subscription.cancel(on: day)
+            case .paused?: try subscription.pause(from: day, until: nil)
+            default: break
+            }
+        } catch {
+            throw fail(field, String(describing: error))
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Any CSV with a header, read through `--map name=Service,amount=Cost,...`: which column holds
+/// each field. Values are read as `subs add` reads its arguments (an amount may carry a currency
+/// symbol, as spreadsheets show it). Never guessed: chosen by `--map` or `--from csv`.
+public enum MappedCSVFormat: ImportFormat {
+    public static let name = "csv"
+    public static let expected = "a CSV with a header, with --map saying which column is which"
+
+    /// The fields a column can be mapped to.
+    public enum Field: String, CaseIterable, Sendable {
+        case name, amount, currency, every, start, next, trialEnd = "trial-end", category
+        case paymentMethod = "payment-method", url, notes, status, cancelled
+    }
+
+    public static let accepted = "field=Column pairs separated by commas, fields "
+        + Field.allCases.map(\.rawValue).joined(separator: ", ") + "; name and amount are required"
+
+    /// Parses `name=Service,amount=Cost`: each field once, name and amount required.
+    public static func map(_ text: String) throws -> [Field: String] {
+        var map: [Field: String] = [:]
+        for pair in text.split(separator: ",") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, let field = Field(rawValue: parts[0].lowercased()), !parts[1].isEmpty, map[field] == nil else {
+                throw InputError.invalid("--map", value: text, expected: accepted)
+            }
+            map[field] = parts[1]
+        }
+        guard map[.name] != nil, map[.amount] != nil else { throw InputError.invalid("--map", value: text, expected: accepted) }
+        return map
+    }
+
+    public static func detect(_ data: Data) -> Bool { false }
+
+    public static func parse(_ data: Data, options: ImportOptions) throws -> ParsedImport {
+        guard let map = options.map else {
+            throw InputError.invalid("--from", value: "csv", expected: "--map too, saying which column is which: " + accepted)
+        }
+        let table = try CSVTable(data)
+        if let missing = map.values.first(where: { !table.header.contains($0) }) {
+            throw InputError.invalid("--map", value: missing,
+                                     expected: "a column of the file's header: " + table.header.joined(separator: ", "))
+        }
+        return ParsedImport(subscriptions: try table.rows.map { row in
+            ImportedSubscription(record: "line \(row.line)", subscription: try subscription(row, map: map, options: options))
+        })
+    }
+
+    private static func subscription(_ row: CSVTable.Row, map: [Field: String], options: ImportOptions) throws -> Subscription {
+        let check = row.check
+        func value(_ field: Field) -> String? { map[field].flatMap(row.value) }
+        func required(_ field: Field) throws -> String {
+            guard let text = value(field) else { throw check.fail(map[field] ?? field.rawValue, "missing") }
+            return text
+        }
+        func date(_ field: Field) throws -> CivilDate? {
+            try value(field).map { text in try check.field(map[field]!) { try CivilDate(input: text, today: options.today) } }
+        }
+        let column = { (field: Field) in map[field] ?? field.rawValue }
+        let price = try PriceText(try required(.amount), check: check, field: column(.amount))
+        let currency = try value(.currency).map { try check.currency($0.uppercased(), field: column(.currency)) }
+            ?? price.currency(check: check, fallback: options.currency, field: column(.amount))
+        let cycle = try value(.every).map { text in try check.field(column(.every)) { try BillingCycle(input: text) } } ?? .monthly
+        let start = try date(.start) ?? date(.next) ?? options.today
+        var subscription = Subscription(
+            name: try check.field(column(.name)) { try TextInput.name(try required(.name)) },
+            price: try check.amount(price.amount, currency, field: column(.amount)),
+            cycle: cycle, startDate: start, trialEnd: try date(.trialEnd),
+            category: try value(.category).map { name in try check.field(column(.category)) { try TextInput.name(name, what: "category") } },
+            url: try check.optionalText(value(.url), field: column(.url)),
+            notes: try check.optionalText(value(.notes), field: column(.notes)),
+            paymentMethod: try check.optionalText(value(.paymentMethod), field: column(.paymentMethod)),
+            autoRenew: cycle.recurs, createdAt: options.now)
+        let cancelled = try date(.cancelled)
+        let status: SubscriptionStatus?
+        switch value(.status)?.lowercased() {
+        case nil, "active", "trial", "enabled", "yes": status = cancelled == nil ? nil : .cancelled
+        case "paused": status = .paused
+        case "cancelled", "canceled", "inactive", "disabled", "ended", "no": status = .cancelled
+        case let other?:
+            throw check.fail(column(.status), "expected active, trial, paused or cancelled, got '\(other.quotedForMessage)'")
+        }
+        try check.applyStatus(status, to: &subscription, on: cancelled, today: options.today, field: column(.status))
+        return subscription
+    }
+}

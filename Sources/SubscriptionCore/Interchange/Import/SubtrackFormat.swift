@@ -1,0 +1,71 @@
+import Foundation
+
+/// What subtrack (nazozokc/subtrack, `subtrack export --format csv`) writes: a BOM, then
+/// `name,status,cycle,tags,price,currency,notes,payment_method,contract_start,contract_end,
+/// auto_renewal,vendor_name,vendor_url,plan_tier,discount_amount,discount_type`. Prices are in
+/// major units as JavaScript prints numbers; tags are joined with `;`; a field that starts like a
+/// formula has a tab before it.
+public enum SubtrackFormat: ImportFormat {
+    public static let name = "subtrack"
+    public static let expected = "a subtrack CSV export (header name,status,cycle,tags,price,currency,...)"
+
+    static let headerStart = ["name", "status", "cycle", "tags", "price", "currency"]
+
+    static let cycles: [String: BillingCycle] = [
+        "weekly": BillingCycle(count: 1, unit: .week)!, "bi-weekly": BillingCycle(count: 2, unit: .week)!,
+        "monthly": .monthly, "quarterly": BillingCycle(count: 3, unit: .month)!,
+        "semi-annual": BillingCycle(count: 6, unit: .month)!, "yearly": BillingCycle(count: 1, unit: .year)!,
+    ]
+
+    public static func detect(_ data: Data) -> Bool { CSVTable.header(of: data, startsWith: headerStart) }
+
+    public static func parse(_ data: Data, options: ImportOptions) throws -> ParsedImport {
+        let table = try CSVTable(data)
+        return ParsedImport(subscriptions: try table.rows.map { row in
+            ImportedSubscription(record: "line \(row.line)", subscription: try subscription(row, options: options))
+        })
+    }
+
+    private static func subscription(_ row: CSVTable.Row, options: ImportOptions) throws -> Subscription {
+        let check = row.check
+        let currency = try row.value("currency").map { try check.currency($0.uppercased(), field: "currency") }
+            ?? options.currency ?? { throw check.fail("currency", "missing; give one with --currency CODE") }()
+        let cycleText = try row.required("cycle")
+        guard let cycle = cycles[cycleText.lowercased()] else {
+            throw check.fail("cycle", "expected weekly, bi-weekly, monthly, quarterly, semi-annual or yearly, got '\(cycleText.quotedForMessage)'")
+        }
+        // subtrack's CSV has no billing day: the contract start is the anchor, else the import day.
+        let start = try row.value("contract_start").map { try check.date($0, field: "contract_start") } ?? options.today
+        let tags = (row.value("tags") ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let extras = [
+            row.value("notes"), row.value("vendor_name").map { "vendor: \($0)" }, row.value("plan_tier").map { "plan: \($0)" },
+            tags.count > 1 ? "tags: \(tags.joined(separator: ", "))" : nil,
+            row.value("discount_amount").map { "discount: \($0)\(row.value("discount_type") == "percentage" ? "%" : "")" },
+        ].compactMap { $0 }
+        let autoRenew = row.value("auto_renewal")?.lowercased() != "false"
+        var subscription = Subscription(
+            name: try check.field("name") { try TextInput.name(try row.required("name")) },
+            price: try check.amount(try row.required("price"), currency, field: "price"),
+            cycle: cycle, startDate: start,
+            category: try tags.first.map { tag in try check.field("tags") { try TextInput.name(tag, what: "category") } },
+            url: try check.optionalText(row.value("vendor_url"), field: "vendor_url"),
+            notes: try check.optionalText(extras.isEmpty ? nil : extras.joined(separator: "; "), field: "notes"),
+            paymentMethod: try check.optionalText(row.value("payment_method"), field: "payment_method"),
+            autoRenew: autoRenew, createdAt: options.now)
+        let status: SubscriptionStatus?
+        switch row.value("status")?.lowercased() {
+        case nil, "active": status = nil
+        case "paused": status = .paused
+        case "cancelled", "archived": status = .cancelled
+        case let other?: throw check.fail("status", "expected active, paused, cancelled or archived, got '\(other.quotedForMessage)'")
+        }
+        let contractEnd = try row.value("contract_end").map { try check.date($0, field: "contract_end") }
+        // A contract that does not renew ends on its last day.
+        if status == nil, !autoRenew, let contractEnd {
+            try check.applyStatus(.cancelled, to: &subscription, on: contractEnd, today: options.today, field: "contract_end")
+        }
+        try check.applyStatus(status, to: &subscription, on: status == .cancelled ? contractEnd : nil,
+                              today: options.today, field: "status")
+        return subscription
+    }
+}
