@@ -28,6 +28,10 @@ struct Failure: Error {
             case .notFound, .noRate: self.init(error.description, exitCode: Self.noInput)
             case .ambiguous, .duplicateName: self.init(error.description, exitCode: Self.usage)
             }
+        case let error as LedgerError:
+            self.init(error.description, exitCode: Self.usage)
+        case let error as NoChargeRecorded:
+            self.init(error.description, exitCode: Self.noInput)
         case let error as FileDataError:
             self.init(error.description, exitCode: Self.dataError)
         case let error as ImportError:

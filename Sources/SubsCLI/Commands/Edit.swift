@@ -7,10 +7,15 @@ extension Subs {
             abstract: "Change a subscription.",
             discussion: """
                 A new amount is a price change: it applies to payments on or after --effective
-                (default today), and earlier payments keep the old price.
+                (default today), and earlier payments keep the old price. A new cycle is a plan
+                change: from --effective (default today) a new billing period starts on that day,
+                charging the new amount; payments before it keep their dates and prices.
+                --effective start corrects the whole history instead.
 
                 Examples:
                   subs edit Netflix --amount 17.99 --effective 2026-12-01
+                  subs edit disney+ --every yearly --amount 139.99 --effective 2027-01-01
+                  subs edit gym --every monthly --effective start
                   subs edit 3f2a --trial-end none --category Streaming
                 """)
 
@@ -23,7 +28,9 @@ extension Subs {
         @Option(parsing: .unconditional, help: ArgumentHelp("A new price.", valueName: "amount"))
         var amount: String?
 
-        @Option(help: ArgumentHelp("When the new --amount takes effect (default: today).", valueName: "date"))
+        @Option(help: ArgumentHelp(
+            "When a new --amount or --every takes effect (default: today), or 'start' to correct the whole history.",
+            valueName: "date"))
         var effective: String?
 
         @Option(help: ArgumentHelp(
@@ -74,8 +81,8 @@ extension Subs {
             // Checked here, not in validate(): argument-parser runs validate() before it reports
             // an unknown option, so `--price 17.99` would read as no change at all. The same holds
             // for every command's own usage checks, which is why they all live in run().
-            if effective != nil && amount == nil {
-                throw UsageError.optionNeedsOption("--effective", needs: "--amount", because: "it dates a price change")
+            if effective != nil && amount == nil && every == nil {
+                throw UsageError.optionNeedsOption("--effective", needs: "--amount or --every", because: "it dates a price or plan change")
             }
             let given: [Any?] = [
                 name, amount, currency, every, start, trialEnd, category, url, notes, paymentMethod,
@@ -86,7 +93,8 @@ extension Subs {
             var changes = SubscriptionChanges()
             changes.name = try name.map { try TextInput.name($0) }
             changes.amount = try amount.map(DecimalAmount.init(input:))
-            changes.effective = try effective.map { try CivilDate(input: $0, today: today) }
+            changes.correctsHistory = effective?.lowercased() == "start"
+            changes.effective = try effective.flatMap { $0.lowercased() == "start" ? nil : try CivilDate(input: $0, today: today) }
             changes.currency = currency
             changes.cycle = every
             changes.startDate = try start.map { try CivilDate(input: $0, today: today) }

@@ -47,16 +47,24 @@ enum SubscriptionJSON {
             .object([
                 "cancelled_on": .string($0.cancelledOn?.description),
                 "restarted_on": .string($0.restartedOn?.description),
+                "cycle": $0.cycle.map { .object(["count": .int($0.count), "unit": .string($0.unit.rawValue)]) } ?? .null,
             ])
         })
+        members["price_rise"] = PriceRise(subscription, today: detail.snapshot.today).map(PriceRiseText.json) ?? .null
         members["pauses"] = .array(subscription.pauses.map {
             .object(["from": .string($0.from.description), "until": .string($0.until?.description)])
         })
         return .object(members)
     }
 
+    /// A payment: `kind` `actual` when its amount was recorded, `scheduled` when it is the
+    /// schedule's; `scheduled` is the schedule's amount for the day (null for an extra charge).
     static func payment(_ payment: Payment) -> JSONValue {
-        .object(["amount": .string(payment.amount.description), "date": .string(payment.date.description)])
+        .object([
+            "amount": .string(payment.amount.description), "date": .string(payment.date.description),
+            "kind": .string(payment.isActual ? "actual" : "scheduled"),
+            "scheduled": .string(payment.scheduledAmount?.description),
+        ])
     }
 
     static func upcoming(_ item: UpcomingItem) -> JSONValue {

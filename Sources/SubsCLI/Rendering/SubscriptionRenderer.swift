@@ -157,7 +157,10 @@ enum SubscriptionRenderer {
             output += "  … \(detail.paymentsMade.count - shown.count) earlier\n"
         }
         for payment in shown {
-            output += "  \(payment.date)  \(SubscriptionText.money(payment.amount))\n"
+            output += "  \(payment.date)  \(SubscriptionText.money(payment.amount))" + Self.recorded(payment) + "\n"
+        }
+        if let rise = PriceRise(subscription, today: today) {
+            output += "\n" + terminal.paint("Price rise", .bold) + "\n  " + PriceRiseText.line(rise) + "\n"
         }
 
         output += "\n" + terminal.paint("Next payments", .bold) + "\n"
@@ -175,6 +178,14 @@ enum SubscriptionRenderer {
             member.name + (member.weight == 1 ? "" : ":\(member.weight)") + " " + SubscriptionText.money(share)
         }
         return shares.joined(separator: ", ") + "; your share " + SubscriptionText.money(snapshot.split[0])
+    }
+
+    /// How a payment made was known: recorded (beside the scheduled amount when it differs), or
+    /// from the schedule (nothing said).
+    private static func recorded(_ payment: Payment) -> String {
+        guard payment.isActual else { return "" }
+        guard let scheduled = payment.scheduledAmount else { return "  charged (extra)" }
+        return scheduled == payment.amount ? "  charged" : "  charged (scheduled \(SubscriptionText.money(scheduled)))"
     }
 
     /// The most recent payments `show` lists in a table; JSON has them all.

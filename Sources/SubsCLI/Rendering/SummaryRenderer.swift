@@ -39,6 +39,7 @@ enum SummaryRenderer {
             "next_payments": .array(summary.nextPayments.map(SubscriptionJSON.upcoming)),
             "trials_ending": .array(summary.trialsEnding.map(SubscriptionJSON.upcoming)),
             "budget": budget ?? .null,
+            "price_rises": .array(summary.priceRises.map(PriceRiseText.json)),
         ])
     }
 
@@ -67,6 +68,9 @@ enum SummaryRenderer {
         }
         if let budget = summary.budget {
             output += budgetLine(budget, terminal: terminal)
+        }
+        for rise in summary.priceRises {
+            output += terminal.paint("Price rise: ", .bold) + PriceRiseText.line(rise) + "\n"
         }
         if !summary.nextPayments.isEmpty {
             output += "\n" + terminal.paint("Next payments", .bold) + "\n" + UpcomingRenderer.table(summary.nextPayments, today: today, terminal: terminal)

@@ -115,11 +115,13 @@ public struct ExportDocument: Codable, Equatable, Sendable {
         public var members: [MemberEntry]
         public var billingPeriods: [PeriodEntry]
         public var pauses: [PauseEntry]
+        /// Recorded charges and skips (§10); absent in documents from before them.
+        public var charges: [ChargeEntry]?
         public var createdAt: String
         public var updatedAt: String
 
         enum CodingKeys: String, CodingKey {
-            case id, name, currency, cycle, category, url, notes, members, pauses
+            case id, name, currency, cycle, category, url, notes, members, pauses, charges
             case priceHistory = "price_history", startDate = "start_date", trialEnd = "trial_end"
             case paymentMethod = "payment_method", remindDays = "remind_days", autoRenew = "auto_renew"
             case billingPeriods = "billing_periods", createdAt = "created_at", updatedAt = "updated_at"
@@ -143,7 +145,11 @@ public struct ExportDocument: Codable, Equatable, Sendable {
             autoRenew = subscription.autoRenew
             members = subscription.members.map { MemberEntry(name: $0.name, weight: $0.weight) }
             billingPeriods = subscription.periods.map {
-                PeriodEntry(restartedOn: $0.restartedOn?.description, cancelledOn: $0.cancelledOn?.description)
+                PeriodEntry(restartedOn: $0.restartedOn?.description, cancelledOn: $0.cancelledOn?.description,
+                            cycle: $0.cycle.map { CycleEntry(count: $0.count, unit: $0.unit.rawValue) })
+            }
+            charges = subscription.charges.map {
+                ChargeEntry(date: $0.date.description, amount: $0.amount?.description)
             }
             pauses = subscription.pauses.map { PauseEntry(from: $0.from.description, until: $0.until?.description) }
             createdAt = Timestamp.format(subscription.createdAt)
@@ -169,6 +175,7 @@ public struct ExportDocument: Codable, Equatable, Sendable {
             try container.encode(members, forKey: .members)
             try container.encode(billingPeriods, forKey: .billingPeriods)
             try container.encode(pauses, forKey: .pauses)
+            try container.encode(charges ?? [], forKey: .charges)
             try container.encode(createdAt, forKey: .createdAt)
             try container.encode(updatedAt, forKey: .updatedAt)
         }
@@ -192,15 +199,32 @@ public struct ExportDocument: Codable, Equatable, Sendable {
     public struct PeriodEntry: Codable, Equatable, Sendable {
         public var restartedOn: String?
         public var cancelledOn: String?
+        /// The period's own plan when it is not the subscription's current cycle.
+        public var cycle: CycleEntry?
 
         enum CodingKeys: String, CodingKey {
-            case restartedOn = "restarted_on", cancelledOn = "cancelled_on"
+            case restartedOn = "restarted_on", cancelledOn = "cancelled_on", cycle
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(restartedOn, forKey: .restartedOn)
             try container.encode(cancelledOn, forKey: .cancelledOn)
+            try container.encode(cycle, forKey: .cycle)
+        }
+    }
+
+    /// A recorded charge; `amount` null is a skipped payment.
+    public struct ChargeEntry: Codable, Equatable, Sendable {
+        public var date: String
+        public var amount: String?
+
+        enum CodingKeys: String, CodingKey { case date, amount }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(date, forKey: .date)
+            try container.encode(amount, forKey: .amount)
         }
     }
 

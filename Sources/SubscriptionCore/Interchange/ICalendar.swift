@@ -9,8 +9,8 @@ public enum ICalendar {
     /// The `PRODID` that names who made the file.
     public static let productIdentifier = "-//subs//subs subscription tracker//EN"
 
-    /// The calendar: one `VEVENT` per billing period of every subscription that still has a
-    /// payment on or after `today` (one per subscription unless it was reactivated), starting on
+    /// The calendar: one `VEVENT` per billing period of every subscription (one per
+    /// subscription unless it was reactivated or changed plan), starting on
     /// the period's first payment; one `VALARM` per reminder offset (the subscription's own, else
     /// `config.remindDays`; none with `reminders off`). `generatedAt` is the `DTSTAMP`. Lines end
     /// in CRLF and are folded at 75 octets.
@@ -28,7 +28,9 @@ public enum ICalendar {
         let ordered = subscriptions.sorted {
             ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id)
         }
-        for subscription in ordered where subscription.nextPayment(onOrAfter: today) != nil {
+        // A cancelled subscription keeps its events, ended by UNTIL, so a calendar that imported
+        // them earlier stops the series instead of repeating it forever.
+        for subscription in ordered {
             for series in PaymentSeries.all(of: subscription) {
                 let event = PaymentEvent(
                     subscription: subscription, series: series,

@@ -12,16 +12,20 @@ struct PaymentSeries: Hashable, Sendable {
     let exclusions: [CivilDate]
 
     init(_ subscription: Subscription, periodIndex: Int) {
-        let period = subscription.periods[periodIndex]
-        let schedule = BillingSchedule(anchor: period.restartedOn ?? subscription.anchor, cycle: subscription.cycle)
+        let schedule = subscription.schedule(of: subscription.periods[periodIndex])
         let dayBeforeOpenPause = subscription.pauses.filter { $0.until == nil }
             .compactMap { $0.from.adding(days: -1) }.min()
-        let until = [period.cancelledOn, dayBeforeOpenPause].compactMap { $0 }.min()
+        let until = [subscription.lastDay(ofPeriod: periodIndex), dayBeforeOpenPause].compactMap { $0 }.min()
         var skipped: Set<CivilDate> = []
         for pause in subscription.pauses {
             guard let resumes = pause.until, var lastSkipped = resumes.adding(days: -1) else { continue }
             if let until { lastSkipped = min(lastSkipped, until) }
             skipped.formUnion(schedule.payments(from: pause.from, through: lastSkipped))
+        }
+        // Months recorded as skipped are not charged either.
+        for record in subscription.charges where record.isSkip && until.map({ record.date <= $0 }) ?? true
+            && schedule.nextPayment(onOrAfter: record.date) == record.date {
+            skipped.insert(record.date)
         }
         self.periodIndex = periodIndex
         self.schedule = schedule

@@ -1,15 +1,21 @@
-/// A stretch of billing from one anchor: the first runs from the start (or trial end); each
-/// reactivation after a cancellation starts another, anchored on the day it restarted.
+/// A stretch of billing from one anchor on one plan: the first runs from the start (or trial
+/// end); a reactivation after a cancellation starts another, anchored on the day it restarted,
+/// and so does a plan change, anchored on its effective day. A period ends at its cancellation
+/// or the day before the next one starts.
 public struct BillingPeriod: Hashable, Sendable {
-    /// The day billing restarted after a cancellation, which is this period's anchor. Nil for the
+    /// The day this period's billing began (a restart or a plan change): its anchor. Nil for the
     /// first period, whose anchor is the trial end or the start date.
     public var restartedOn: CivilDate?
     /// No payment after this day is charged.
     public var cancelledOn: CivilDate?
+    /// The cycle this period bills on, when it is not the subscription's current one (a plan
+    /// since changed); nil means `Subscription.cycle`.
+    public var cycle: BillingCycle?
 
-    public init(restartedOn: CivilDate? = nil, cancelledOn: CivilDate? = nil) {
+    public init(restartedOn: CivilDate? = nil, cancelledOn: CivilDate? = nil, cycle: BillingCycle? = nil) {
         self.restartedOn = restartedOn
         self.cancelledOn = cancelledOn
+        self.cycle = cycle
     }
 }
 

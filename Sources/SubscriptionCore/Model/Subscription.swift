@@ -26,6 +26,8 @@ public struct Subscription: Hashable, Sendable, Identifiable {
     public var periods: [BillingPeriod] = [BillingPeriod()]
     /// Pauses, oldest first.
     public var pauses: [Pause] = []
+    /// Charges recorded by hand (`paid`, `skip`), oldest first, at most one per day.
+    public var charges: [ChargeRecord] = []
     public let createdAt: Date
     public var updatedAt: Date
 
@@ -50,8 +52,9 @@ public struct Subscription: Hashable, Sendable, Identifiable {
         startDate: CivilDate, trialEnd: CivilDate?, category: String?, url: String?,
         notes: String?, paymentMethod: String?, remindDays: [Int]?, autoRenew: Bool,
         members: [Member], periods: [BillingPeriod] = [BillingPeriod()], pauses: [Pause] = [],
-        createdAt: Date, updatedAt: Date
+        charges: [ChargeRecord] = [], createdAt: Date, updatedAt: Date
     ) {
+        self.charges = charges.sorted { $0.date < $1.date }
         precondition(!prices.isEmpty, "a subscription has at least one price")
         precondition(!periods.isEmpty, "a subscription has at least one billing period")
         self.periods = periods

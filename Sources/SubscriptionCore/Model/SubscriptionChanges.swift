@@ -58,8 +58,10 @@ public struct NewSubscription: Sendable {
 public struct SubscriptionChanges: Sendable {
     public var name: String?
     public var amount: DecimalAmount?
-    /// When the new amount takes effect; nil means today.
+    /// When a new amount or cycle takes effect; nil means today.
     public var effective: CivilDate?
+    /// `--effective start`: the new amount or cycle corrects the whole history instead.
+    public var correctsHistory = false
     public var currency: Currency?
     public var cycle: BillingCycle?
     public var startDate: CivilDate?
@@ -101,10 +103,19 @@ public struct SubscriptionChanges: Sendable {
             }
             subscription.currency = currency
         }
-        if let cycle {
+        if let cycle, cycle != subscription.cycle {
             // Renewal follows a change between one-time and recurring unless it is given too.
             if cycle.recurs != subscription.cycle.recurs { subscription.autoRenew = cycle.recurs }
-            subscription.cycle = cycle
+            if correctsHistory {
+                subscription.correctPlan(to: cycle)
+            } else {
+                // A plan change (PRODUCT.md §10): the past keeps its plan and prices. One dated
+                // today, before billing has started, is the plan from the start.
+                let price = try newPrice.map { try Money($0, currency: subscription.currency) }
+                let date = effective ?? max(today, subscription.currentPeriodStart)
+                try subscription.changePlan(to: cycle, price: price, on: date)
+                newPrice = nil
+            }
         }
         if let startDate {
             subscription.startDate = startDate
@@ -120,7 +131,11 @@ public struct SubscriptionChanges: Sendable {
         if let members { subscription.members = members }
         if let amount = newPrice {
             let price = try Money(amount, currency: subscription.currency)
-            subscription.recordPrice(price, effective: effective ?? today)
+            if correctsHistory {
+                subscription.prices = [PriceChange(effective: subscription.startDate, amount: price)]
+            } else {
+                subscription.recordPrice(price, effective: effective ?? today)
+            }
         }
         try subscription.validateDates()
         try subscription.validateLifecycleDates()

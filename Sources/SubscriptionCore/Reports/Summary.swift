@@ -16,6 +16,8 @@ public struct Summary: Sendable {
     public let nextPayments: [UpcomingItem]
     public let trialsEnding: [UpcomingItem]
     public let budget: BudgetUse?
+    /// Subscriptions charged more than their price, twice running.
+    public let priceRises: [PriceRise]
 
     public static let nextPaymentCount = 5
     public static let trialWindowDays = 7
@@ -55,6 +57,7 @@ public struct Summary: Sendable {
         nextPayments = Array(upcoming.prefix(lastShown + 1))
         let week = today.adding(days: Self.trialWindowDays) ?? today
         trialsEnding = UpcomingReport(subscriptions, today: today, through: week).items.filter { $0.kind == .trialEnd }
+        priceRises = subscriptions.compactMap { PriceRise($0, today: today) }
         let inBase = budgetConverter ?? converter
         let usedInBase = try inBase.convert(monthly)
         budget = config.budget.map { BudgetUse(limit: $0.decimal, used: usedInBase, currency: inBase.base) }

@@ -17,7 +17,8 @@ extension Subscription {
     /// from the largest.
     public func remindersDue(on today: CivilDate, offsets: [Int]) -> [DueReminder] {
         guard let horizon = offsets.max(), let end = today.adding(days: horizon) else { return [] }
-        return payments(from: today, through: end).flatMap { payment in
+        // A payment already recorded as charged needs no reminder; a skipped one is not there.
+        return payments(from: today, through: end).filter { !$0.isActual }.flatMap { payment in
             offsets.sorted(by: >)
                 .filter { payment.date.adding(days: -$0).map { $0 <= today } ?? true }
                 .map { DueReminder(payment: payment, offset: $0, kind: kind(of: payment)) }
@@ -26,7 +27,7 @@ extension Subscription {
 
     /// A payment on the trial end, in the first billing period, is the trial turning into a charge.
     func kind(of payment: Payment) -> PaymentKind {
-        let inFirstPeriod = periods[0].cancelledOn.map { payment.date <= $0 } ?? true
+        let inFirstPeriod = lastDay(ofPeriod: 0).map { payment.date <= $0 } ?? true
         return payment.date == trialEnd && inFirstPeriod ? .trialEnd : .payment
     }
 }

@@ -19,6 +19,12 @@ public enum LifecycleError: Error, Equatable, Sendable, CustomStringConvertible 
     case resumeBeforeRestart(date: CivilDate, restartedOn: CivilDate)
     /// A resume on a day with no pause to end and no cancellation to undo.
     case nothingToResume(name: String, on: CivilDate)
+    /// A plan change dated before billing starts (or restarted).
+    case planChangeBeforeStart(date: CivilDate, billingStart: CivilDate)
+    /// A plan change dated inside a pause.
+    case planChangeInPause(date: CivilDate, pause: Pause)
+    /// A plan change dated after the cancellation.
+    case planChangeAfterCancellation(name: String, date: CivilDate, cancelledOn: CivilDate)
 
     public var description: String {
         switch self {
@@ -40,6 +46,14 @@ public enum LifecycleError: Error, Equatable, Sendable, CustomStringConvertible 
             "invalid resume date '\(date)': expected a date on or after \(restarted), when billing restarted"
         case .nothingToResume(let name, let date):
             "\(name) is neither paused nor cancelled on \(date); nothing to resume"
+        case .planChangeBeforeStart(let date, let billingStart):
+            "invalid --effective '\(date)': expected a date on or after \(billingStart), when billing starts "
+                + "(or 'start' to correct the whole history)"
+        case .planChangeInPause(let date, let pause):
+            "invalid --effective '\(date)': the subscription is paused from \(pause.from)"
+                + (pause.until.map { " until \($0)" } ?? "") + "; change the plan from when it resumes"
+        case .planChangeAfterCancellation(let name, let date, let cancelled):
+            "invalid --effective '\(date)': \(name) is cancelled on \(cancelled); resume it first"
         }
     }
 }

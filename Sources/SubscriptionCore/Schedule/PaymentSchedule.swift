@@ -1,17 +1,31 @@
-/// One charge of a subscription: the day it is due and the price in force that day.
+/// One charge of a subscription: the day it is due and what it costs: the price in force that
+/// day, or the amount recorded with `paid` (PRODUCT.md §10).
 public struct Payment: Hashable, Sendable {
     public let date: CivilDate
     public let amount: Money
+    /// Whether `amount` was recorded from a statement rather than taken from the schedule.
+    public let isActual: Bool
+    /// What the schedule says for this day; nil for a recorded charge on a day without a
+    /// scheduled payment.
+    public let scheduledAmount: Money?
 
     public init(date: CivilDate, amount: Money) {
+        self.init(date: date, amount: amount, isActual: false, scheduledAmount: amount)
+    }
+
+    public init(date: CivilDate, amount: Money, isActual: Bool, scheduledAmount: Money?) {
         self.date = date
         self.amount = amount
+        self.isActual = isActual
+        self.scheduledAmount = scheduledAmount
     }
 }
 
 /// The one source of truth for "which payments, on which dates, for how much": the billing
-/// schedule of each period, cut at its cancellation, less the payments inside pauses, each at
-/// the price in force on its day. Pure: civil dates in, payments out.
+/// schedule of each period on its own plan, cut at its cancellation or the next period's start,
+/// less the payments inside pauses and those recorded as skipped, each at the price in force on
+/// its day or the amount recorded for it, plus recorded charges on other days. Pure: civil dates
+/// in, payments out.
 extension Subscription {
     /// The effective anchor A (R2): the trial end when there is a trial, else the start date.
     public var anchor: CivilDate { trialEnd ?? startDate }
@@ -19,8 +33,20 @@ extension Subscription {
     /// The schedule of the first billing period, before any reactivation.
     var initialSchedule: BillingSchedule { BillingSchedule(anchor: anchor, cycle: cycle) }
 
-    private func schedule(of period: BillingPeriod) -> BillingSchedule {
-        BillingSchedule(anchor: period.restartedOn ?? anchor, cycle: cycle)
+    func schedule(of period: BillingPeriod) -> BillingSchedule {
+        BillingSchedule(anchor: period.restartedOn ?? anchor, cycle: period.cycle ?? cycle)
+    }
+
+    /// The last day period `index` may charge: its cancellation, or the day before the next
+    /// period starts; nil while it runs on.
+    func lastDay(ofPeriod index: Int) -> CivilDate? {
+        let beforeNext = index + 1 < periods.count ? periods[index + 1].restartedOn?.adding(days: -1) : nil
+        return [periods[index].cancelledOn, beforeNext].compactMap { $0 }.min()
+    }
+
+    /// The record for `date`, if one was made.
+    func charge(on date: CivilDate) -> ChargeRecord? {
+        charges.first { $0.date == date }
     }
 
     private func isPaused(_ date: CivilDate) -> Bool {
@@ -38,9 +64,26 @@ extension Subscription {
 
     /// Every payment due from `start` through `end`, both inclusive, oldest first.
     public func payments(from start: CivilDate, through end: CivilDate) -> [Payment] {
-        periods.flatMap { period in
-            let last = period.cancelledOn.map { min($0, end) } ?? end
-            return schedule(of: period).payments(from: start, through: last)
+        let scheduled = scheduledPayments(from: start, through: end)
+        guard !charges.isEmpty else { return scheduled }
+        var payments = scheduled.compactMap { payment -> Payment? in
+            guard let record = charge(on: payment.date) else { return payment }
+            return record.amount.map { Payment(date: payment.date, amount: $0, isActual: true, scheduledAmount: payment.amount) }
+        }
+        let scheduledDays = Set(scheduled.map(\.date))
+        for record in charges where start <= record.date && record.date <= end && !scheduledDays.contains(record.date) {
+            if let amount = record.amount {
+                payments.append(Payment(date: record.date, amount: amount, isActual: true, scheduledAmount: nil))
+            }
+        }
+        return payments.sorted { $0.date < $1.date }
+    }
+
+    /// The payments the schedule alone gives, before any record.
+    public func scheduledPayments(from start: CivilDate, through end: CivilDate) -> [Payment] {
+        periods.indices.flatMap { index in
+            let last = lastDay(ofPeriod: index).map { min($0, end) } ?? end
+            return schedule(of: periods[index]).payments(from: start, through: last)
                 .filter { !isPaused($0) }
                 .map { Payment(date: $0, amount: price(on: $0)) }
         }
@@ -50,13 +93,27 @@ extension Subscription {
     /// will be made. Jumps over pauses instead of stepping through them, so the cost does not
     /// grow with the subscription's age.
     public func nextPayment(onOrAfter date: CivilDate) -> Payment? {
-        for period in periods {
-            let schedule = schedule(of: period)
+        var from = date
+        while let payment = nextScheduledPayment(onOrAfter: from) {
+            guard let record = charge(on: payment.date) else { return payment }
+            if let amount = record.amount {
+                return Payment(date: payment.date, amount: amount, isActual: true, scheduledAmount: payment.amount)
+            }
+            // Skipped: the one after it.
+            guard let next = payment.date.adding(days: 1) else { return nil }
+            from = next
+        }
+        return nil
+    }
+
+    private func nextScheduledPayment(onOrAfter date: CivilDate) -> Payment? {
+        for index in periods.indices {
+            let schedule = schedule(of: periods[index])
             var candidate = schedule.nextPayment(onOrAfter: date)
             while let day = candidate, let pause = pauses.first(where: { $0.covers(day) }) {
                 candidate = pause.until.flatMap { schedule.nextPayment(onOrAfter: $0) }
             }
-            if let day = candidate, period.cancelledOn.map({ day <= $0 }) ?? true {
+            if let day = candidate, lastDay(ofPeriod: index).map({ day <= $0 }) ?? true {
                 return Payment(date: day, amount: price(on: day))
             }
         }

@@ -167,5 +167,19 @@ enum Schema {
             );
             CREATE INDEX history_subscription ON history (subscription_id);
             """),
+        .init(version: 9, name: "plan changes and recorded charges", sql: """
+            -- A billing period's own plan, when it is not the subscription's current cycle.
+            ALTER TABLE billing_periods ADD COLUMN cycle_count INTEGER;
+            ALTER TABLE billing_periods ADD COLUMN cycle_unit TEXT;
+
+            -- What a statement said (PRODUCT.md §10): a charge of amount_minor on charged_on, or,
+            -- with no amount, that the payment scheduled that day was skipped.
+            CREATE TABLE charges (
+                subscription_id TEXT NOT NULL REFERENCES subscriptions (id) ON DELETE CASCADE,
+                charged_on TEXT NOT NULL,
+                amount_minor INTEGER CHECK (amount_minor IS NULL OR amount_minor >= 0),
+                PRIMARY KEY (subscription_id, charged_on)
+            );
+            """),
     ])
 }

@@ -42,12 +42,25 @@ struct SubscriptionRecords {
         }
         var periods: [String: [BillingPeriod]] = [:]
         for row in try connection.rows("""
-            SELECT subscription_id, restarted_on, cancelled_on FROM billing_periods
+            SELECT subscription_id, restarted_on, cancelled_on, cycle_count, cycle_unit FROM billing_periods
             ORDER BY subscription_id, position
             """)
         {
+            let cycle = try row.int(3).map { count in
+                guard let unit = row.text(4).flatMap(BillingCycle.Unit.init(rawValue:)),
+                      let cycle = BillingCycle(count: Int(count), unit: unit)
+                else { throw corrupt("billing period cycle") }
+                return cycle
+            }
             periods[try text(row, 0), default: []].append(BillingPeriod(
-                restartedOn: try optionalDate(row, 1), cancelledOn: try optionalDate(row, 2)))
+                restartedOn: try optionalDate(row, 1), cancelledOn: try optionalDate(row, 2), cycle: cycle))
+        }
+        var charges: [String: [ChargeRecord]] = [:]
+        for row in try connection.rows("SELECT subscription_id, charged_on, amount_minor FROM charges") {
+            let id = try text(row, 0)
+            guard let currency = currencies[id] else { continue }
+            charges[id, default: []].append(ChargeRecord(
+                date: try date(row, 1), amount: row.int(2).map { Money(minorUnits: Int128($0), currency: currency) }))
         }
         var pauses: [String: [Pause]] = [:]
         for row in try connection.rows("SELECT subscription_id, starts_on, ends_on FROM pauses") {
@@ -61,7 +74,7 @@ struct SubscriptionRecords {
             }
             return try subscription(
                 row, prices: history, members: members[id] ?? [],
-                periods: periods[id] ?? [BillingPeriod()], pauses: pauses[id] ?? [])
+                periods: periods[id] ?? [BillingPeriod()], pauses: pauses[id] ?? [], charges: charges[id] ?? [])
         }
     }
 
@@ -81,7 +94,7 @@ struct SubscriptionRecords {
                 remind_days = ?, auto_renew = ?, created_at = ?, updated_at = ?
             WHERE id = ?
             """, values)
-        for table in ["price_changes", "members", "billing_periods", "pauses"] {
+        for table in ["price_changes", "members", "billing_periods", "pauses", "charges"] {
             try connection.run("DELETE FROM \(table) WHERE subscription_id = ?", [.text(subscription.id)])
         }
         try insertChildren(of: subscription)
@@ -111,15 +124,22 @@ struct SubscriptionRecords {
         if subscription.periods != [BillingPeriod()] {
             for (position, period) in subscription.periods.enumerated() {
                 try connection.run(
-                    "INSERT INTO billing_periods (subscription_id, position, restarted_on, cancelled_on) VALUES (?, ?, ?, ?)",
+                    "INSERT INTO billing_periods (subscription_id, position, restarted_on, cancelled_on, cycle_count, cycle_unit) VALUES (?, ?, ?, ?, ?, ?)",
                     [.text(subscription.id), .integer(Int64(position)),
-                     optional(period.restartedOn?.description), optional(period.cancelledOn?.description)])
+                     optional(period.restartedOn?.description), optional(period.cancelledOn?.description),
+                     period.cycle.map { .integer(Int64($0.count)) } ?? .null, optional(period.cycle?.unit.rawValue)])
             }
         }
         for pause in subscription.pauses {
             try connection.run(
                 "INSERT INTO pauses (subscription_id, starts_on, ends_on) VALUES (?, ?, ?)",
                 [.text(subscription.id), .text(pause.from.description), optional(pause.until?.description)])
+        }
+        for record in subscription.charges {
+            try connection.run(
+                "INSERT INTO charges (subscription_id, charged_on, amount_minor) VALUES (?, ?, ?)",
+                [.text(subscription.id), .text(record.date.description),
+                 record.amount.map { .integer(Int64($0.minorUnits)) } ?? .null])
         }
     }
 
@@ -140,7 +160,8 @@ struct SubscriptionRecords {
     }
 
     private func subscription(
-        _ row: Row, prices: [PriceChange], members: [Member], periods: [BillingPeriod], pauses: [Pause]
+        _ row: Row, prices: [PriceChange], members: [Member], periods: [BillingPeriod], pauses: [Pause],
+        charges: [ChargeRecord]
     ) throws -> Subscription {
         guard let unit = BillingCycle.Unit(rawValue: try text(row, 4)),
               let cycle = BillingCycle(count: Int(try integer(row, 3)), unit: unit)
@@ -152,7 +173,7 @@ struct SubscriptionRecords {
             category: row.text(7), url: row.text(8), notes: row.text(9), paymentMethod: row.text(10),
             remindDays: try row.text(11).map { try RemindDays.parse($0) },
             autoRenew: try integer(row, 12) != 0, members: members, periods: periods, pauses: pauses,
-            createdAt: try timestamp(row, 13), updatedAt: try timestamp(row, 14))
+            charges: charges, createdAt: try timestamp(row, 13), updatedAt: try timestamp(row, 14))
     }
 
     // MARK: - Typed columns that refuse what a subs database never holds

@@ -231,6 +231,6 @@ extension Subscription {
             id: id, name: name, currency: currency, prices: prices, cycle: cycle, startDate: startDate,
             trialEnd: trialEnd, category: category, url: url, notes: notes, paymentMethod: paymentMethod,
             remindDays: remindDays, autoRenew: autoRenew, members: members, periods: periods, pauses: pauses,
-            createdAt: createdAt, updatedAt: updatedAt)
+            charges: charges, createdAt: createdAt, updatedAt: updatedAt)
     }
 }

@@ -113,10 +113,22 @@ import Testing
         #expect(event.value("RRULE") == "FREQ=MONTHLY;UNTIL=20240520")
     }
 
-    @Test func aSubscriptionWithNoPaymentLeftIsLeftOut() throws {
+    /// PRODUCT.md §10: a calendar that imported the series earlier must see it end, not lose the
+    /// event and keep repeating its own copy forever.
+    @Test func aSubscriptionWithNoPaymentLeftKeepsItsEventEndedByUntil() throws {
         var ended = subscription(start: "2023-01-15")
         try ended.cancel(on: day("2023-12-20"))
-        #expect(ParsedEvent.all(in: calendar([ended])).isEmpty)
+        let events = ParsedEvent.all(in: calendar([ended]))
+        #expect(events.map { $0.value("RRULE") } == ["FREQ=MONTHLY;UNTIL=20231220"])
+    }
+
+    @Test("A plan change gives each period its own event: the old ends the day before the new starts")
+    func planChangeSplitsTheSeries() throws {
+        var disney = subscription(start: "2024-10-22")
+        try disney.changePlan(to: BillingCycle(count: 1, unit: .year)!, price: money("139.99", "USD"), on: day("2026-11-22"))
+        let events = ParsedEvent.all(in: calendar([disney], today: "2026-11-22"))
+        #expect(events.map { $0.value("RRULE") } == ["FREQ=MONTHLY;UNTIL=20261121", "FREQ=YEARLY"])
+        #expect(events.map(\.start) == [day("2024-10-22"), day("2026-11-22")])
     }
 
     @Test func aBoundedPauseExcludesEachSkippedPayment() throws {

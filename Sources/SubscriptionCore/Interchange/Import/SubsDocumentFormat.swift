@@ -174,11 +174,18 @@ struct RecordCheck {
         guard !entry.billingPeriods.isEmpty else { throw fail("billing_periods", "expected at least one period") }
         let periods = try entry.billingPeriods.enumerated().map { index, period in
             BillingPeriod(restartedOn: try optionalDate(period.restartedOn, field: "billing_periods[\(index)].restarted_on"),
-                          cancelledOn: try optionalDate(period.cancelledOn, field: "billing_periods[\(index)].cancelled_on"))
+                          cancelledOn: try optionalDate(period.cancelledOn, field: "billing_periods[\(index)].cancelled_on"),
+                          cycle: try period.cycle.map { try cycle(count: $0.count, unit: $0.unit, field: "billing_periods[\(index)].cycle") })
         }
         let pauses = try entry.pauses.enumerated().map { index, pause in
             Pause(from: try date(pause.from, field: "pauses[\(index)].from"),
                   until: try optionalDate(pause.until, field: "pauses[\(index)].until"))
+        }
+        var chargeDays: Set<CivilDate> = []
+        let charges = try (entry.charges ?? []).enumerated().map { index, charge in
+            let day = try date(charge.date, field: "charges[\(index)].date")
+            guard chargeDays.insert(day).inserted else { throw fail("charges[\(index)].date", "a second record for \(day)") }
+            return ChargeRecord(date: day, amount: try charge.amount.map { try money($0, currency, field: "charges[\(index)].amount") })
         }
         let members = try entry.members.enumerated().map { index, member in
             guard (1...99).contains(member.weight) else { throw fail("members[\(index)].weight", "expected 1 to 99") }
@@ -197,7 +204,7 @@ struct RecordCheck {
             url: try optionalText(entry.url, field: "url"), notes: try optionalText(entry.notes, field: "notes"),
             paymentMethod: try optionalText(entry.paymentMethod, field: "payment_method"),
             remindDays: entry.remindDays.map { Array(Set($0)).sorted(by: >) }, autoRenew: entry.autoRenew,
-            members: members, periods: periods, pauses: pauses,
+            members: members, periods: periods, pauses: pauses, charges: charges,
             createdAt: try timestamp(entry.createdAt, field: "created_at"),
             updatedAt: try timestamp(entry.updatedAt, field: "updated_at"))
     }

@@ -48,7 +48,10 @@ enum ChangeSummary {
         compare("reminders", \.remindDays) { $0.map { $0.isEmpty ? "none" : $0.map(String.init).joined(separator: ",") } ?? "default" }
         compare("auto-renew", \.autoRenew) { $0 ? "yes" : "no" }
         compare("shared with", \.members) { $0.isEmpty ? "nobody" : $0.map(\.name).joined(separator: ", ") }
-        if old.periods != new.periods {
+        if old.periods != new.periods, new.periods.count > old.periods.count, old.periods.last?.cancelledOn == nil,
+           let start = new.periods.last?.restartedOn {
+            changes.append("plan changed from \(start)")
+        } else if old.periods != new.periods {
             let oldCancel = old.periods.last?.cancelledOn, newCancel = new.periods.last?.cancelledOn
             if new.periods.count > old.periods.count, let restart = new.periods.last?.restartedOn {
                 changes.append("restarted on \(restart)")
@@ -58,6 +61,14 @@ enum ChangeSummary {
                 changes.append("cancellation on \(oldCancel) withdrawn")
             } else {
                 changes.append("billing periods changed")
+            }
+        }
+        if old.charges != new.charges {
+            for record in new.charges where !old.charges.contains(record) {
+                changes.append(record.amount.map { "charged \($0) \(new.currency) on \(record.date)" } ?? "skipped \(record.date)")
+            }
+            for record in old.charges where !new.charges.contains(where: { $0.date == record.date }) {
+                changes.append("record of \(record.date) removed")
             }
         }
         if old.pauses != new.pauses {

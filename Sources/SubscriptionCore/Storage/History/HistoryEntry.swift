@@ -2,7 +2,7 @@ import Foundation
 
 /// What kind of change a history entry records.
 public enum ChangeAction: String, CaseIterable, Sendable {
-    case add, edit, cancel, pause, resume, delete
+    case add, edit, cancel, pause, resume, delete, paid, skip
     case `import`, restore, category, rate, config
 }
 

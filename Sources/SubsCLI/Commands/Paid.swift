@@ -1,0 +1,83 @@
+import ArgumentParser
+import SubscriptionCore
+
+extension Subs {
+    struct Paid: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Record that a payment was charged, and how much.",
+            discussion: """
+                Records the payment due on --on (default: the latest scheduled on or before today) \
+                at --amount (default: the scheduled amount). A day without a scheduled payment \
+                records an extra charge. Money already spent (show, stats, summary) uses recorded \
+                amounts; forecasts stay on the schedule. --undo removes the record on --on.
+
+                Examples:
+                  subs paid electricity --amount 84.20
+                  subs paid netflix --on 2026-10-30 --amount 17.99
+                  subs paid netflix --undo --on 2026-10-30
+                """)
+
+        @Argument(help: "The subscription: its name, its id, or the first 4+ characters of its id.")
+        var reference: String
+
+        @Option(help: ArgumentHelp("The day it was charged (default: the latest scheduled payment).", valueName: "date"))
+        var on: String?
+
+        @Option(parsing: .unconditional, help: ArgumentHelp("What was charged (default: the scheduled amount).", valueName: "amount"))
+        var amount: String?
+
+        @Flag(help: "Remove the record on --on instead.")
+        var undo = false
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var clock: TodayOptions
+
+        func validate() throws {
+            if undo && on == nil { throw UsageError.optionNeedsOption("--undo", needs: "--on", because: "it names the record to remove") }
+            if undo && amount != nil { throw UsageError.conflictingOptions("--undo", "--amount") }
+        }
+
+        func run() throws {
+            let today = try clock.resolve()
+            let date = try on.map { try CivilDate(input: $0, today: today) }
+            let amount = try amount.map(DecimalAmount.init(input:))
+            let store = try store.openStore()
+            if undo, let date {
+                let subscription = try store.update(reference, as: .paid) { try $0.removeRecord(on: date) }
+                print("Removed the record of \(subscription.name.terminalSafe) on \(date).")
+                return
+            }
+            var record: ChargeRecord?
+            let subscription = try store.update(reference, as: .paid) { subscription in
+                let money = try amount.map { try Money($0, currency: subscription.currency) }
+                record = try subscription.recordPaid(on: date, amount: money, today: today)
+            }
+            guard let record, let charged = record.amount else { return }
+            let scheduled = subscription.scheduledPayments(from: record.date, through: record.date).first
+            print("Recorded \(subscription.name.terminalSafe): \(MoneyText.display(charged)) charged on \(record.date)"
+                + (scheduled.map { $0.amount == charged ? "" : " (scheduled \(MoneyText.display($0.amount)))" } ?? " (an extra charge)") + ".")
+        }
+    }
+
+    struct Skip: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Record that a scheduled payment was not charged (a free month).",
+            discussion: "It vanishes from payments made, spend per month, upcoming and reminders. 'subs paid REF --undo --on DATE' takes it back.")
+
+        @Argument(help: "The subscription: its name, its id, or the first 4+ characters of its id.")
+        var reference: String
+
+        @Option(help: ArgumentHelp("The day of the scheduled payment.", valueName: "date"))
+        var on: String
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var clock: TodayOptions
+
+        func run() throws {
+            let today = try clock.resolve()
+            let date = try CivilDate(input: on, today: today)
+            let subscription = try store.openStore().update(reference, as: .skip) { try $0.recordSkip(on: date, today: today) }
+            print("Recorded \(subscription.name.terminalSafe): the payment of \(date) was skipped.")
+        }
+    }
+}

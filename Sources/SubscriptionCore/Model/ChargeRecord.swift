@@ -1,0 +1,52 @@
+/// What a bank statement said about one day (PRODUCT.md §10): a charge of `amount`, or, with no
+/// amount, that the scheduled payment was not charged (a skipped, free month).
+public struct ChargeRecord: Hashable, Sendable {
+    public let date: CivilDate
+    /// Nil: skipped.
+    public let amount: Money?
+
+    public init(date: CivilDate, amount: Money?) {
+        self.date = date
+        self.amount = amount
+    }
+
+    public var isSkip: Bool { amount == nil }
+}
+
+/// A `paid` or `skip` that the subscription's life refuses: nothing is written.
+public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
+    case beforeStart(date: CivilDate, start: CivilDate)
+    case inPause(date: CivilDate, pause: Pause)
+    case afterCancellation(date: CivilDate, cancelledOn: CivilDate)
+    case inFuture(date: CivilDate, today: CivilDate)
+    /// `skip` on a day without a scheduled payment; `nearest` are the closest ones.
+    case noScheduledPayment(date: CivilDate, nearest: [CivilDate])
+    /// `paid` with no date, before any payment was due.
+    case nothingDueYet(name: String)
+
+    public var description: String {
+        switch self {
+        case .beforeStart(let date, let start):
+            "invalid date '\(date)': the subscription starts on \(start); nothing was charged before"
+        case .inPause(let date, let pause):
+            "invalid date '\(date)': the subscription is paused from \(pause.from)"
+                + (pause.until.map { " until \($0)" } ?? "") + " then"
+        case .afterCancellation(let date, let cancelled):
+            "invalid date '\(date)': the subscription was cancelled on \(cancelled)"
+        case .inFuture(let date, let today):
+            "invalid date '\(date)': it is after today (\(today)); record a charge once it happened"
+        case .noScheduledPayment(let date, let nearest):
+            "no payment is scheduled on \(date)"
+                + (nearest.isEmpty ? "" : "; the nearest are \(nearest.map(\.description).joined(separator: " and "))")
+        case .nothingDueYet(let name):
+            "no payment of \(name) is due yet; give the date with --on"
+        }
+    }
+}
+
+/// `paid --undo` on a day with nothing recorded.
+public struct NoChargeRecorded: Error, Equatable, Sendable, CustomStringConvertible {
+    public let date: CivilDate
+    public init(date: CivilDate) { self.date = date }
+    public var description: String { "nothing is recorded on \(date); nothing was removed" }
+}
