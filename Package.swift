@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .systemLibrary(
@@ -20,7 +21,11 @@ let package = Package(
         ),
         .target(
             name: "SubscriptionCore",
-            dependencies: ["CSQLCipher"]
+            dependencies: [
+                "CSQLCipher",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]
         ),
         .target(
             name: "SubsCLI",
