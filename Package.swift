@@ -32,6 +32,7 @@ let package = Package(
             dependencies: [
                 "SubscriptionCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .executableTarget(
