@@ -49,7 +49,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SubsCLITests",
-            dependencies: ["SubsCLI", "SubscriptionCore"]
+            dependencies: ["SubsCLI", "SubscriptionCore", .product(name: "Crypto", package: "swift-crypto")]
         ),
     ]
 )

@@ -53,9 +53,9 @@ extension Subs.Vault {
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
-            if passwordStdin && generate { throw UsageError.conflictingOptions("--password-stdin", "--generate") }
+            if passwordStdin && generate { throw ValidationError("give --password-stdin or --generate, not both") }
             if length != nil && !generate {
-                throw UsageError.optionNeedsOption("LENGTH", needs: "--generate", because: "it is the generated password's length")
+                throw ValidationError("LENGTH needs --generate: it is the generated password's length")
             }
         }
 
