@@ -40,9 +40,11 @@ struct Clipboard {
 
     static let lookedFor = "wl-copy, xclip, xsel or pbcopy"
 
-    /// The first tool on PATH, in the order wl-copy, xclip, xsel, pbcopy.
+    /// The first tool on PATH, in the order wl-copy, xclip, xsel, pbcopy. wl-copy only counts
+    /// in a Wayland session: many systems install it next to xclip, and outside Wayland it fails.
     static func find() throws -> Clipboard {
-        for tool in Tool.allCases {
+        let wayland = !(ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+        for tool in Tool.allCases where tool != .wlCopy || wayland {
             if let path = which(tool.rawValue) { return Clipboard(tool: tool, path: path) }
         }
         throw Failure("no clipboard tool: looked for \(lookedFor) on PATH", exitCode: 1)

@@ -51,7 +51,9 @@ struct SecretPrompt {
             }
             FileHandle.standardError.write(Data("\n".utf8))
         }
+        // Room for any answer up front: growing the array would leave copies in freed memory.
         var answer: [UInt8] = []
+        answer.reserveCapacity(4096)
         var byte: UInt8 = 0
         while true {
             let count = read(input, &byte, 1)
@@ -61,6 +63,10 @@ struct SecretPrompt {
                 throw Failure("no answer: the terminal closed", exitCode: Failure.usage)
             }
             if byte == UInt8(ascii: "\n") { break }
+            guard answer.count < 4096 else {
+                answer.zeroize()
+                throw Failure("the answer is too long (4096 bytes at most)", exitCode: Failure.usage)
+            }
             answer.append(byte)
         }
         byte = 0
