@@ -86,7 +86,7 @@ extension Subs.Vault {
             if passwordStdin { return try VaultPrompts.passwordFromStandardInput() }
             if generate { return try PasswordGenerator.generate(length: length ?? PasswordGenerator.defaultLength) }
             let prompt = try VaultPrompts.terminal(standardInputUsed: false, for: "the password")
-            defer { prompt.close() }
+            defer { prompt.release() }
             return try prompt.askTwice("Password for \(name.terminalSafe): ", again: "Repeat the password: ")
         }
 

@@ -44,7 +44,7 @@ extension Subs.Vault {
         private func newPassphrase() throws -> [UInt8] {
             if let newVaultPassphraseFile { return try VaultPassphraseFile.read(newVaultPassphraseFile) }
             let prompt = try VaultPrompts.terminal(standardInputUsed: false, for: "the new vault passphrase")
-            defer { prompt.close() }
+            defer { prompt.release() }
             return try prompt.askTwice("New vault passphrase: ", again: "Repeat the new vault passphrase: ")
         }
     }

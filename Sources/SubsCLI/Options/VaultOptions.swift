@@ -14,7 +14,7 @@ struct VaultPassphraseOptions: ParsableArguments {
     func existing(standardInputUsed: Bool = false) throws -> [UInt8] {
         if let vaultPassphraseFile { return try VaultPassphraseFile.read(vaultPassphraseFile) }
         let prompt = try VaultPrompts.terminal(standardInputUsed: standardInputUsed, for: "the vault passphrase")
-        defer { prompt.close() }
+        defer { prompt.release() }
         return try prompt.ask("Vault passphrase: ")
     }
 
@@ -22,7 +22,7 @@ struct VaultPassphraseOptions: ParsableArguments {
     func new(standardInputUsed: Bool = false) throws -> [UInt8] {
         if let vaultPassphraseFile { return try VaultPassphraseFile.read(vaultPassphraseFile) }
         let prompt = try VaultPrompts.terminal(standardInputUsed: standardInputUsed, for: "a new vault passphrase")
-        defer { prompt.close() }
+        defer { prompt.release() }
         printError("The first login creates the vault: choose its passphrase (it opens every password; subs cannot recover it).")
         return try prompt.askTwice("New vault passphrase: ", again: "Repeat the vault passphrase: ")
     }
@@ -31,7 +31,7 @@ struct VaultPassphraseOptions: ParsableArguments {
 enum VaultPrompts {
     /// The terminal to ask on, or exit 64 naming the options a script uses instead.
     static func terminal(standardInputUsed: Bool, for what: String) throws -> SecretPrompt {
-        guard let prompt = SecretPrompt.open(standardInputUsed: standardInputUsed) else {
+        guard let prompt = SecretPrompt.terminal(standardInputUsed: standardInputUsed) else {
             throw Failure(
                 "no terminal to ask for \(what) on: from a script, pass --vault-passphrase-file (and --password-stdin for a password)",
                 exitCode: Failure.usage)

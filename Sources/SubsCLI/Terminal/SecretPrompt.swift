@@ -15,18 +15,19 @@ struct SecretPrompt {
     /// The terminal to ask on: standard input when it is one and not already read for the
     /// password, else the controlling terminal (`/dev/tty`) when standard input was; nil when
     /// there is no one to ask.
-    static func open(standardInputUsed: Bool) -> SecretPrompt? {
+    static func terminal(standardInputUsed: Bool) -> SecretPrompt? {
         if !standardInputUsed {
             return isatty(STDIN_FILENO) == 1 ? SecretPrompt(input: STDIN_FILENO, ownsInput: false) : nil
         }
-        let tty = Glibc.open("/dev/tty", O_RDWR | O_CLOEXEC)
+        let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard tty >= 0 else { return nil }
-        guard isatty(tty) == 1 else { _ = Glibc.close(tty); return nil }
+        guard isatty(tty) == 1 else { _ = close(tty); return nil }
         return SecretPrompt(input: tty, ownsInput: true)
     }
 
-    func close() {
-        if ownsInput { _ = Glibc.close(input) }
+    /// Closes the controlling terminal if it was opened for this prompt.
+    func release() {
+        if ownsInput { _ = close(input) }
     }
 
     /// Asks once; the answer without its newline. The caller zeroes it.
