@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .systemLibrary(
@@ -21,13 +22,19 @@ let package = Package(
         ),
         .target(
             name: "SubscriptionCore",
-            dependencies: ["CSQLCipher", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: [
+                "CSQLCipher",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]
         ),
         .target(
             name: "SubsCLI",
             dependencies: [
                 "SubscriptionCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .executableTarget(
@@ -44,7 +51,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SubsCLITests",
-            dependencies: ["SubsCLI", "SubscriptionCore"]
+            dependencies: ["SubsCLI", "SubscriptionCore", .product(name: "Crypto", package: "swift-crypto")]
         ),
     ]
 )

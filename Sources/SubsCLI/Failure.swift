@@ -44,10 +44,21 @@ struct Failure: Error {
             }
         case let error as MoneyError:
             self.init(error.description, exitCode: Self.dataError)
+        case let error as VaultError:
+            self.init(error.description, exitCode: Self.exitCode(for: error))
         case let error as StoreError:
             self.init(error.description, exitCode: Self.exitCode(for: error))
         default:
             return nil
+        }
+    }
+
+    private static func exitCode(for error: VaultError) -> Int32 {
+        switch error {
+        case .wrongPassphrase: noPermission
+        case .noLogin, .noPassword, .noVault: noInput
+        case .damaged: dataError
+        case .empty, .generatedLength: usage
         }
     }
 

@@ -18,9 +18,9 @@ extension Subs {
         func run() throws {
             let today = try clock.resolve()
             let store = try store.openStore()
-            let subscription = try store.subscription(reference)
+            let (subscription, login) = try store.login(reference)
             let detail = SubscriptionDetail(SubscriptionSnapshot(subscription, today: today, config: try store.config()))
-            print(SubscriptionRenderer.detail(detail, format: format), terminator: "")
+            print(SubscriptionRenderer.detail(detail, hasLogin: login != nil, format: format), terminator: "")
         }
     }
 }

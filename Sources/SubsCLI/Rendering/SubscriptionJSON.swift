@@ -34,8 +34,9 @@ enum SubscriptionJSON {
     }
 
     /// `show`: the subscription plus its price history, payments so far and next payments.
-    static func detail(_ detail: SubscriptionDetail) -> JSONValue {
+    static func detail(_ detail: SubscriptionDetail, hasLogin: Bool = false) -> JSONValue {
         guard case .object(var members) = object(detail.snapshot) else { fatalError("an object") }
+        members["has_login"] = .bool(hasLogin)
         members["price_history"] = .array(detail.snapshot.subscription.prices.map {
             .object(["amount": .string($0.amount.description), "effective": .string($0.effective.description)])
         })

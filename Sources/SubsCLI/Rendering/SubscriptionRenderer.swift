@@ -96,8 +96,10 @@ enum SubscriptionRenderer {
         }
     }
 
-    static func detail(_ detail: SubscriptionDetail, format: ObjectFormat, terminal: Terminal = .standardOutput) -> String {
-        guard format == .table else { return SubscriptionJSON.detail(detail).rendered }
+    static func detail(
+        _ detail: SubscriptionDetail, hasLogin: Bool = false, format: ObjectFormat, terminal: Terminal = .standardOutput
+    ) -> String {
+        guard format == .table else { return SubscriptionJSON.detail(detail, hasLogin: hasLogin).rendered }
         let snapshot = detail.snapshot
         let subscription = snapshot.subscription
         let today = snapshot.today
@@ -135,6 +137,7 @@ enum SubscriptionRenderer {
             ("Reminders", snapshot.remindDays.isEmpty ? "none"
                 : snapshot.remindDays.map(String.init).joined(separator: ", ") + " days before"),
             ("URL", subscription.url ?? "-"),
+            ("Login", hasLogin ? "yes ('subs vault show \(subscription.shortID)')" : "none"),
             ("Notes", subscription.notes ?? "-"),
             ("Created", Timestamp.format(subscription.createdAt)),
             ("Updated", Timestamp.format(subscription.updatedAt)),

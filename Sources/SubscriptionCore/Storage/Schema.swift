@@ -181,5 +181,33 @@ enum Schema {
                 PRIMARY KEY (subscription_id, charged_on)
             );
             """),
+        .init(version: 10, name: "credential vault", sql: """
+            -- At most one row: how the vault key is derived from the vault passphrase (scrypt
+            -- with cost N = 2^log_n, block size r, parallelism p and a random salt, all kept so
+            -- the cost can be raised later) and a known constant sealed under that key, which
+            -- tells a wrong passphrase from a damaged login. Binary values are base64 text.
+            CREATE TABLE vault (
+                id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
+                kdf TEXT NOT NULL CHECK (kdf = 'scrypt'),
+                log_n INTEGER NOT NULL CHECK (log_n BETWEEN 1 AND 30),
+                r INTEGER NOT NULL CHECK (r >= 1),
+                p INTEGER NOT NULL CHECK (p >= 1),
+                salt TEXT NOT NULL,
+                check_value TEXT NOT NULL,
+                updated_at TEXT NOT NULL
+            );
+
+            -- One login per subscription. The password is sealed (ChaChaPoly under the vault
+            -- key, the subscription id as associated data); the database key alone never
+            -- opens it. Deleting a subscription deletes its login.
+            CREATE TABLE logins (
+                subscription_id TEXT PRIMARY KEY NOT NULL
+                    REFERENCES subscriptions (id) ON DELETE CASCADE,
+                username TEXT,
+                url TEXT,
+                sealed_password TEXT,
+                updated_at TEXT NOT NULL
+            );
+            """),
     ])
 }

@@ -1,0 +1,195 @@
+import Foundation
+
+/// The credential vault (PRODUCT.md §9): logins next to their subscriptions, each password
+/// sealed with a key derived from the vault passphrase, which the database key never opens.
+///
+/// Every operation that reveals or seals a password takes the passphrase as bytes the caller
+/// owns and zeroes; derived keys are released (and zeroed by swift-crypto) when the call returns.
+extension SubscriptionStore {
+    // MARK: - Reads without the vault passphrase
+
+    /// Whether a vault exists yet, and its key derivation cost.
+    public func vaultState() throws -> VaultState {
+        try read { connection in
+            guard let vault = try Self.vaultRow(connection) else { return .none }
+            return .sealed(vault.parameters)
+        }
+    }
+
+    /// The subscription `reference` names and its login, if it has one.
+    public func login(_ reference: String) throws -> (subscription: Subscription, login: Login?) {
+        try read { connection in
+            let subscription = try SubscriptionReference.resolve(reference, in: SubscriptionRecords(connection: connection).all())
+            return (subscription, try Self.login(of: subscription, connection))
+        }
+    }
+
+    /// Every login, in the order of the subscriptions (no secrets).
+    public func logins() throws -> [Login] {
+        try read { connection in
+            try SubscriptionRecords(connection: connection).all().compactMap { try Self.login(of: $0, connection) }
+        }
+    }
+
+    // MARK: - Writes
+
+    /// Sets the login of the subscription `reference` names: `changes` to its username and URL
+    /// and, when `password` is given, a new password sealed under the vault key. The first
+    /// password creates the vault with `passphrase` and `newVault` (the caller asked for it
+    /// twice); after that `passphrase` must open the vault. Changing only the username or URL
+    /// needs no passphrase. All or nothing.
+    @discardableResult
+    public func setLogin(
+        _ reference: String, _ changes: LoginChanges, password: [UInt8]?, passphrase: [UInt8]?,
+        newVault: ScryptParameters = .standard, now: Date = Date()
+    ) throws -> Login {
+        if let password, password.isEmpty { throw VaultError.empty(what: "password") }
+        return try write { connection in
+            let subscription = try SubscriptionReference.resolve(reference, in: SubscriptionRecords(connection: connection).all())
+            let existing = try Self.login(of: subscription, connection)
+            var sealed = try Self.sealedPassword(of: subscription.id, connection)
+            if let password {
+                guard let passphrase else { throw VaultError.wrongPassphrase }
+                let key = try Self.unlock(connection, passphrase: passphrase, creating: newVault, now: now)
+                sealed = try key.seal(password: password, subscriptionID: subscription.id)
+            }
+            let username = changes.username ?? existing?.username
+            let url = changes.url ?? existing?.url
+            try connection.run(
+                "INSERT OR REPLACE INTO logins (subscription_id, username, url, sealed_password, updated_at) VALUES (?, ?, ?, ?, ?)",
+                [.text(subscription.id), username.map { .text($0) } ?? .null, url.map { .text($0) } ?? .null,
+                 sealed.map { .text($0) } ?? .null, .text(Timestamp.format(now))])
+            return Login(subscriptionID: subscription.id, name: subscription.name, username: username, url: url,
+                         hasPassword: sealed != nil, updatedAt: Timestamp.parse(Timestamp.format(now)) ?? now)
+        }
+    }
+
+    /// The login of the subscription `reference` names with its password opened. A wrong
+    /// passphrase throws `VaultError.wrongPassphrase` before anything is opened. The caller
+    /// zeroes the password once shown.
+    public func revealPassword(_ reference: String, passphrase: [UInt8]) throws -> (login: Login, password: [UInt8]) {
+        try read { connection in
+            let subscription = try SubscriptionReference.resolve(reference, in: SubscriptionRecords(connection: connection).all())
+            guard let login = try Self.login(of: subscription, connection) else {
+                throw VaultError.noLogin(name: subscription.name)
+            }
+            guard let sealed = try Self.sealedPassword(of: subscription.id, connection) else {
+                throw VaultError.noPassword(name: subscription.name)
+            }
+            let key = try Self.unlock(connection, passphrase: passphrase, creating: nil, now: Date())
+            return (login, try key.open(sealed, subscriptionID: subscription.id, name: subscription.name))
+        }
+    }
+
+    /// Deletes the login of the subscription `reference` names; returns it.
+    @discardableResult
+    public func deleteLogin(_ reference: String) throws -> Login {
+        try write { connection in
+            let subscription = try SubscriptionReference.resolve(reference, in: SubscriptionRecords(connection: connection).all())
+            guard let login = try Self.login(of: subscription, connection) else {
+                throw VaultError.noLogin(name: subscription.name)
+            }
+            try connection.run("DELETE FROM logins WHERE subscription_id = ?", [.text(subscription.id)])
+            return login
+        }
+    }
+
+    /// Re-seals every password under a key derived from `newPassphrase` with a new salt and
+    /// `parameters` (so `passwd` also moves an old vault to today's cost). All or nothing:
+    /// a wrong `oldPassphrase` or an unreadable password changes nothing. Returns how many
+    /// passwords were re-sealed.
+    @discardableResult
+    public func changeVaultPassphrase(
+        from oldPassphrase: [UInt8], to newPassphrase: [UInt8], parameters: ScryptParameters = .standard,
+        now: Date = Date()
+    ) throws -> Int {
+        guard !newPassphrase.isEmpty else { throw VaultError.empty(what: "new vault passphrase") }
+        return try write { connection in
+            guard try Self.vaultRow(connection) != nil else { throw VaultError.noVault }
+            let oldKey = try Self.unlock(connection, passphrase: oldPassphrase, creating: nil, now: now)
+            let salt = VaultKey.newSalt()
+            let newKey = try VaultKey(passphrase: newPassphrase, salt: salt, parameters: parameters)
+            let rows = try connection.rows(
+                "SELECT logins.subscription_id, subscriptions.name, logins.sealed_password FROM logins "
+                    + "JOIN subscriptions ON subscriptions.id = logins.subscription_id WHERE sealed_password IS NOT NULL")
+            for row in rows {
+                guard let id = row.text(0), let name = row.text(1), let sealed = row.text(2) else {
+                    throw VaultError.damaged(detail: "a login does not read back")
+                }
+                var password = try oldKey.open(sealed, subscriptionID: id, name: name)
+                defer { password.zeroize() }
+                try connection.run("UPDATE logins SET sealed_password = ? WHERE subscription_id = ?",
+                                   [.text(try newKey.seal(password: password, subscriptionID: id)), .text(id)])
+            }
+            try Self.storeVault(connection, salt: salt, parameters: parameters, check: try newKey.sealCheck(), now: now)
+            return rows.count
+        }
+    }
+
+    // MARK: - Rows
+
+    private struct VaultRow {
+        let parameters: ScryptParameters
+        let salt: [UInt8]
+        let check: String
+    }
+
+    private static func vaultRow(_ connection: Connection) throws -> VaultRow? {
+        guard let row = try connection.rows("SELECT kdf, log_n, r, p, salt, check_value FROM vault WHERE id = 1").first else {
+            return nil
+        }
+        guard row.text(0) == "scrypt", let logN = row.int(1), let r = row.int(2), let p = row.int(3),
+              let salt = row.text(4).flatMap({ Data(base64Encoded: $0) }), salt.count >= 16,
+              let check = row.text(5)
+        else {
+            throw VaultError.damaged(detail: "its key derivation settings do not read back")
+        }
+        return VaultRow(parameters: ScryptParameters(logN: Int(logN), r: Int(r), p: Int(p)), salt: Array(salt), check: check)
+    }
+
+    private static func storeVault(
+        _ connection: Connection, salt: [UInt8], parameters: ScryptParameters, check: String, now: Date
+    ) throws {
+        try connection.run(
+            "INSERT OR REPLACE INTO vault (id, kdf, log_n, r, p, salt, check_value, updated_at) VALUES (1, 'scrypt', ?, ?, ?, ?, ?, ?)",
+            [.integer(Int64(parameters.logN)), .integer(Int64(parameters.r)), .integer(Int64(parameters.p)),
+             .text(Data(salt).base64EncodedString()), .text(check), .text(Timestamp.format(now))])
+    }
+
+    /// The vault key `passphrase` derives, proven by the check value. With `creating` set and
+    /// no vault yet, creates the vault with those parameters instead.
+    private static func unlock(
+        _ connection: Connection, passphrase: [UInt8], creating parameters: ScryptParameters?, now: Date
+    ) throws -> VaultKey {
+        guard let vault = try vaultRow(connection) else {
+            guard let parameters else { throw VaultError.noVault }
+            let salt = VaultKey.newSalt()
+            let key = try VaultKey(passphrase: passphrase, salt: salt, parameters: parameters)
+            try storeVault(connection, salt: salt, parameters: parameters, check: try key.sealCheck(), now: now)
+            return key
+        }
+        guard !passphrase.isEmpty else { throw VaultError.wrongPassphrase }
+        let key = try VaultKey(passphrase: passphrase, salt: vault.salt, parameters: vault.parameters)
+        guard try key.opensCheck(vault.check) else { throw VaultError.wrongPassphrase }
+        return key
+    }
+
+    private static func login(of subscription: Subscription, _ connection: Connection) throws -> Login? {
+        guard let row = try connection.rows(
+            "SELECT username, url, sealed_password IS NOT NULL, updated_at FROM logins WHERE subscription_id = ?",
+            [.text(subscription.id)]).first
+        else { return nil }
+        guard let updatedAt = row.text(3).flatMap(Timestamp.parse) else {
+            throw VaultError.damaged(detail: "the login of '\(subscription.name)' does not read back")
+        }
+        return Login(subscriptionID: subscription.id, name: subscription.name, username: row.text(0), url: row.text(1),
+                     hasPassword: row.int(2) == 1, updatedAt: updatedAt)
+    }
+
+    private static func sealedPassword(of id: String, _ connection: Connection) throws -> String? {
+        try connection.scalar("SELECT sealed_password FROM logins WHERE subscription_id = ?", [.text(id)]).flatMap {
+            if case .text(let text) = $0 { return text }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Crypto
+import CryptoExtras
+import Foundation
+
+/// The key that seals passwords, derived from the vault passphrase with scrypt. `SymmetricKey`
+/// keeps its bytes in memory it zeroes when released; the passphrase is the caller's to zero.
+struct VaultKey {
+    /// The constant sealed as the vault's check value: opening it proves the passphrase.
+    private static let checkConstant = Array("subs vault check v1".utf8)
+    /// The associated data of the check value; no subscription id can look like it.
+    private static let checkContext = Array("subs:vault-check".utf8)
+
+    let key: SymmetricKey
+
+    /// Derives the key; slow on purpose (see `ScryptParameters.standard`).
+    init(passphrase: [UInt8], salt: [UInt8], parameters: ScryptParameters) throws {
+        guard !passphrase.isEmpty else { throw VaultError.empty(what: "vault passphrase") }
+        do {
+            key = try KDF.Scrypt.deriveKey(
+                from: passphrase, salt: salt, outputByteCount: 32, rounds: 1 << parameters.logN,
+                blockSize: parameters.r, parallelism: parameters.p,
+                maxMemory: parameters.memory + (1 << 20))
+        } catch {
+            throw VaultError.damaged(detail: "its key derivation (\(parameters)) fails: \(error)")
+        }
+    }
+
+    /// A new random salt for a new vault or a new passphrase.
+    static func newSalt() -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    }
+
+    /// The check value to store with the vault.
+    func sealCheck() throws -> String {
+        try sealText(Self.checkConstant, context: Self.checkContext)
+    }
+
+    /// Whether `stored` is this key's check value. False for a wrong passphrase; throws when
+    /// the value is not a sealed box at all (damage, not a wrong guess).
+    func opensCheck(_ stored: String) throws -> Bool {
+        let box = try Self.box(stored, what: "its check value")
+        guard var opened = try? ChaChaPoly.open(box, using: key, authenticating: Self.checkContext) else {
+            return false
+        }
+        defer { opened.resetBytes(in: opened.startIndex..<opened.endIndex) }
+        return Array(opened) == Self.checkConstant
+    }
+
+    /// Seals a password for the subscription `id`: ChaChaPoly with a random nonce and the id as
+    /// associated data, so a sealed password moved to another subscription does not open.
+    func seal(password: [UInt8], subscriptionID id: String) throws -> String {
+        try sealText(password, context: Array(id.utf8))
+    }
+
+    /// Opens a password sealed by `seal`. The caller zeroes the bytes once used.
+    func open(_ stored: String, subscriptionID id: String, name: String) throws -> [UInt8] {
+        let box = try Self.box(stored, what: "the password of '\(name)'")
+        guard var opened = try? ChaChaPoly.open(box, using: key, authenticating: Array(id.utf8)) else {
+            // The check value opened with this key, so this box was altered or moved.
+            throw VaultError.damaged(detail: "the password of '\(name)' does not open (altered, or moved from another subscription)")
+        }
+        defer { opened.resetBytes(in: opened.startIndex..<opened.endIndex) }
+        return Array(opened)
+    }
+
+    private func sealText(_ plaintext: [UInt8], context: [UInt8]) throws -> String {
+        do {
+            return try ChaChaPoly.seal(plaintext, using: key, authenticating: context).combined.base64EncodedString()
+        } catch {
+            throw VaultError.damaged(detail: "sealing failed: \(error)")
+        }
+    }
+
+    private static func box(_ stored: String, what: String) throws -> ChaChaPoly.SealedBox {
+        guard let data = Data(base64Encoded: stored), let box = try? ChaChaPoly.SealedBox(combined: data) else {
+            throw VaultError.damaged(detail: "\(what) is not a sealed value")
+        }
+        return box
+    }
+}
