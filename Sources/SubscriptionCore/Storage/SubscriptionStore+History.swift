@@ -88,6 +88,12 @@ extension SubscriptionStore {
                 try connection.run("DELETE FROM settings WHERE key = ?", [.text(key.rawValue)])
             }
         }
+        // Logins: the ones the change made go, the ones it removed or changed come back sealed.
+        let beforeLogins = Set(before.logins.map(\.subscriptionID))
+        for login in after.logins where !beforeLogins.contains(login.subscriptionID) {
+            try connection.run("DELETE FROM logins WHERE subscription_id = ?", [.text(login.subscriptionID)])
+        }
+        for login in before.logins { try login.write(connection) }
         let beforeRates = Dictionary(uniqueKeysWithValues: before.rates.map { ("\($0.rate.currency.code) \($0.base.code)", $0) })
         for rate in after.rates where beforeRates["\(rate.rate.currency.code) \(rate.base.code)"] == nil {
             try connection.run("DELETE FROM exchange_rates WHERE currency = ? AND base = ?",

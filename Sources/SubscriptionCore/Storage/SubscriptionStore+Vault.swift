@@ -47,6 +47,7 @@ extension SubscriptionStore {
         return try write { connection in
             let subscription = try SubscriptionReference.resolve(reference, in: SubscriptionRecords(connection: connection).all())
             let existing = try Self.login(of: subscription, connection)
+            let before = try LoginRow.rows(of: [subscription.id], connection)
             var sealed = try Self.sealedPassword(of: subscription.id, connection)
             if let password {
                 guard let passphrase else { throw VaultError.wrongPassphrase }
@@ -59,6 +60,14 @@ extension SubscriptionStore {
                 "INSERT OR REPLACE INTO logins (subscription_id, username, url, sealed_password, updated_at) VALUES (?, ?, ?, ?, ?)",
                 [.text(subscription.id), username.map { .text($0) } ?? .null, url.map { .text($0) } ?? .null,
                  sealed.map { .text($0) } ?? .null, .text(Timestamp.format(now))])
+            // The history says what changed, never the password.
+            let what = [changes.username.map { _ in "username" }, changes.url.map { _ in "url" },
+                        password.map { _ in "password" }].compactMap { $0 }
+            try History.record(connection, .login, subscriptionID: subscription.id, subject: subscription.name,
+                               summary: (existing == nil ? "login added" : "login changed")
+                                   + (what.isEmpty ? "" : ": " + what.joined(separator: ", ")),
+                               before: StateSlice(logins: before),
+                               after: StateSlice(logins: try LoginRow.rows(of: [subscription.id], connection)), now: now)
             return Login(subscriptionID: subscription.id, name: subscription.name, username: username, url: url,
                          hasPassword: sealed != nil, updatedAt: Timestamp.parse(Timestamp.format(now)) ?? now)
         }
@@ -89,7 +98,10 @@ extension SubscriptionStore {
             guard let login = try Self.login(of: subscription, connection) else {
                 throw VaultError.noLogin(name: subscription.name)
             }
+            let before = try LoginRow.rows(of: [subscription.id], connection)
             try connection.run("DELETE FROM logins WHERE subscription_id = ?", [.text(subscription.id)])
+            try History.record(connection, .login, subscriptionID: subscription.id, subject: subscription.name,
+                               summary: "login removed", before: StateSlice(logins: before), after: .empty, now: Date())
             return login
         }
     }

@@ -105,8 +105,8 @@ public final class SubscriptionStore {
         try write { connection in
             let records = SubscriptionRecords(connection: connection)
             let targets = try SubscriptionReference.resolve(references, in: records.all())
-            try records.delete(ids: targets.map(\.id))
             try Self.recordDeletion(of: targets, connection, now: now)
+            try records.delete(ids: targets.map(\.id))
             return targets
         }
     }
@@ -115,13 +115,14 @@ public final class SubscriptionStore {
     /// them all back.
     private static func recordDeletion(of targets: [Subscription], _ connection: Connection, now: Date) throws {
         guard let only = targets.first else { return }
-        guard targets.count > 1 else {
-            return try History.recordSubscription(connection, .delete, before: only, after: nil, now: now)
-        }
-        let names = targets.map(\.name).joined(separator: ", ")
-        try History.record(connection, .delete, subscriptionID: nil, subject: names,
-                           summary: "deleted \(targets.count) subscriptions, with their history",
-                           before: StateSlice(subscriptions: targets), after: .empty, now: now)
+        // Their logins went with them (ON DELETE CASCADE); the history keeps them, still sealed.
+        let logins = try LoginRow.rows(of: targets.map(\.id), connection)
+        let multiple = targets.count > 1
+        try History.record(connection, .delete, subscriptionID: multiple ? nil : only.id,
+                           subject: targets.map(\.name).joined(separator: ", "),
+                           summary: multiple ? "deleted \(targets.count) subscriptions, with their history"
+                               : ChangeSummary.describe(before: only, after: nil),
+                           before: StateSlice(subscriptions: targets, logins: logins), after: .empty, now: now)
     }
 
     /// Deletes subscriptions with their price history and members. Returns how many existed.
@@ -131,8 +132,8 @@ public final class SubscriptionStore {
         return try write { connection in
             let records = SubscriptionRecords(connection: connection)
             let targets = try records.all().filter { ids.contains($0.id) }
-            try records.delete(ids: targets.map(\.id))
             try Self.recordDeletion(of: targets, connection, now: Date())
+            try records.delete(ids: targets.map(\.id))
             return targets.count
         }
     }

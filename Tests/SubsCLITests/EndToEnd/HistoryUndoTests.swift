@@ -110,6 +110,23 @@ struct HistoryUndoTests {
         #expect(try sandbox.succeed(["list", "--format", "json"]).jsonArray().map { $0["name"] as? String } == ["Netflix", "Spotify"])
     }
 
+    @Test("undo of a delete brings the login back, still sealed; log says a login changed, never the password")
+    func undoDeleteKeepsTheLogin() throws {
+        let sandbox = try Sandbox()
+        let fast: [String: String?] = ["SUBS_TESTING_FAST_VAULT_KDF": "1"]
+        let passphrase = sandbox.path("vault-passphrase")
+        try sandbox.write("the vault passphrase\n", to: passphrase)
+        try sandbox.add("Netflix", "15.49")
+        try sandbox.succeed(["vault", "set", "netflix", "--username", "bob", "--password-stdin", "--vault-passphrase-file", passphrase],
+                            environment: fast, input: Data("correct horse\n".utf8))
+        try sandbox.succeed(["delete", "netflix", "--yes"])
+        #expect(try log(sandbox).map { $0["action"] as? String } == ["delete", "login", "add"])
+        #expect(!(try sandbox.succeed(["log", "--format", "json"]).stdout.contains("correct horse")))
+        try sandbox.succeed(["undo", "--yes"])
+        let revealed = try sandbox.succeed(["vault", "show", "netflix", "--reveal", "--vault-passphrase-file", passphrase], environment: fast)
+        #expect(revealed.stdout.contains("correct horse"), "\(revealed)")
+    }
+
     private func withoutStamp(_ document: String) -> String {
         document.split(separator: "\n").filter { !$0.contains("\"exported_at\"") }.joined(separator: "\n")
     }

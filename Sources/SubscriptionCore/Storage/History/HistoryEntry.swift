@@ -3,7 +3,7 @@ import Foundation
 /// What kind of change a history entry records.
 public enum ChangeAction: String, CaseIterable, Sendable {
     case add, edit, cancel, pause, resume, delete, paid, skip
-    case `import`, restore, category, rate, config
+    case `import`, restore, category, rate, config, login
 }
 
 /// One recorded change (PRODUCT.md §8): when, what, to which subscription, a one-line summary,

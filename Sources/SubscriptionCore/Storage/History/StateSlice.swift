@@ -9,6 +9,8 @@ struct StateSlice: Equatable {
     var categories: [ImportedCategory] = []
     var settings: [ConfigKey: String] = [:]
     var rates: [ImportedRate] = []
+    /// Logins as stored (sealed), of the subscriptions whose login the change touched.
+    var logins: [LoginRow] = []
 
     static let empty = StateSlice()
 
@@ -20,14 +22,25 @@ struct StateSlice: Equatable {
                                       rates: rates, exportedAt: now)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Strings, integers, booleans and nulls only: encoding cannot fail.
-        return String(decoding: try! encoder.encode(document), as: UTF8.self)
+        // Strings, integers, booleans and nulls only: encoding cannot fail. The logins ride
+        // beside the document's keys, which an export document reader ignores.
+        let text = String(decoding: try! encoder.encode(document), as: UTF8.self)
+        guard !logins.isEmpty else { return text }
+        let extra = String(decoding: try! encoder.encode(Logins(logins: logins)), as: UTF8.self)
+        return String(text.dropLast()) + "," + String(extra.dropFirst())
+    }
+
+    private struct Logins: Codable {
+        var logins: [LoginRow]?
     }
 
     /// Reads back what `encoded` wrote; damage is a damaged database.
     init(decoding text: String) throws {
         let damaged = StoreError.damaged(path: "", detail: "unreadable history entry")
-        guard let document = try? JSONDecoder().decode(ExportDocument.self, from: Data(text.utf8)) else { throw damaged }
+        guard let document = try? JSONDecoder().decode(ExportDocument.self, from: Data(text.utf8)),
+              let extra = try? JSONDecoder().decode(Logins.self, from: Data(text.utf8))
+        else { throw damaged }
+        logins = extra.logins ?? []
         do {
             let check = RecordCheck("history")
             subscriptions = try document.subscriptions.map(check.subscription)
@@ -53,7 +66,8 @@ struct StateSlice: Equatable {
     }
 
     init(subscriptions: [Subscription] = [], categories: [ImportedCategory] = [],
-         settings: [ConfigKey: String] = [:], rates: [ImportedRate] = []) {
+         settings: [ConfigKey: String] = [:], rates: [ImportedRate] = [], logins: [LoginRow] = []) {
+        self.logins = logins
         self.subscriptions = subscriptions
         self.categories = categories
         self.settings = settings
