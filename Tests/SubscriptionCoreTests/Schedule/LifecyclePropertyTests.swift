@@ -2,10 +2,11 @@ import Foundation
 import Testing
 @testable import SubscriptionCore
 
-/// Random sequences of cancel, pause, resume and price changes, applied as a user would (each on
-/// a later day than the one before), checked against a day-by-day reference model of SCHEDULE.md's
-/// lifecycle: the same operations refused, the same payments charged at the same prices, the same
-/// status on every day, the same next payment.
+/// Random sequences of cancel, pause, resume, price changes, plan changes, recorded charges and
+/// skips, applied as a user would (each on a later day than the one before), checked against a
+/// day-by-day reference model of SCHEDULE.md's lifecycle and PRODUCT.md §10: the same operations
+/// refused, the same payments charged at the same amounts, the same status on every day, the
+/// same next payment.
 @Suite("Lifecycle against a reference model")
 struct LifecyclePropertyTests {
     enum Operation: CustomStringConvertible {
@@ -13,10 +14,17 @@ struct LifecyclePropertyTests {
         case pause(CivilDate, until: CivilDate?)
         case resume(CivilDate)
         case price(CivilDate, String)
+        /// A new cycle and price from the day on.
+        case plan(CivilDate, BillingCycle, String)
+        /// On its day: the latest payment made is recorded as charged this amount.
+        case paid(CivilDate, String)
+        /// On its day: the next payment is recorded as skipped.
+        case skip(CivilDate)
 
         var date: CivilDate {
             switch self {
-            case .cancel(let date), .pause(let date, _), .resume(let date), .price(let date, _): date
+            case .cancel(let date), .pause(let date, _), .resume(let date), .price(let date, _), .plan(let date, _, _),
+                 .paid(let date, _), .skip(let date): date
             }
         }
 
@@ -26,18 +34,24 @@ struct LifecyclePropertyTests {
             case .pause(let date, let until): "pause \(date) until \(until.map(\.description) ?? "resumed")"
             case .resume(let date): "resume \(date)"
             case .price(let date, let amount): "price \(amount) from \(date)"
+            case .plan(let date, let cycle, let amount): "plan \(cycle) at \(amount) from \(date)"
+            case .paid(let date, let amount): "paid \(amount) on \(date) for the latest payment"
+            case .skip(let date): "skip the next payment on \(date)"
             }
         }
     }
 
     /// SCHEDULE.md's lifecycle, simulated one day at a time with the plainest possible state.
     struct ReferenceModel {
-        let cycle: BillingCycle
+        var cycle: BillingCycle
         let trialEnd: CivilDate?
         let horizon: CivilDate
         var anchor: CivilDate
         var firstPeriod = true
         var cancelledOn: CivilDate?
+        /// The first day of the current billing period: the start, or the last restart.
+        var periodStart: CivilDate
+        var skipped: Set<CivilDate> = []
         var pauses: [(from: CivilDate, until: CivilDate?)] = []
         var prices: [(effective: CivilDate, amount: String)]
         var billingDays: Set<CivilDate> = []
@@ -47,6 +61,7 @@ struct LifecyclePropertyTests {
             self.trialEnd = trialEnd
             self.horizon = horizon
             self.anchor = trialEnd ?? start
+            self.periodStart = start
             self.prices = [(start, price)]
             billingDays = Self.billingDays(from: anchor, cycle: cycle, through: horizon)
         }
@@ -97,17 +112,37 @@ struct LifecyclePropertyTests {
                     cancelledOn = nil
                     firstPeriod = false
                     anchor = date
+                    periodStart = date
                     billingDays = Self.billingDays(from: date, cycle: cycle, through: horizon)
                 }
             case .price(let date, let amount):
                 prices.append((date, amount))
+            case .plan(let date, let newCycle, let amount):
+                guard date >= periodStart, !isPaused(date), cancelledOn.map({ date <= $0 }) ?? true else { return false }
+                // Days before the change keep their plan; from it, the new cycle from the day itself.
+                cycle = newCycle
+                billingDays = billingDays.filter { $0 < date }.union(Self.billingDays(from: date, cycle: newCycle, through: horizon))
+                prices.append((date, amount))
+            case .paid, .skip:
+                // Their target day is chosen by the test (see `target(of:)`).
+                break
             }
             return true
         }
 
+        /// The next day on or after `date` this model would charge.
+        func nextCharge(onOrAfter date: CivilDate) -> CivilDate? {
+            var day = date
+            while day <= horizon {
+                if charge(on: day) != nil { return day }
+                day = day.adding(days: 1)!
+            }
+            return nil
+        }
+
         func charge(on date: CivilDate) -> String? {
             guard date >= anchor, billingDays.contains(date), cancelledOn.map({ date <= $0 }) ?? true,
-                  !isPaused(date)
+                  !isPaused(date), !skipped.contains(date)
             else { return nil }
             return prices.last { $0.effective <= date }!.amount
         }
@@ -133,13 +168,20 @@ struct LifecyclePropertyTests {
         var date = start
         for _ in 0..<Int.random(in: 1...8, using: &rng) {
             date = date.adding(days: Int.random(in: 1...150, using: &rng))!
-            switch Int.random(in: 0..<4, using: &rng) {
+            let amount = "\(Int.random(in: 1...99, using: &rng)).00"
+            switch Int.random(in: 0..<7, using: &rng) {
             case 0: operations.append(.cancel(date))
             case 1:
                 let until = Bool.random(using: &rng) ? nil : date.adding(days: Int.random(in: 1...200, using: &rng))
                 operations.append(.pause(date, until: until))
             case 2: operations.append(.resume(date))
-            default: operations.append(.price(date, "\(Int.random(in: 1...99, using: &rng)).00"))
+            // A plan change inside a trial would start billing before the trial ends; not modelled.
+            case 3 where date >= trialEnd ?? start:
+                let planUnit = [BillingCycle.Unit.week, .month, .year].randomElement(using: &rng)!
+                operations.append(.plan(date, BillingCycle(count: Int.random(in: 1...3, using: &rng), unit: planUnit)!, amount))
+            case 4: operations.append(.paid(date, amount))
+            case 5: operations.append(.skip(date))
+            default: operations.append(.price(date, amount))
             }
         }
         let horizon = date.adding(days: 800)!
@@ -156,9 +198,26 @@ struct LifecyclePropertyTests {
         while day <= horizon {
             while let next = pending.first, next.date == day {
                 pending.removeFirst()
-                let accepted = model.apply(next)
-                let applied = Result { try apply(next, to: &subscription) }
-                #expect(accepted == ((try? applied.get()) != nil), "\(next) accepted? \(context)")
+                switch next {
+                case .paid(_, let amount):
+                    // The latest payment made is recorded at another amount.
+                    guard let latest = expectedPayments.indices.last else { continue }
+                    let target = expectedPayments[latest].0
+                    #expect(throws: Never.self, "\(next) on \(target): \(context)") {
+                        try subscription.recordPaid(on: target, amount: money(amount), today: day)
+                    }
+                    expectedPayments[latest].1 = amount
+                case .skip:
+                    guard let target = model.nextCharge(onOrAfter: day) else { continue }
+                    model.skipped.insert(target)
+                    #expect(throws: Never.self, "\(next) on \(target): \(context)") {
+                        try subscription.recordSkip(on: target, today: day)
+                    }
+                default:
+                    let accepted = model.apply(next)
+                    let applied = Result { try apply(next, to: &subscription) }
+                    #expect(accepted == ((try? applied.get()) != nil), "\(next) accepted? \(context)")
+                }
             }
             if let amount = model.charge(on: day) { expectedPayments.append((day, amount)) }
             expectedStatus[day] = model.status(on: day)
@@ -190,6 +249,8 @@ struct LifecyclePropertyTests {
         case .pause(let date, let until): try subscription.pause(from: date, until: until)
         case .resume(let date): try subscription.resume(on: date)
         case .price(let date, let amount): subscription.recordPrice(money(amount), effective: date)
+        case .plan(let date, let cycle, let amount): try subscription.changePlan(to: cycle, price: money(amount), on: date)
+        case .paid, .skip: break
         }
     }
 
