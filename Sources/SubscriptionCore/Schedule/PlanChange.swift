@@ -1,7 +1,8 @@
 extension Subscription {
     /// Switches to `cycle` (and `price`, when given) from `date` on (PRODUCT.md §10): payments
     /// before `date` keep their dates and prices; a new billing period starts on `date`, its
-    /// anchor. On the current period's own first day the period's plan is replaced instead.
+    /// anchor. On or before the current period's first payment (during a trial, say) the
+    /// period's plan is replaced instead.
     public mutating func changePlan(to cycle: BillingCycle, price: Money?, on date: CivilDate) throws {
         guard date >= currentPeriodStart else {
             throw LifecycleError.planChangeBeforeStart(date: date, billingStart: currentPeriodStart)
@@ -17,7 +18,9 @@ extension Subscription {
             periods[index].cycle = self.cycle
         }
         let last = periods.count - 1
-        if date == currentPeriodStart || date == (periods[last].restartedOn ?? anchor) {
+        // Up to the period's first payment (its start, or the end of a trial) nothing has been
+        // charged on the old plan: the period takes the new one whole.
+        if date <= (periods[last].restartedOn ?? anchor) {
             periods[last].cycle = nil
         } else {
             // A cancellation still ahead belongs to the new plan.

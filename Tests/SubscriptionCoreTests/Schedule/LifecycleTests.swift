@@ -187,3 +187,27 @@ import Testing
         #expect(dates(made) == ["2024-01-31", "2024-02-29", "2024-03-31", "2024-04-30"])
     }
 }
+
+/// PRODUCT.md §10's plan changes at the edges of a billing period.
+@Suite("Plan changes")
+struct PlanChangeTests {
+    @Test("During a trial the new plan starts with the first charge at the trial end")
+    func duringATrial() throws {
+        var trial = subscription(start: "2026-11-01", trialEnd: "2026-12-01")
+        try trial.changePlan(to: BillingCycle(count: 1, unit: .year)!, price: money("99.00"), on: day("2026-11-15"))
+        #expect(trial.periods.count == 1)
+        #expect(trial.payments(from: day("2026-01-01"), through: day("2028-12-31")).map(\.date)
+                == [day("2026-12-01"), day("2027-12-01"), day("2028-12-01")])
+        #expect(trial.payments(from: day("2026-12-01"), through: day("2026-12-01")).first?.amount == money("99.00"))
+        #expect(trial.status(on: day("2026-11-20")) == .trial)
+    }
+
+    @Test("Mid-period the old plan ends the day before and the new one is anchored on the day")
+    func midPeriod() throws {
+        var plan = subscription(start: "2026-01-31")
+        try plan.changePlan(to: BillingCycle(count: 1, unit: .week)!, price: nil, on: day("2026-03-15"))
+        #expect(plan.payments(from: day("2026-01-01"), through: day("2026-03-29")).map(\.date)
+                == [day("2026-01-31"), day("2026-02-28"), day("2026-03-15"), day("2026-03-22"), day("2026-03-29")])
+        #expect(plan.periods.map(\.cycle) == [.monthly, nil])
+    }
+}
