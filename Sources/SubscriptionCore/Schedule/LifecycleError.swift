@@ -53,7 +53,8 @@ public enum LifecycleError: Error, Equatable, Sendable, CustomStringConvertible 
             "invalid --effective '\(date)': the subscription is paused from \(pause.from)"
                 + (pause.until.map { " until \($0)" } ?? "") + "; change the plan from when it resumes"
         case .planChangeAfterCancellation(let name, let date, let cancelled):
-            "invalid --effective '\(date)': \(name) is cancelled on \(cancelled); resume it first"
+            "invalid --effective '\(date)': \(name) is cancelled on \(cancelled); resume it first, "
+                + "or give --effective start to correct the whole history"
         }
     }
 }
