@@ -125,3 +125,18 @@ struct ReferenceTests {
         #expect(result.status == 66, "\(result)")
     }
 }
+
+/// Turkish names: search, references and the duplicate check fold İ/ı/I to i (PRODUCT.md §11).
+@Suite("Turkish names")
+struct TurkishNameTests {
+    @Test("GIDA finds Şahin Gıda; ŞAHİN GIDA refers to it; şahin gida is a duplicate")
+    func turkishNames() throws {
+        let sandbox = try Sandbox()
+        let id = try sandbox.add("Şahin Gıda", "120", ["--currency", "TRY"])
+        let found = try sandbox.succeed(["list", "--search", "GIDA", "--format", "json"]).jsonArray()
+        #expect(found.map { $0["id"] as? String } == [id])
+        #expect(try sandbox.succeed(["show", "ŞAHİN GIDA", "--format", "json"]).jsonObject()["id"] as? String == id)
+        let duplicate = try sandbox.run(["add", "şahin gida", "100", "--currency", "TRY"])
+        #expect(duplicate.status == 64, "\(duplicate)")
+    }
+}
