@@ -4,15 +4,19 @@ and migrations/ of ellite/Wallos 5.4): `make_backup.py OUT KIND`, KIND one of
 - db: OUT is a bare wallos.db
 - zip: OUT is what Settings -> Backup downloads (wallos.db at the root, logos beside it)
 - traversal: a zip with an entry named ../evil besides wallos.db
-- huge: a zip whose wallos.db unpacks to 300 MiB
+- huge: a zip whose wallos.db unpacks to 300 MiB, as its header says
+- liar: a zip whose header says wallos.db is 1 MiB, but it unpacks to 300 MiB
+- nodb: a zip with logos but no wallos.db
 - truncated: the zip cut in half
 """
 import io
 import os
 import sqlite3
+import struct
 import sys
 import tempfile
 import zipfile
+import zlib
 
 SCHEMA = """
 CREATE TABLE cycles (id INTEGER PRIMARY KEY, days INTEGER NOT NULL, name TEXT NOT NULL);
@@ -31,21 +35,24 @@ CREATE TABLE subscriptions (
     cancellation_date DATE, replacement_subscription_id INTEGER DEFAULT NULL,
     start_date INTEGER DEFAULT NULL, auto_renew INTEGER DEFAULT 1,
     logo_text_color TEXT DEFAULT NULL, logo_variant TEXT DEFAULT NULL);
+CREATE TABLE notification_settings (days INTEGER, user_id INTEGER DEFAULT 1);
+INSERT INTO notification_settings (days) VALUES (2);
 INSERT INTO currencies (id, name, symbol, code, rate) VALUES
     (1, 'Euro', '€', 'EUR', 1), (2, 'US Dollar', '$', 'USD', 1.08), (19, 'Brazilian Real', 'R$', 'BRL', 5.4);
 INSERT INTO categories (id, name) VALUES (1, 'No category'), (2, 'Entertainment'), (3, 'Sports');
 INSERT INTO household (id, name) VALUES (1, 'Ana'), (2, 'Bruno');
 INSERT INTO payment_methods (id, name) VALUES (1, 'PayPal'), (2, 'Credit Card');
 -- name, price, currency, next, cycle, frequency, notes, method, payer, category, notify,
--- url, inactive, notify days, cancellation, start, auto renew
+-- url, inactive, notify days (-1: as in notification_settings, 0: on the day), cancellation,
+-- start ('' when the form left it empty), auto renew
 INSERT INTO subscriptions (name, price, currency_id, next_payment, cycle, frequency, notes,
     payment_method_id, payer_user_id, category_id, notify, url, inactive, notify_days_before,
     cancellation_date, start_date, auto_renew) VALUES
     ('Netflix', 15.49, 2, '2026-12-05', 3, 1, '', 2, 1, 2, 1, 'https://netflix.com', 0, 3, NULL, '2024-01-05', 1),
-    ('Amazon Prime', 24.9, 1, '2027-01-31', 3, 3, 'quarterly', 1, 1, 1, 0, '', 0, 0, NULL, '2026-10-31', 1),
-    ('Globoplay', 22.9, 19, '2026-12-10', 3, 1, '', 2, 2, 2, 1, '', 0, 0, NULL, '2026-12-10', 0),
-    ('Affinity Photo', 69.99, 1, '2026-03-14', 5, 1, 'lifetime', 2, 1, 1, 0, '', 0, 0, NULL, '2026-03-14', 0),
-    ('Hulu', 7.99, 2, '2026-08-20', 3, 1, '', 2, 1, 2, 1, '', 1, 0, '2026-09-30', '2025-02-20', 1),
+    ('Amazon Prime', 24.9, 1, '2027-01-31', 3, 3, 'quarterly', 1, 1, 1, 0, '', 0, -1, '', '2026-10-31', 1),
+    ('Globoplay', 22.9, 19, '2026-12-10', 3, 1, '', 2, 2, 2, 1, '', 0, -1, '', '', 0),
+    ('Affinity Photo', 69.99, 1, '2026-03-14', 5, 1, 'lifetime', 2, 1, 1, 0, '', 0, -1, NULL, '2026-03-14', 0),
+    ('Hulu', 7.99, 2, '2026-08-20', 3, 1, '', 2, 1, 2, 1, '', 1, -1, '2026-09-30', '2025-02-20', 1),
     ('Gym', 300, 1, '2027-02-01', 4, 1, '', 2, 2, 3, 1, '', 0, 0, '2027-02-01', NULL, 1);
 """
 
@@ -81,6 +88,34 @@ def huge_zip():
     return buffer.getvalue()
 
 
+def lying_zip():
+    """One deflated entry whose headers claim 1 MiB; it inflates to 300 MiB."""
+    real = 300 << 20
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    chunk = bytes(1 << 20)
+    parts, crc = [], 0
+    for _ in range(real >> 20):
+        parts.append(compressor.compress(chunk))
+        crc = zlib.crc32(chunk, crc)
+    parts.append(compressor.flush())
+    data = b"".join(parts)
+    name = b"wallos.db"
+    claimed = 1 << 20
+    local = struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 0, 8, 0, 0x21, crc, len(data), claimed, len(name), 0)
+    central = struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, 0, 8, 0, 0x21, crc, len(data), claimed,
+                          len(name), 0, 0, 0, 0, 0o100644 << 16, 0)
+    directory = central + name
+    end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, 1, 1, len(directory), len(local) + len(name) + len(data), 0)
+    return local + name + data + directory + end
+
+
+def no_database_zip():
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("logos/netflix.png", b"\x89PNG\r\n")
+    return buffer.getvalue()
+
+
 def main():
     out, kind = sys.argv[1], sys.argv[2]
     if kind == "db":
@@ -91,6 +126,10 @@ def main():
         data = backup_zip(lambda archive: archive.writestr("../evil", b"owned"))
     elif kind == "huge":
         data = huge_zip()
+    elif kind == "liar":
+        data = lying_zip()
+    elif kind == "nodb":
+        data = no_database_zip()
     elif kind == "truncated":
         whole = backup_zip()
         data = whole[: len(whole) // 2]

@@ -18,6 +18,7 @@ enum WallosDatabase {
                 ? try connection.scalar("SELECT min(user_id) FROM subscriptions") : nil
             let userFilter = firstUser.map { $0 == .null ? "" : "WHERE s.user_id = ?" } ?? ""
             let owner = try householdOwner(connection, user: firstUser)
+            let usualNotifyDays = try notifyDays(connection, user: firstUser)
             let rows = try connection.rows("""
                 SELECT s.id, s.name, s.price, cur.code, s.next_payment, s.cycle, \(column("frequency")),
                     \(column("notes")), pm.name, \(column("payer_user_id")), h.name, cat.name,
@@ -48,7 +49,8 @@ enum WallosDatabase {
                     notes: row.text(7), url: row.text(13),
                     active: !flag(row.text(14), default: false),
                     notify: flag(row.text(12), default: false),
-                    notifyDaysBefore: row.int(15).map(Int.init), cancellationDate: row.text(16))
+                    notifyDaysBefore: notifyDaysBefore(row.int(15), usual: usualNotifyDays),
+                    cancellationDate: row.text(16))
             }
         } catch let error as SQLiteError {
             throw ImportError.unreadable(problem: "not a Wallos database: \(error.message)")
@@ -66,6 +68,25 @@ enum WallosDatabase {
         }
         guard case .integer(let id)? = found else { return nil }
         return id
+    }
+
+    /// A subscription's `notify_days_before` as days: Wallos (since its migration 34) stores -1
+    /// for "as in my notification settings" and 0 for "on the day".
+    private static func notifyDaysBefore(_ stored: Int64?, usual: Int?) -> Int? {
+        guard let stored, stored >= 0 else { return usual }
+        return Int(clamping: stored)
+    }
+
+    /// The user's notify days (Settings → Notifications), which a subscription's -1 stands for.
+    private static func notifyDays(_ connection: Connection, user: SQLiteValue?) throws -> Int? {
+        let columns = Set(try connection.rows("PRAGMA table_info(notification_settings)").compactMap { $0.text(1) })
+        guard columns.contains("days") else { return nil }
+        let byUser = columns.contains("user_id") && user != nil && user != .null
+        let days = try connection.scalar(
+            "SELECT days FROM notification_settings \(byUser ? "WHERE user_id = ?" : "") ORDER BY rowid LIMIT 1",
+            byUser ? [user ?? .null] : [])
+        guard case .integer(let value)? = days, value >= 0 else { return nil }
+        return Int(clamping: value)
     }
 
     /// SQLite's text for a REAL (`10.0`, `15.99`) as an amount: no trailing zeros or point.

@@ -5,9 +5,10 @@ import Testing
 /// (`endpoints/subscriptions/export.php`, `scripts/profile.js`, `endpoints/db/backup.php`).
 @Suite("Moving in from Wallos")
 struct WallosImportTests {
-    /// A household's "Export as JSON": a bare array, PHP's floats, nulls for no cancellation.
+    /// A household's "Export as JSON": a bare array, PHP's floats, its escaped slashes and
+    /// non-ASCII, nulls for no cancellation.
     static let householdJSON = """
-        [{"Name":"Netflix","Payment Cycle":"Monthly","Next Payment":"2026-12-05","Renewal":"Automatic","Category":"Entertainment","Payment Method":"Credit Card","Paid By":"Ana","Price":"$15.49","Notes":"","URL":"https://netflix.com","State":"Enabled","Notifications":"Enabled","Cancellation Date":null,"Active":"Yes"},
+        [{"Name":"Netflix","Payment Cycle":"Monthly","Next Payment":"2026-12-05","Renewal":"Automatic","Category":"Entertainment","Payment Method":"Credit Card","Paid By":"Ana","Price":"$15.49","Notes":"","URL":"https:\\/\\/netflix.com","State":"Enabled","Notifications":"Enabled","Cancellation Date":null,"Active":"Yes"},
         {"Name":"Amazon Prime","Payment Cycle":"Every 3 Months","Next Payment":"2027-01-31","Renewal":"Automatic","Category":"Shopping","Payment Method":"PayPal","Paid By":"Ana","Price":"\\u20ac24.9","Notes":"quarterly plan","URL":"","State":"Enabled","Notifications":"Disabled","Cancellation Date":null,"Active":"Yes"},
         {"Name":"Globoplay","Payment Cycle":"Monthly","Next Payment":"2026-12-10","Renewal":"Manual","Category":"Entertainment","Payment Method":"Pix","Paid By":"Bruno","Price":"R$22.9","Notes":"","URL":"","State":"Enabled","Notifications":"Enabled","Cancellation Date":null,"Active":"Yes"},
         {"Name":"Affinity Photo","Payment Cycle":"One-time","Next Payment":"2026-03-14","Renewal":"Manual","Category":"No category","Payment Method":"Credit Card","Paid By":"Ana","Price":"\\u20ac69.99","Notes":"lifetime licence","URL":"","State":"Enabled","Notifications":"Disabled","Cancellation Date":null,"Active":"Yes"},
@@ -51,6 +52,7 @@ struct WallosImportTests {
         #expect(field("Gym", "category") as? String == "Sports")
         #expect(field("Affinity Photo", "category") is NSNull)
         #expect(field("Netflix", "payment_method") as? String == "Credit Card")
+        #expect(field("Netflix", "url") as? String == "https://netflix.com")
         #expect(field("Amazon Prime", "remind_days") as? [Int] == [])
         // Two payers in the household: who pays is kept in the notes, on one line.
         #expect(field("Globoplay", "notes") as? String == "paid by Bruno")
@@ -79,7 +81,8 @@ struct WallosImportTests {
         let result = try sandbox.run(["import", sandbox.path("subscriptions.json")])
         #expect(result.status == 65, "\(result)")
         #expect(result.stderrLines.count == 1, "\(result)")
-        #expect(result.stderr.contains("record 0 (Netflix)") && result.stderr.contains("--currency"), "\(result)")
+        #expect(result.stderr.contains("record 0 (Netflix): Price: '$15.49': '$' is used by several currencies (USD,"), "\(result)")
+        #expect(result.stderr.contains("--currency CODE"), "\(result)")
         #expect(try sandbox.succeed(["list", "--format", "json", "--status", "all"]).jsonArray().isEmpty)
     }
 
@@ -125,12 +128,22 @@ struct WallosImportTests {
     func backupZipAndDatabase() throws {
         for kind in ["zip", "db"] {
             let sandbox = try Sandbox()
-            let result = try sandbox.succeed(["import", try backup(kind, in: sandbox), "--today", "2026-11-22"])
+            let temporary = try sandbox.temporaryDirectory()
+            let result = try sandbox.succeed(["import", try backup(kind, in: sandbox), "--today", "2026-11-22"],
+                                             environment: ["TMPDIR": temporary])
             #expect(result.stdout.contains("6 added"), "\(result)")
+            // The unpacked copy is gone.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [])
             let subscriptions = try imported(sandbox)
             // The start date is used when the next payment falls on its schedule.
             #expect(subscriptions["Netflix"]?["start_date"] as? String == "2024-01-05")
+            // Notify days: Wallos's -1 is the user's setting (2 here), 0 is on the day.
             #expect(subscriptions["Netflix"]?["remind_days"] as? [Int] == [3])
+            #expect(subscriptions["Globoplay"]?["remind_days"] as? [Int] == [2])
+            #expect(subscriptions["Gym"]?["remind_days"] as? [Int] == [0])
+            #expect(subscriptions["Amazon Prime"]?["remind_days"] as? [Int] == [])
+            // An empty start date (the form left blank) is none: the next payment anchors.
+            #expect(subscriptions["Globoplay"]?["start_date"] as? String == "2026-12-10")
             #expect(subscriptions["Netflix"]?["currency"] as? String == "USD")
             #expect(subscriptions["Globoplay"]?["currency"] as? String == "BRL")
             #expect(subscriptions["Globoplay"]?["notes"] as? String == "paid by Bruno")
@@ -143,15 +156,31 @@ struct WallosImportTests {
     }
 
     @Test("A hostile or damaged zip is refused with one line and the database is untouched",
-          arguments: ["traversal", "huge", "truncated"])
-    func hostileZip(_ kind: String) throws {
+          arguments: [
+              ("traversal", "a path outside itself ('../evil')"), ("huge", "larger than 256 MiB"),
+              ("liar", "unpacks to more than 256 MiB"), ("nodb", "a zip without wallos.db"),
+              ("truncated", "a damaged or truncated zip"),
+          ])
+    func hostileZip(_ kind: String, _ reason: String) throws {
         let sandbox = try Sandbox()
         try sandbox.add("Existing", "1.00")
         let database = sandbox.bytes(sandbox.databasePath)
-        let result = try sandbox.run(["import", try backup(kind, in: sandbox)])
+        let temporary = try sandbox.temporaryDirectory()
+        let result = try sandbox.run(["import", try backup(kind, in: sandbox)], environment: ["TMPDIR": temporary])
         #expect(result.status == 65, "\(result)")
         #expect(result.stderrLines.count == 1, "\(result)")
+        #expect(result.stderr.contains(reason) && result.stderr.contains("nothing was imported"), "\(result)")
         #expect(sandbox.bytes(sandbox.databasePath) == database)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [])
         #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("evil").path))
+    }
+}
+
+private extension Sandbox {
+    /// An empty directory for `TMPDIR`, to see what `subs` leaves there.
+    func temporaryDirectory() throws -> String {
+        let path = path("tmp")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        return path
     }
 }

@@ -1,16 +1,38 @@
 /// A price written with its currency's symbol glued to the number, as Wallos exports it and
-/// spreadsheets often hold it (`$15.99`, `R$10`, `€9.99`, `kr99`, or a bare `9.9`).
+/// spreadsheets often hold it (`$15.99`, `R$10`, `€9.99`, `kr99`, or a bare `9.9`), or with the
+/// symbol or code after the number (`15.99 USD`, `9.99€`). A thousands separator or a decimal
+/// comma is refused, not guessed.
 struct PriceText {
+    /// The price as written, for messages.
+    let text: String
     let symbol: String
     let amount: String
 
     init(_ text: String, check: RecordCheck, field: String = "Price") throws {
+        self.text = text
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard let firstDigit = trimmed.firstIndex(where: \.isASCIIDigit) else {
-            throw check.fail(field, "expected an amount, with or without a currency symbol, like $15.99, got '\(text.quotedForMessage)'")
+        let expected = "expected an amount, with or without a currency symbol, like $15.99, got '\(text.quotedForMessage)'"
+        guard let firstDigit = trimmed.firstIndex(where: \.isASCIIDigit) else { throw check.fail(field, expected) }
+        let number = trimmed[firstDigit...].prefix { $0.isASCIIDigit || $0 == "." }
+        let before = trimmed[..<firstDigit].trimmingCharacters(in: .whitespaces)
+        let after = trimmed[number.endIndex...].trimmingCharacters(in: .whitespaces)
+        // A sign would otherwise read as part of the symbol and be lost (PHP writes `$-5`).
+        if before.contains("-") || before.contains("+") || after.hasPrefix("-") {
+            throw check.fail(field, "expected an amount of 0 or more, got '\(text.quotedForMessage)'")
         }
-        symbol = trimmed[..<firstDigit].trimmingCharacters(in: .whitespaces)
-        amount = String(trimmed[firstDigit...]).trimmingCharacters(in: .whitespaces)
+        if before.hasSuffix(".") { throw check.fail(field, expected) }
+        // After the number only a symbol or code is taken (`15.99 USD`), never what is left of
+        // a number such as `1,234.50` or `1.0E+25`.
+        if !after.isEmpty && (!before.isEmpty || !Self.namesCurrency(after)) {
+            throw check.fail(field, expected)
+        }
+        symbol = before.isEmpty ? after : before
+        amount = String(number)
+    }
+
+    private static func namesCurrency(_ symbol: String) -> Bool {
+        unambiguous[symbol] != nil || ambiguous[symbol] != nil
+            || symbol.count == 3 && Currency(code: symbol.uppercased()) != nil
     }
 
     /// The currency the symbol names; `fallback` (`--currency`) decides a symbol several
@@ -20,7 +42,7 @@ struct PriceText {
         if let currency = Currency(code: symbol.uppercased()), symbol.count == 3 { return currency }
         if let fallback { return fallback }
         if let codes = Self.ambiguous[symbol] {
-            throw check.fail(field, "'\(symbol)' is used by several currencies (\(codes.joined(separator: ", ")), …); "
+            throw check.fail(field, "'\(text.quotedForMessage)': '\(symbol)' is used by several currencies (\(codes.joined(separator: ", ")), …); "
                 + "say which with --currency CODE")
         }
         if symbol.isEmpty {

@@ -37,9 +37,9 @@ public enum WallosBackupFormat: ImportFormat {
     }
 
     /// Unpacks `wallos.db` alone, refusing an archive that is damaged, names a path outside
-    /// itself (`..`, absolute), or unpacks to more than `largestDatabase` bytes, whatever its
-    /// header claims.
-    static func extractDatabase(zip data: Data, to destination: URL, scratch: URL) throws {
+    /// itself (`..`, absolute), or unpacks to more than `limit` bytes, whatever its header claims.
+    static func extractDatabase(zip data: Data, to destination: URL, scratch: URL, limit: UInt64 = largestDatabase) throws {
+        let cap = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes"
         let archivePath = scratch.appendingPathComponent("backup.zip")
         guard FileManager.default.createFile(atPath: archivePath.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
             throw ImportError.unreadable(problem: "cannot copy the zip to \(scratch.path)")
@@ -63,8 +63,8 @@ public enum WallosBackupFormat: ImportFormat {
         guard let database, database.type == .file else {
             throw ImportError.unreadable(problem: "a zip without wallos.db: expected a Wallos backup")
         }
-        guard database.uncompressedSize <= largestDatabase else {
-            throw ImportError.unreadable(problem: "wallos.db in the zip is larger than \(largestDatabase >> 20) MiB; refused")
+        guard database.uncompressedSize <= limit else {
+            throw ImportError.unreadable(problem: "wallos.db in the zip is larger than \(cap); refused")
         }
         guard FileManager.default.createFile(atPath: destination.path, contents: nil, attributes: [.posixPermissions: 0o600]),
               let output = FileHandle(forWritingAtPath: destination.path)
@@ -76,11 +76,11 @@ public enum WallosBackupFormat: ImportFormat {
             checksum = try archive.extract(database) { chunk in
                 written += UInt64(chunk.count)
                 // The header's size may lie: count what really comes out.
-                guard written <= largestDatabase else { throw OversizedEntry() }
+                guard written <= limit else { throw OversizedEntry() }
                 try output.write(contentsOf: chunk)
             }
         } catch is OversizedEntry {
-            throw ImportError.unreadable(problem: "wallos.db in the zip unpacks to more than \(largestDatabase >> 20) MiB; refused")
+            throw ImportError.unreadable(problem: "wallos.db in the zip unpacks to more than \(cap); refused")
         } catch {
             throw ImportError.unreadable(problem: "a damaged or truncated zip (wallos.db cannot be unpacked)")
         }

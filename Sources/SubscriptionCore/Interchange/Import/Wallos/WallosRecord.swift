@@ -22,7 +22,8 @@ struct WallosRecord {
     var notes: String?
     var url: String?
     var active: Bool
-    /// Whether Wallos notifies before payments, and how many days before (nil: its default).
+    /// Whether Wallos notifies before payments, and how many days before: 0 is on the day, nil
+    /// is subs's default (`remind_days`).
     var notify: Bool
     var notifyDaysBefore: Int?
     var cancellationDate: String?
@@ -50,7 +51,7 @@ struct WallosRecord {
         let (currency, amount) = try money(check, options: options)
         let cycle = try billingCycle(check)
         let next = try check.date(nextPayment, field: "Next Payment")
-        let start = try startDate.flatMap { text in
+        let start = try nonEmpty(startDate).flatMap { text in
             // A start date is used when the next payment falls on its schedule; Wallos lets the
             // two disagree, and then the next payment is what the user last set.
             let start = try check.date(text, field: "Start Date")
@@ -63,7 +64,7 @@ struct WallosRecord {
         let paidBy = nonEmpty(paidBy).map { "paid by \($0)" }
         let notes = try check.optionalText(nonEmpty((lines + [paidBy].compactMap { $0 }).joined(separator: "; ")), field: "Notes")
         let categoryName = nonEmpty(category).flatMap { $0 == Self.noCategory ? nil : $0 }
-        let remindDays: [Int]? = if !notify { [] } else if let days = notifyDaysBefore, days > 0 {
+        let remindDays: [Int]? = if !notify { [] } else if let days = notifyDaysBefore, days >= 0 {
             [min(days, RemindDays.range.upperBound)]
         } else { nil }
         var subscription = Subscription(
@@ -79,10 +80,11 @@ struct WallosRecord {
             remindDays: remindDays,
             autoRenew: autoRenew && cycle.recurs, createdAt: options.now)
         let cancellation = try check.optionalDate(nonEmpty(cancellationDate), field: "Cancellation Date")
-        // A disabled subscription stops on its cancellation date, or else after the last
-        // payment Wallos knew of; an enabled one with a cancellation date stops then. Neither
-        // can stop before its first payment, which subs counts as made.
-        if let stop = cancellation ?? (active ? nil : start) {
+        // A disabled subscription stops on its cancellation date, or else before its next
+        // payment (Wallos stops moving it on once disabled: the first one not paid); an enabled
+        // one with a cancellation date stops then. Neither can stop before its first payment,
+        // which subs counts as made.
+        if let stop = cancellation ?? (active ? nil : next.adding(days: -1) ?? start) {
             do {
                 try subscription.cancel(on: max(stop, start))
             } catch {
@@ -95,6 +97,12 @@ struct WallosRecord {
     private func billingCycle(_ check: RecordCheck) throws -> BillingCycle {
         switch cycle {
         case .text(let text):
+            // Wallos writes `Every N ` plus its plural of the cycle's name, and has none for
+            // One-time: a one-time purchase with a frequency above 1 comes out as `Every 2 `.
+            let words = text.split(whereSeparator: \.isWhitespace)
+            if words.count == 2, words[0].lowercased() == "every", words[1].allSatisfy(\.isASCIIDigit) {
+                return .once
+            }
             return try check.field("Payment Cycle") { try BillingCycle(input: text) }
         case .ids(let id, let frequency):
             let units: [Int: BillingCycle.Unit] = [1: .day, 2: .week, 3: .month, 4: .year, 5: .once]

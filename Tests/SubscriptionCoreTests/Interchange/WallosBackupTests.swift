@@ -1,0 +1,219 @@
+import Foundation
+import Testing
+import ZIPFoundation
+@testable import SubscriptionCore
+
+/// Wallos's backup (`endpoints/db/backup.php`: its `db/` folder and uploads, zipped) and the
+/// `wallos.db` inside it, with the schema Wallos 5.4's migrations leave.
+@Suite("Wallos backup")
+struct WallosBackupTests {
+    let scratch = Scratch()
+    static let today = CivilDate(iso: "2026-11-22")!
+
+    /// Two users; the first has a household of two (Ana is the user) and notifies 2 days before
+    /// unless a subscription says otherwise (-1 is "as set", 0 "on the day").
+    static let schema = """
+        CREATE TABLE cycles (id INTEGER PRIMARY KEY, days INTEGER NOT NULL, name TEXT NOT NULL);
+        INSERT INTO cycles VALUES (1, 1, 'Daily'), (2, 7, 'Weekly'), (3, 30, 'Monthly'), (4, 365, 'Yearly'), (5, 0, 'One-time');
+        CREATE TABLE currencies (id INTEGER PRIMARY KEY, name TEXT NOT NULL, symbol TEXT NOT NULL, code TEXT NOT NULL,
+            rate TEXT NOT NULL, user_id INTEGER DEFAULT 1);
+        INSERT INTO currencies VALUES (1, 'Euro', '€', 'EUR', 1, 1), (2, 'US Dollar', '$', 'USD', 1.08, 1),
+            (3, 'Japanese Yen', '¥', 'JPY', 160, 1), (34, 'Euro', '€', 'EUR', 1, 2);
+        CREATE TABLE categories (id INTEGER PRIMARY KEY, name TEXT NOT NULL, "order" INTEGER DEFAULT 0, user_id INTEGER DEFAULT 1);
+        INSERT INTO categories (id, name, user_id) VALUES (1, 'No category', 1), (2, 'Entertainment', 1), (3, 'No category', 2);
+        CREATE TABLE household (id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT DEFAULT '', user_id INTEGER DEFAULT 1);
+        INSERT INTO household (id, name, user_id) VALUES (1, 'Ana', 1), (2, 'Bruno', 1), (3, 'Carla', 2);
+        CREATE TABLE payment_methods (id INTEGER PRIMARY KEY, name TEXT NOT NULL, icon TEXT, enabled BOOLEAN DEFAULT 1,
+            "order" INTEGER DEFAULT 0, user_id INTEGER DEFAULT 1);
+        INSERT INTO payment_methods (id, name) VALUES (1, 'PayPal'), (2, 'Credit Card');
+        CREATE TABLE notification_settings (days INTEGER, user_id INTEGER DEFAULT 1);
+        INSERT INTO notification_settings VALUES (2, 1), (7, 2);
+        CREATE TABLE subscriptions (
+            id INTEGER PRIMARY KEY, name TEXT NOT NULL, logo TEXT, price REAL NOT NULL, currency_id INTEGER,
+            next_payment DATE, cycle INTEGER, frequency INTEGER, notes TEXT, payment_method_id INTEGER,
+            payer_user_id INTEGER, category_id INTEGER, notify BOOLEAN DEFAULT false, url VARCHAR(255),
+            inactive BOOLEAN DEFAULT false, notify_days_before INTEGER DEFAULT 0, user_id INTEGER DEFAULT 1,
+            cancellation_date DATE, replacement_subscription_id INTEGER DEFAULT NULL,
+            start_date INTEGER DEFAULT NULL, auto_renew INTEGER DEFAULT 1,
+            logo_text_color TEXT DEFAULT NULL, logo_variant TEXT DEFAULT NULL);
+        INSERT INTO subscriptions (id, name, price, currency_id, next_payment, cycle, frequency, notes,
+            payment_method_id, payer_user_id, category_id, notify, url, inactive, notify_days_before,
+            cancellation_date, start_date, auto_renew, user_id) VALUES
+            (1, 'Netflix', 15.49, 2, '2026-12-05', 3, 1, '', 2, 1, 2, 1, 'https://netflix.com', 0, 3, NULL, '2024-01-05', 1, 1),
+            (2, 'Amazon Prime', 24.9, 1, '2027-01-31', 3, 3, 'quarterly', 1, 2, 1, 1, '', 0, -1, '', '2026-10-31', 1, 1),
+            (3, 'Gym', 300, 1, '2027-02-01', 4, 1, NULL, NULL, 1, 1, 1, '', 0, 0, '2027-02-01', '', 1, 1),
+            (4, 'Affinity Photo', 69.99, 1, '2026-03-14', 5, 3, '', 2, 1, 1, 0, '', 0, -1, NULL, NULL, 0, 1),
+            (5, 'Hulu', 7.99, 2, '2026-08-20', 3, 1, '', 2, 1, 2, 1, '', 1, -1, NULL, '2025-02-20', 1, 1),
+            (6, 'Nintendo', 1500, 3, '2026-12-09', 4, 1, '', 2, 1, 2, 1, '', 0, -1, NULL, '2026-01-01', 1, 1),
+            (7, 'Carla''s', 5, 34, '2026-12-01', 3, 1, '', NULL, 3, 3, 1, '', 0, -1, NULL, NULL, 1, 2);
+        """
+
+    /// The bytes of a plain SQLite `wallos.db` made from `schema` and then `sql`.
+    func database(_ sql: String = "") throws -> Data {
+        let path = scratch.path("made-\(UUID().uuidString).db")
+        do {
+            let connection = try Connection(path: path, create: true)
+            try connection.execute(Self.schema + sql)
+        }
+        return try Files.bytes(path)
+    }
+
+    func imported(_ data: Data) throws -> [String: Subscription] {
+        #expect(WallosBackupFormat.detect(data))
+        let parsed = try WallosBackupFormat.parse(data, options: ImportOptions(today: Self.today, now: Date(timeIntervalSince1970: 0)))
+        return Dictionary(uniqueKeysWithValues: parsed.subscriptions.map { ($0.subscription.name, $0.subscription) })
+    }
+
+    @Test("The database gives start dates, currency codes, cycles, notify days, payers and states")
+    func databaseFields() throws {
+        let all = try imported(try database())
+        // Only the first user's subscriptions.
+        #expect(all.keys.sorted() == ["Affinity Photo", "Amazon Prime", "Gym", "Hulu", "Netflix", "Nintendo"])
+        let netflix = try #require(all["Netflix"])
+        #expect(netflix.startDate == day("2024-01-05"))
+        #expect(netflix.price(on: Self.today) == money("15.49", "USD"))
+        #expect(netflix.category == "Entertainment")
+        #expect(netflix.paymentMethod == "Credit Card")
+        #expect(netflix.url == "https://netflix.com")
+        #expect(netflix.remindDays == [3])
+        // The user pays: no note.
+        #expect(netflix.notes == nil)
+
+        let prime = try #require(all["Amazon Prime"])
+        #expect(prime.cycle == cycle(3, .month))
+        #expect(prime.price(on: Self.today) == money("24.90", "EUR"))
+        #expect(prime.notes == "quarterly; paid by Bruno")
+        #expect(prime.remindDays == [2])
+        #expect(prime.category == nil)
+
+        // An empty start date is none (the next payment anchors); 0 days is on the day.
+        let gym = try #require(all["Gym"])
+        #expect(gym.startDate == day("2027-02-01"))
+        #expect(gym.remindDays == [0])
+        #expect(gym.periods.last?.cancelledOn == day("2027-02-01"))
+        #expect(gym.price(on: Self.today) == money("300.00", "EUR"))
+        #expect(gym.paymentMethod == nil)
+
+        let photo = try #require(all["Affinity Photo"])
+        #expect(photo.cycle == .once)
+        #expect(!photo.autoRenew)
+        #expect(photo.remindDays == [])
+
+        let hulu = try #require(all["Hulu"])
+        #expect(hulu.status(on: Self.today) == .cancelled)
+        #expect(hulu.startDate == day("2025-02-20"))
+        // Disabled without a date: its payments run up to the next one, which it never paid.
+        #expect(hulu.periods.last?.cancelledOn == day("2026-08-19"))
+
+        #expect(all["Nintendo"]?.price(on: Self.today) == Money(minorUnits: 1500, currency: currency("JPY")))
+        // A start date off the next payment's schedule gives way to the next payment.
+        #expect(all["Nintendo"]?.startDate == day("2026-12-09"))
+    }
+
+    @Test("Without notification settings, -1 is subs's default reminder days")
+    func noNotificationSettings() throws {
+        let all = try imported(try database("DROP TABLE notification_settings;"))
+        #expect(all["Amazon Prime"]?.remindDays == nil)
+        #expect(all["Netflix"]?.remindDays == [3])
+    }
+
+    @Test("A row Wallos could not have written names the subscription and the field")
+    func badRows() throws {
+        #expect(throws: ImportError.badRecord(
+            record: "subscription 1 (Netflix)", field: "cycle",
+            problem: "expected a Wallos cycle 1 to 5 with a frequency from 1 to 999, got 9 and 1")) {
+            _ = try imported(try database("UPDATE subscriptions SET cycle = 9 WHERE id = 1;"))
+        }
+        #expect(throws: ImportError.badRecord(record: "subscription 2 (Amazon Prime)", field: "currency",
+                                              problem: "names no currency Wallos knows")) {
+            _ = try imported(try database("UPDATE subscriptions SET currency_id = 99 WHERE id = 2;"))
+        }
+        let thirds = try database("UPDATE subscriptions SET price = 10.005 WHERE id = 1;")
+        #expect(throws: ImportError.self) { _ = try imported(thirds) }
+    }
+
+    @Test("A SQLite file that is not Wallos's is refused")
+    func notWallos() throws {
+        let path = scratch.path("other.db")
+        do {
+            let connection = try Connection(path: path, create: true)
+            try connection.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
+        }
+        #expect(throws: ImportError.unreadable(
+            problem: "a SQLite database, but not Wallos's: it has no subscriptions table as Wallos writes it")) {
+            _ = try imported(try Files.bytes(path))
+        }
+    }
+
+    // MARK: The zip
+
+    /// A zip of `entries`, built as Wallos's ZipArchive does (deflated files, folders as entries).
+    func zip(_ entries: [(String, Data)]) throws -> Data {
+        let archive = try Archive(accessMode: .create)
+        for (path, data) in entries {
+            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+                data.subdata(in: Int(position)..<Int(position) + size)
+            }
+        }
+        return try #require(archive.data)
+    }
+
+    @Test("A backup zip reads as its wallos.db; only wallos.db is unpacked, into a folder removed afterwards")
+    func backupZip() throws {
+        let database = try database()
+        let backup = try zip([("wallos.empty.db", Data("empty".utf8)), ("wallos.db", database),
+                              ("logos/netflix.png", Data([0x89, 0x50, 0x4E, 0x47]))])
+        let before = Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("subs-wallos-") })
+        #expect(try imported(backup).keys.sorted() == (try imported(database)).keys.sorted())
+        let after = Set(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("subs-wallos-") })
+        #expect(after.isSubset(of: before))
+    }
+
+    /// The error extracting `zip` gives, with a cap of `limit` bytes.
+    func refusal(_ zip: Data, limit: UInt64 = WallosBackupFormat.largestDatabase) -> ImportError? {
+        do {
+            try WallosBackupFormat.extractDatabase(zip: zip, to: scratch.url.appendingPathComponent("wallos.db"),
+                                                   scratch: scratch.url, limit: limit)
+            return nil
+        } catch {
+            return error as? ImportError
+        }
+    }
+
+    @Test("Entries named outside the zip are refused, and nothing lands there",
+          arguments: ["../evil", "logos/../../evil", "/tmp/evil", "..\\evil"])
+    func traversal(_ path: String) throws {
+        let backup = try zip([("wallos.db", try database()), (path, Data("owned".utf8))])
+        #expect(refusal(backup) == .unreadable(problem: "the zip names a path outside itself ('\(path.quotedForMessage)'); refused"))
+        #expect(!Files.exists(scratch.url.deletingLastPathComponent().appendingPathComponent("evil").path))
+    }
+
+    @Test("A zip without wallos.db, a truncated one and a damaged one are refused")
+    func damaged() throws {
+        #expect(refusal(try zip([("logos/a.png", Data([1, 2, 3]))]))
+            == .unreadable(problem: "a zip without wallos.db: expected a Wallos backup"))
+        let whole = try zip([("wallos.db", try database())])
+        #expect(refusal(whole.prefix(whole.count / 2)) == .unreadable(problem: "a damaged or truncated zip"))
+
+        // One byte of the compressed data changed: inflating fails or the checksum does.
+        var flipped = whole
+        flipped[60] ^= 0xFF
+        let error = try #require(refusal(flipped))
+        #expect(String(describing: error).contains("damaged"), "\(error)")
+    }
+
+    @Test("wallos.db bigger than the cap is refused from its header, and while unpacking when the header lies")
+    func oversized() throws {
+        let big = Data(count: 64 << 10)
+        let honest = try zip([("wallos.db", big)])
+        #expect(refusal(honest, limit: 1024) == .unreadable(problem: "wallos.db in the zip is larger than 1024 bytes; refused"))
+
+        // The local and central headers claim 100 bytes; the entry inflates to 64 KiB.
+        var lying = honest
+        for (signature, offset) in [(Data([0x50, 0x4B, 0x03, 0x04]), 22), (Data([0x50, 0x4B, 0x01, 0x02]), 24)] {
+            let header = try #require(lying.range(of: signature)).lowerBound
+            lying.replaceSubrange(header + offset..<header + offset + 4, with: [100, 0, 0, 0])
+        }
+        #expect(refusal(lying, limit: 1024) == .unreadable(problem: "wallos.db in the zip unpacks to more than 1024 bytes; refused"))
+    }
+}
