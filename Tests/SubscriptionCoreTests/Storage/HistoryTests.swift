@@ -201,4 +201,22 @@ struct HistoryTests {
         #expect(try self.store().subscriptions().map(\.name) == ["Netflix"])
         #expect(try self.store().nextUndo() == restore)
     }
+
+    @Test("Undoing a restore after a rekey refuses, naming the backup, and changes nothing")
+    func undoRestoreAfterARekey() throws {
+        let store = try store()
+        _ = try store.add(try simpleNewSubscription("Netflix"), now: fixedNow)
+        let backup = try Backup.write(scratch.location, to: scratch.path("backup.db"), key: nil)
+        _ = try store.add(try simpleNewSubscription("Spotify"), now: fixedNow)
+        try Backup.restore(scratch.location, from: backup, key: nil, now: fixedNow)
+        _ = try Rekey.run(scratch.location, to: .keyFile(keyFile))
+        let rekeyed = try self.store()
+        let restore = try #require(try rekeyed.nextUndo())
+
+        #expect(throws: UndoError.backupUnderOldKey(path: try #require(restore.replacedBackup))) {
+            try rekeyed.undo(restore, now: fixedNow)
+        }
+        #expect(try self.store().subscriptions().map(\.name) == ["Netflix"])
+        #expect(try self.store().nextUndo() == restore)
+    }
 }
