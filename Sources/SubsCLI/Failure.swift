@@ -41,6 +41,8 @@ struct Failure: Error {
             case .changedSince: self.init(error.description, exitCode: Self.dataError)
             case .changedMeanwhile: self.init(error.description, exitCode: Self.temporaryFailure)
             case .nothingBeforeRestore: self.init(error.description, exitCode: Self.usage)
+            case .backupGone: self.init(error.description, exitCode: Self.noInput)
+            case .backupUnderOldKey: self.init(error.description, exitCode: Self.noPermission)
             }
         case let error as MoneyError:
             self.init(error.description, exitCode: Self.dataError)

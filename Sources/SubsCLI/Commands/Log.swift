@@ -7,8 +7,9 @@ extension Subs {
             abstract: "Show the history of changes, newest first.",
             discussion: """
                 Every change is recorded in the database with the values before and after: add, \
-                edit, cancel, pause, resume, delete, import, restore, and category, rate and config \
-                changes. 'subs undo' reverts the newest one not yet undone.
+                edit, cancel, pause, resume, delete, paid, skip, import, restore, logins (never a \
+                password), and category, rate and config changes. 'subs undo' reverts the newest \
+                one not yet undone; the log marks it undone.
 
                 Examples:
                   subs log

@@ -10,7 +10,8 @@ enum HistoryRenderer {
             guard !entries.isEmpty else { return "No changes recorded.\n" }
             var table = Table([.init(header: "WHEN"), .init(header: "ACTION"), .init(header: "WHAT"), .init(header: "CHANGE")])
             for entry in entries {
-                let change = entry.summary + (entry.undoneAt == nil ? "" : " (undone)")
+                // First, so a long summary cut to the terminal's width still shows it.
+                let change = (entry.undoneAt == nil ? "" : "(undone) ") + entry.summary
                 table.append([Table.Cell(localTime(entry.changedAt)), Table.Cell(entry.action.rawValue),
                               Table.Cell(entry.subject), Table.Cell(change)])
             }

@@ -51,10 +51,11 @@ public enum Backup {
     /// Restores the backup at `path` over the database, after checking it (key, a subs database,
     /// integrity, a schema this program knows) and backing up the current database. The restored
     /// data is under the database's current key. A refused backup leaves the database untouched.
-    /// The restore is `recorded` in the restored database's history, naming the automatic backup
-    /// of the one it replaced, so `undo` can put that back (undo itself restores unrecorded).
+    /// The restore is recorded in the restored database's history, naming the automatic backup
+    /// of the one it replaced, so `undo` can put that back. When `undoing` a restore (putting that
+    /// backup back), the backup's history gets that restore instead, marked undone.
     public static func restore(
-        _ location: StoreLocation, from path: String, key: KeySource?, recorded: Bool = true, now: Date = Date()
+        _ location: StoreLocation, from path: String, key: KeySource?, undoing: HistoryEntry? = nil, now: Date = Date()
     ) throws {
         try SubscriptionStore.mapErrors(StoreLocation(databasePath: path, key: key ?? location.key)) {
             let backup = try openBackup(path, key: key ?? location.key)
@@ -71,8 +72,12 @@ public enum Backup {
                 let replaced = try current.map { current in
                     try SubscriptionStore.mapErrors(location) { try automatic(current, location: location, reason: "restore", now: now) }
                 }
-                if recorded {
-                    try restored.writeTransaction {
+                try restored.writeTransaction {
+                    if let undoing {
+                        try History.record(restored, .restore, subscriptionID: nil, subject: undoing.subject,
+                                           summary: undoing.summary, before: .empty, after: .empty,
+                                           now: undoing.changedAt, undoneAt: now)
+                    } else {
                         try History.record(restored, .restore, subscriptionID: nil, subject: path,
                                            summary: "restored from \(path)" + (replaced.map { "; what it replaced is in \($0)" } ?? ""),
                                            before: .empty, after: .empty, replacedBackup: replaced, now: now)

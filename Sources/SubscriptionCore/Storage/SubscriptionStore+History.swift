@@ -33,7 +33,12 @@ extension SubscriptionStore {
         if expected.action == .restore {
             guard try nextUndo() == expected else { throw UndoError.changedMeanwhile }
             guard let backup = expected.replacedBackup else { throw UndoError.nothingBeforeRestore }
-            try Backup.restore(location, from: backup, key: nil, recorded: false, now: now)
+            guard try PrivateFiles.mode(of: backup) != nil else { throw UndoError.backupGone(path: backup) }
+            do {
+                try Backup.restore(location, from: backup, key: nil, undoing: expected, now: now)
+            } catch StoreError.wrongKey(let database, _) where database == backup {
+                throw UndoError.backupUnderOldKey(path: backup)
+            }
             return
         }
         try write { connection in
@@ -94,6 +99,7 @@ extension SubscriptionStore {
             try connection.run("DELETE FROM logins WHERE subscription_id = ?", [.text(login.subscriptionID)])
         }
         for login in before.logins { try login.write(connection) }
+        for reminder in before.remindersSent { try reminder.write(connection) }
         let beforeRates = Dictionary(uniqueKeysWithValues: before.rates.map { ("\($0.rate.currency.code) \($0.base.code)", $0) })
         for rate in after.rates where beforeRates["\(rate.rate.currency.code) \(rate.base.code)"] == nil {
             try connection.run("DELETE FROM exchange_rates WHERE currency = ? AND base = ?",

@@ -33,23 +33,31 @@ extension SubscriptionStore {
         }
         return try write { connection in
             var replaced: [Subscription] = []
+            let categories = try Self.categoryColors(connection)
             let outcome = try Self.apply(parsed, onDuplicate: onDuplicate, connection: connection, writing: true,
                                          replaced: &replaced)
-            try Self.record(outcome, replaced: replaced, source: source, connection, now: now)
+            try Self.record(outcome, replaced: replaced, categoriesBefore: categories, source: source, connection, now: now)
             return outcome
         }
     }
 
     /// One history entry for the whole import: undo removes what it added and puts back what it
-    /// replaced, the categories it created, the settings and rates it set.
+    /// replaced, the categories it created or gave a colour, the settings and rates it set.
     private static func record(
-        _ outcome: ImportOutcome, replaced: [Subscription], source: String, _ connection: Connection, now: Date
+        _ outcome: ImportOutcome, replaced: [Subscription], categoriesBefore: [(name: String, color: CategoryColor?)],
+        source: String, _ connection: Connection, now: Date
     ) throws {
         let written = outcome.items.compactMap { item -> Subscription? in
             if case .skipped = item.action { return nil }
             return item.subscription
         }
-        let categories = try categoryColors(connection).filter { outcome.categoriesCreated.contains($0.name) }
+        let recolored = categoriesBefore.filter { old in
+            old.color == nil && outcome.categoriesCreated.allSatisfy { !NameMatching.same($0, old.name) }
+        }
+        let categories = try categoryColors(connection).filter { now in
+            outcome.categoriesCreated.contains(now.name)
+                || now.color != nil && recolored.contains { $0.name == now.name }
+        }
         let after = StateSlice(
             subscriptions: written, categories: categories.map { ImportedCategory(name: $0.name, color: $0.color) },
             settings: Dictionary(uniqueKeysWithValues: try outcome.settingsSet.map { key in
@@ -62,7 +70,11 @@ extension SubscriptionStore {
         try History.record(
             connection, .import, subscriptionID: nil, subject: source,
             summary: "\(outcome.added) added, \(outcome.replaced) replaced, \(outcome.skipped) skipped",
-            before: StateSlice(subscriptions: replaced), after: after, now: now)
+            before: StateSlice(
+                subscriptions: replaced,
+                categories: recolored.filter { old in categories.contains { $0.name == old.name } }
+                    .map { ImportedCategory(name: $0.name, color: nil) }),
+            after: after, now: now)
     }
 
     private static func apply(

@@ -133,6 +133,19 @@ extension SubscriptionStore {
                 try connection.run("UPDATE logins SET sealed_password = ? WHERE subscription_id = ?",
                                    [.text(try newKey.seal(password: password, subscriptionID: id)), .text(id)])
             }
+            // The history's copies too, so undo brings back passwords the new passphrase opens. One
+            // the old key does not open is no password of this vault's: it is left as it is.
+            try History.resealLogins(connection) { login in
+                guard let sealed = login.sealedPassword else { return nil }
+                var password: [UInt8]
+                do {
+                    password = try oldKey.open(sealed, subscriptionID: login.subscriptionID, name: login.subscriptionID)
+                } catch is VaultError {
+                    return nil
+                }
+                defer { password.zeroize() }
+                return try newKey.seal(password: password, subscriptionID: login.subscriptionID)
+            }
             try Self.storeVault(connection, salt: salt, parameters: parameters, check: try newKey.sealCheck(), now: now)
             return rows.count
         }

@@ -115,14 +115,17 @@ public final class SubscriptionStore {
     /// them all back.
     private static func recordDeletion(of targets: [Subscription], _ connection: Connection, now: Date) throws {
         guard let only = targets.first else { return }
-        // Their logins went with them (ON DELETE CASCADE); the history keeps them, still sealed.
+        // Their logins and reminders sent go with them (ON DELETE CASCADE); the history keeps
+        // them (the logins still sealed), so undo brings them back too.
         let logins = try LoginRow.rows(of: targets.map(\.id), connection)
+        let remindersSent = try SentReminderRow.rows(of: targets.map(\.id), connection)
         let multiple = targets.count > 1
         try History.record(connection, .delete, subscriptionID: multiple ? nil : only.id,
                            subject: targets.map(\.name).joined(separator: ", "),
                            summary: multiple ? "deleted \(targets.count) subscriptions, with their history"
                                : ChangeSummary.describe(before: only, after: nil),
-                           before: StateSlice(subscriptions: targets, logins: logins), after: .empty, now: now)
+                           before: StateSlice(subscriptions: targets, logins: logins, remindersSent: remindersSent),
+                           after: .empty, now: now)
     }
 
     /// Deletes subscriptions with their price history and members. Returns how many existed.

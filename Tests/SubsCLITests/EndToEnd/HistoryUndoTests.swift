@@ -127,6 +127,105 @@ struct HistoryUndoTests {
         #expect(revealed.stdout.contains("correct horse"), "\(revealed)")
     }
 
+    @Test("log shows the changes newest first; REF keeps one subscription's; --limit keeps the newest N; undone ones say so")
+    func logFilters() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Netflix", "15.99", ["--start", "2026-01-10"])
+        try sandbox.add("Spotify", "10.99", ["--start", "2026-02-01"])
+        try sandbox.succeed(["edit", "netflix", "--amount", "17.99", "--effective", "2026-12-10"])
+        try sandbox.succeed(["cancel", "spotify", "--on", "2026-12-01"])
+        try sandbox.succeed(["edit", "netflix", "--notes", "family plan"])
+
+        #expect(try log(sandbox).map { "\($0["action"] as? String ?? "") \($0["subject"] as? String ?? "")" } == [
+            "edit Netflix", "cancel Spotify", "edit Netflix", "add Spotify", "add Netflix",
+        ])
+        let netflix = try log(sandbox, ["netflix"])
+        #expect(netflix.map { $0["action"] as? String } == ["edit", "edit", "add"])
+        #expect((netflix[1]["summary"] as? String)?.contains("15.99 USD → 17.99 USD") == true, "\(netflix)")
+        #expect(try log(sandbox, ["--limit", "2"]).map { $0["subject"] as? String } == ["Netflix", "Spotify"])
+        #expect(try log(sandbox, ["spot", "--limit", "1"]).map { $0["action"] as? String } == ["cancel"])
+
+        try sandbox.succeed(["undo", "--yes"])
+        let table = try sandbox.succeed(["log", "netflix"]).stdoutLines
+        #expect(table.count == 4 && table[0].hasPrefix("WHEN"), "\(table)")
+        #expect(table[1].contains("edit") && table[1].contains("(undone) notes none → 'family plan'"), "\(table)")
+        #expect(!table[2].contains("(undone)"), "\(table)")
+
+        let unknown = try sandbox.run(["log", "hulu"])
+        #expect(unknown.status == 66 && unknown.stderrLines.count == 1, "\(unknown)")
+    }
+
+    @Test("A change and its history entry are one: when the entry cannot be written, the change is not made",
+          .enabled(if: Tools.sqlcipher != nil, "the sqlcipher shell is not installed (make test-deps)"))
+    func changeAndEntryAreAtomic() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Netflix", "15.49")
+        let before = try show(sandbox, "netflix")
+        let hex = try #require(sandbox.bytes(sandbox.keyPath).map { String(decoding: $0, as: UTF8.self) })
+            .trimmingCharacters(in: .newlines)
+        func sqlcipher(_ sql: String) throws {
+            let script = "PRAGMA key = \"x'\(hex)'\";\n\(sql)\n"
+            let result = try sandbox.runTool(try #require(Tools.sqlcipher), [sandbox.databasePath], input: Data(script.utf8))
+            try #require(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        }
+        try sqlcipher("CREATE TRIGGER refuse_history BEFORE INSERT ON history BEGIN SELECT RAISE(ABORT, 'refused'); END;")
+
+        let edit = try sandbox.run(["edit", "netflix", "--amount", "17.99", "--notes", "x"])
+        #expect(edit.status != 0 && edit.stderrLines.count == 1, "\(edit)")
+        let delete = try sandbox.run(["delete", "netflix", "--yes"])
+        #expect(delete.status != 0 && delete.stderrLines.count == 1, "\(delete)")
+        try sqlcipher("DROP TRIGGER refuse_history;")
+        #expect(try show(sandbox, "netflix") == before)
+        #expect(try log(sandbox).map { $0["action"] as? String } == ["add"])
+    }
+
+    @Test("After undoing a delete, reminders already sent are not sent again")
+    func undoDeleteDoesNotRemindAgain() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Gym", "30", ["--start", "2025-01-15", "--remind", "2"])
+        let first = try sandbox.succeed(["remind", "--today", "2025-01-13"])
+        #expect(first.stdout.contains("Gym"), "\(first)")
+        try sandbox.succeed(["delete", "gym", "--yes"])
+        try sandbox.succeed(["undo", "--yes"])
+        let again = try sandbox.succeed(["remind", "--today", "2025-01-13"])
+        #expect(again.stdout.isEmpty, "\(again)")
+    }
+
+    @Test("Undoing a restore whose automatic backup is gone refuses in one line, exit 66, changing nothing")
+    func undoRestoreWithoutItsBackup() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Netflix", "15.49")
+        try sandbox.succeed(["backup", sandbox.path("backup.db")])
+        try sandbox.add("Spotify", "10.99")
+        try sandbox.succeed(["restore", sandbox.path("backup.db"), "--yes"])
+        let backups = (sandbox.databasePath as NSString).deletingLastPathComponent + "/backups"
+        for name in try FileManager.default.contentsOfDirectory(atPath: backups) where name.hasSuffix("-restore.db") {
+            try FileManager.default.removeItem(atPath: backups + "/" + name)
+        }
+        let database = sandbox.bytes(sandbox.databasePath)
+        let undo = try sandbox.run(["undo", "--yes"])
+        #expect(undo.status == 66, "\(undo)")
+        #expect(undo.stderrLines.count == 1 && undo.stderr.contains("is gone") && undo.stderr.contains("nothing was undone"), "\(undo)")
+        #expect(sandbox.bytes(sandbox.databasePath) == database)
+    }
+
+    @Test("On a terminal undo shows the change and asks: no undoes nothing, yes undoes it",
+          .enabled(if: Tools.script != nil, "util-linux script is not installed"))
+    func undoAsksOnATerminal() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Netflix", "15.49")
+        func undo(answering answer: String) throws -> ProcessResult {
+            try sandbox.runTool(try #require(Tools.script), ["-q", "-e", "-c", "'\(try SubsBinary.url().path)' undo", "/dev/null"],
+                                environment: ["SHELL": "/bin/sh"], input: Data("\(answer)\n".utf8))
+        }
+        let no = try undo(answering: "n")
+        #expect(no.status == 0 && no.stdout.contains("Undo add Netflix") && no.stdout.contains("Nothing undone."), "\(no)")
+        #expect(try sandbox.succeed(["list", "--format", "json"]).jsonArray().count == 1)
+        let yes = try undo(answering: "y")
+        #expect(yes.status == 0 && yes.stdout.contains("Undone: add Netflix"), "\(yes)")
+        #expect(try sandbox.succeed(["list", "--format", "json"]).jsonArray().isEmpty)
+    }
+
     private func withoutStamp(_ document: String) -> String {
         document.split(separator: "\n").filter { !$0.contains("\"exported_at\"") }.joined(separator: "\n")
     }

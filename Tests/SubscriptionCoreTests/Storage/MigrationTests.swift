@@ -67,6 +67,11 @@ import Testing
         let paused = try store.update("Netflix") { try $0.pause(from: day("2024-03-01"), until: day("2024-05-01")) }
         #expect(paused.status(on: day("2024-03-10")) == .paused)
         #expect(try SubscriptionStore(location: location).subscriptions().first?.pauses == paused.pauses)
+
+        // The history records a change to a database from any version, and undo reverts it.
+        #expect(try store.history().map(\.action) == [.edit])
+        try store.undo(try #require(try store.nextUndo()))
+        #expect(try store.subscriptions().first?.pauses == [])
     }
 
     @Test("Version 7 rebuilds the subscriptions table: children kept, foreign keys on again, once storable")

@@ -5,15 +5,16 @@ import Foundation
 enum History {
     static func record(
         _ connection: Connection, _ action: ChangeAction, subscriptionID: String?, subject: String,
-        summary: String, before: StateSlice, after: StateSlice, replacedBackup: String? = nil, now: Date
+        summary: String, before: StateSlice, after: StateSlice, replacedBackup: String? = nil, now: Date,
+        undoneAt: Date? = nil
     ) throws {
         try connection.run("""
-            INSERT INTO history (changed_at, action, subscription_id, subject, summary, before, after, replaced_backup)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO history (changed_at, action, subscription_id, subject, summary, before, after, replaced_backup, undone_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [
                 .text(Timestamp.format(now)), .text(action.rawValue), subscriptionID.map(SQLiteValue.text) ?? .null,
                 .text(subject), .text(summary), .text(before.encoded(at: now)), .text(after.encoded(at: now)),
-                replacedBackup.map(SQLiteValue.text) ?? .null,
+                replacedBackup.map(SQLiteValue.text) ?? .null, undoneAt.map { .text(Timestamp.format($0)) } ?? .null,
             ])
     }
 
@@ -56,6 +57,34 @@ enum History {
 
     static func markUndone(_ connection: Connection, _ id: Int, now: Date) throws {
         try connection.run("UPDATE history SET undone_at = ? WHERE id = ?", [.text(Timestamp.format(now)), .integer(Int64(id))])
+    }
+
+    /// Re-seals the passwords the history keeps (of logins since changed or deleted) with
+    /// `reseal`, which gets each login and gives its password sealed anew, or nil to leave it
+    /// as it is. A vault passphrase change calls it, so that undo never brings back a password
+    /// sealed under a passphrase the vault no longer has.
+    static func resealLogins(_ connection: Connection, _ reseal: (LoginRow) throws -> String?) throws {
+        let rows = try connection.rows("""
+            SELECT id, before, after FROM history WHERE before LIKE '%"sealed_password":"%' OR after LIKE '%"sealed_password":"%'
+            """)
+        for row in rows {
+            guard let id = row.int(0), var before = row.text(1), var after = row.text(2) else { throw damaged }
+            before = try resealed(before, reseal)
+            after = try resealed(after, reseal)
+            try connection.run("UPDATE history SET before = ?, after = ? WHERE id = ?", [.text(before), .text(after), .integer(id)])
+        }
+    }
+
+    /// `snapshot` with each sealed password replaced by what `reseal` gives for it.
+    private static func resealed(_ snapshot: String, _ reseal: (LoginRow) throws -> String?) throws -> String {
+        guard let extras = try? JSONDecoder().decode(StateSlice.Extras.self, from: Data(snapshot.utf8)) else { throw damaged }
+        var text = snapshot
+        for login in extras.logins ?? [] {
+            guard let old = login.sealedPassword, let new = try reseal(login) else { continue }
+            // Base64 of a random nonce and the sealed bytes: each sealed value occurs once.
+            text = text.replacingOccurrences(of: "\"sealed_password\":\"\(old)\"", with: "\"sealed_password\":\"\(new)\"")
+        }
+        return text
     }
 
     /// The names of deleted subscriptions the history knows, newest first, for `log REF`.

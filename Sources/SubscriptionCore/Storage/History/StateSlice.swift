@@ -11,6 +11,8 @@ struct StateSlice: Equatable {
     var rates: [ImportedRate] = []
     /// Logins as stored (sealed), of the subscriptions whose login the change touched.
     var logins: [LoginRow] = []
+    /// The reminders already sent for the subscriptions a delete took.
+    var remindersSent: [SentReminderRow] = []
 
     static let empty = StateSlice()
 
@@ -22,25 +24,33 @@ struct StateSlice: Equatable {
                                       rates: rates, exportedAt: now)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Strings, integers, booleans and nulls only: encoding cannot fail. The logins ride
-        // beside the document's keys, which an export document reader ignores.
+        // Strings, integers, booleans and nulls only: encoding cannot fail. The logins and
+        // reminders sent ride beside the document's keys, which an export document reader ignores.
         let text = String(decoding: try! encoder.encode(document), as: UTF8.self)
-        guard !logins.isEmpty else { return text }
-        let extra = String(decoding: try! encoder.encode(Logins(logins: logins)), as: UTF8.self)
+        let extras = Extras(logins: logins.isEmpty ? nil : logins, remindersSent: remindersSent.isEmpty ? nil : remindersSent)
+        guard extras.logins != nil || extras.remindersSent != nil else { return text }
+        let extra = String(decoding: try! encoder.encode(extras), as: UTF8.self)
         return String(text.dropLast()) + "," + String(extra.dropFirst())
     }
 
-    private struct Logins: Codable {
+    /// What a snapshot holds beyond an export document.
+    struct Extras: Codable {
         var logins: [LoginRow]?
+        var remindersSent: [SentReminderRow]?
+
+        enum CodingKeys: String, CodingKey {
+            case logins, remindersSent = "reminders_sent"
+        }
     }
 
     /// Reads back what `encoded` wrote; damage is a damaged database.
     init(decoding text: String) throws {
         let damaged = StoreError.damaged(path: "", detail: "unreadable history entry")
         guard let document = try? JSONDecoder().decode(ExportDocument.self, from: Data(text.utf8)),
-              let extra = try? JSONDecoder().decode(Logins.self, from: Data(text.utf8))
+              let extra = try? JSONDecoder().decode(Extras.self, from: Data(text.utf8))
         else { throw damaged }
         logins = extra.logins ?? []
+        remindersSent = extra.remindersSent ?? []
         do {
             let check = RecordCheck("history")
             subscriptions = try document.subscriptions.map(check.subscription)
@@ -66,8 +76,10 @@ struct StateSlice: Equatable {
     }
 
     init(subscriptions: [Subscription] = [], categories: [ImportedCategory] = [],
-         settings: [ConfigKey: String] = [:], rates: [ImportedRate] = [], logins: [LoginRow] = []) {
+         settings: [ConfigKey: String] = [:], rates: [ImportedRate] = [], logins: [LoginRow] = [],
+         remindersSent: [SentReminderRow] = []) {
         self.logins = logins
+        self.remindersSent = remindersSent
         self.subscriptions = subscriptions
         self.categories = categories
         self.settings = settings

@@ -6,6 +6,11 @@ public enum UndoError: Error, Equatable, Sendable, CustomStringConvertible {
     case changedMeanwhile
     /// A restore into a place where no database was: there is nothing to go back to.
     case nothingBeforeRestore
+    /// The automatic backup a restore made of the database it replaced is gone (only the newest
+    /// automatic backups are kept).
+    case backupGone(path: String)
+    /// That backup no longer opens with the database's key: the key changed since (`rekey`).
+    case backupUnderOldKey(path: String)
 
     public var description: String {
         switch self {
@@ -15,6 +20,13 @@ public enum UndoError: Error, Equatable, Sendable, CustomStringConvertible {
             "the history changed while undo was asking; nothing was undone (run it again)"
         case .nothingBeforeRestore:
             "that restore created the database: there was nothing before it to go back to; nothing was undone"
+        case .backupGone(let path):
+            "the backup of the database that restore replaced, \(path), is gone "
+                + "(only the newest \(Backup.automaticKept) automatic backups are kept); nothing was undone"
+        case .backupUnderOldKey(let path):
+            "the backup of the database that restore replaced, \(path), is under the key the database had "
+                + "before a rekey: restore it with 'subs restore \(path) --backup-key-file OLD-KEY' "
+                + "(or --backup-passphrase-file); nothing was undone"
         }
     }
 }
