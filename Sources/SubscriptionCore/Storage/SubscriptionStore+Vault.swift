@@ -56,10 +56,9 @@ extension SubscriptionStore {
             }
             let username = changes.username ?? existing?.username
             let url = changes.url ?? existing?.url
-            try connection.run(
-                "INSERT OR REPLACE INTO logins (subscription_id, username, url, sealed_password, updated_at) VALUES (?, ?, ?, ?, ?)",
-                [.text(subscription.id), username.map { .text($0) } ?? .null, url.map { .text($0) } ?? .null,
-                 sealed.map { .text($0) } ?? .null, .text(Timestamp.format(now))])
+            let row = LoginRow(subscriptionID: subscription.id, username: username, url: url,
+                               sealedPassword: sealed, updatedAt: Timestamp.format(now))
+            try row.write(connection)
             // The history says what changed, never the password.
             let what = [changes.username.map { _ in "username" }, changes.url.map { _ in "url" },
                         password.map { _ in "password" }].compactMap { $0 }
@@ -67,7 +66,7 @@ extension SubscriptionStore {
                                summary: (existing == nil ? "login added" : "login changed")
                                    + (what.isEmpty ? "" : ": " + what.joined(separator: ", ")),
                                before: StateSlice(logins: before),
-                               after: StateSlice(logins: try LoginRow.rows(of: [subscription.id], connection)), now: now)
+                               after: StateSlice(logins: [row]), now: now)
             return Login(subscriptionID: subscription.id, name: subscription.name, username: username, url: url,
                          hasPassword: sealed != nil, updatedAt: Timestamp.parse(Timestamp.format(now)) ?? now)
         }
