@@ -25,7 +25,8 @@ extension SubscriptionStore {
         _ parsed: ParsedImport, onDuplicate: DuplicatePolicy, dryRun: Bool, source: String = "import", now: Date = Date()
     ) throws -> ImportOutcome {
         if dryRun {
-            return try read { try Self.apply(parsed, onDuplicate: onDuplicate, connection: $0, writing: false) }
+            var replaced: [Subscription] = []
+            return try read { try Self.apply(parsed, onDuplicate: onDuplicate, connection: $0, writing: false, replaced: &replaced) }
         }
         // PRODUCT.md §8: an import is preceded by an automatic backup of what was there.
         if let current = try existingConnection() {
@@ -75,13 +76,6 @@ extension SubscriptionStore {
                 categories: recolored.filter { old in categories.contains { $0.name == old.name } }
                     .map { ImportedCategory(name: $0.name, color: nil) }),
             after: after, now: now)
-    }
-
-    private static func apply(
-        _ parsed: ParsedImport, onDuplicate: DuplicatePolicy, connection: Connection, writing: Bool
-    ) throws -> ImportOutcome {
-        var replaced: [Subscription] = []
-        return try apply(parsed, onDuplicate: onDuplicate, connection: connection, writing: writing, replaced: &replaced)
     }
 
     /// Applies the import; `replaced` gets the subscriptions as they were before it replaced them.

@@ -45,7 +45,7 @@ enum WallosDatabase {
                     autoRenew: flag(row.text(18), default: true),
                     category: row.text(11), paymentMethod: row.text(8),
                     paidBy: row.int(9) == owner ? nil : row.text(10),
-                    price: .amount(plainNumber(row.text(2) ?? ""), code: code),
+                    price: .amount(row.text(2) ?? "", code: code),
                     notes: row.text(7), url: row.text(13),
                     active: !flag(row.text(14), default: false),
                     notify: flag(row.text(12), default: false),
@@ -87,15 +87,6 @@ enum WallosDatabase {
             byUser ? [user ?? .null] : [])
         guard case .integer(let value)? = days, value >= 0 else { return nil }
         return Int(clamping: value)
-    }
-
-    /// SQLite's text for a REAL (`10.0`, `15.99`) as an amount: no trailing zeros or point.
-    private static func plainNumber(_ text: String) -> String {
-        guard text.contains("."), !text.contains("e"), !text.contains("E") else { return text }
-        var trimmed = Substring(text)
-        while trimmed.hasSuffix("0") { trimmed.removeLast() }
-        if trimmed.hasSuffix(".") { trimmed.removeLast() }
-        return String(trimmed)
     }
 
     private static func flag(_ text: String?, default fallback: Bool) -> Bool {

@@ -67,9 +67,10 @@ struct WallosRecord {
         let remindDays: [Int]? = if !notify { [] } else if let days = notifyDaysBefore, days >= 0 {
             [min(days, RemindDays.range.upperBound)]
         } else { nil }
+        // `amount`, not `money`: SQLite writes a REAL as `10.0`, zeros the currency does not have.
         var subscription = Subscription(
             name: try check.field("Name") { try TextInput.name(name) },
-            price: try check.money(amount, currency, field: "Price"),
+            price: try check.amount(amount, currency, field: "Price"),
             cycle: cycle, startDate: start,
             category: try categoryName.map { name in
                 try check.field("Category") { try TextInput.name(name, what: "category") }
