@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
+import SubscriptionCore
 
 /// The root command: `subs <subcommand> [options]`.
 public struct Subs: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "subs",
-        abstract: "Track recurring payments in an encrypted local database.",
-        discussion: "Run 'subs help <subcommand>' for the options of each command.",
+        abstract: localized("Track recurring payments in an encrypted local database."),
+        discussion: localized("Run 'subs help <subcommand>' for the options of each command."),
         version: "0.1.0",
         subcommands: [
             Add.self, Edit.self, List.self, Show.self, Delete.self, Upcoming.self,
@@ -22,6 +23,9 @@ public struct Subs: ParsableCommand {
     /// error is one line on standard error.
     public static func runAsMain(_ arguments: [String]? = nil) -> Never {
         let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
+        // Before any text is made: help strings are computed when a command type is first used.
+        SubsTranslations.install()
+        Language.current = Language.chosen(environment: ProcessInfo.processInfo.environment)
         let path = commandPath(arguments)
         let help = (["subs", "help"] + path).joined(separator: " ")
         do {

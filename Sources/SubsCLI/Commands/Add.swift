@@ -4,63 +4,63 @@ import SubscriptionCore
 extension Subs {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Add a subscription.",
+            abstract: localized("Add a subscription."),
             usage: "subs add <name> <amount> [<options>]",
-            discussion: """
+            discussion: localized("""
                 Examples:
                   subs add Netflix 15.49 --every month --start 2024-01-31 --category Streaming
                   subs add "iCloud+" 2.99 --currency EUR --trial-end +1m
-                """)
+                """))
 
-        @Argument(help: "What you pay for, as you want to see it.")
+        @Argument(help: .localized("What you pay for, as you want to see it."))
         var name: String
 
         // Taken unparsed so that `-5` reaches our amount check instead of reading as an option.
         @Argument(parsing: .allUnrecognized,
-                  help: "What one payment costs, like 15.49 (no more decimals than the currency has).")
+                  help: .localized("What one payment costs, like 15.49 (no more decimals than the currency has)."))
         var amount: [String] = []
 
-        @Option(help: ArgumentHelp("ISO 4217 code (default: config currency, initially USD).", valueName: "code"),
+        @Option(help: .localized("ISO 4217 code (default: config currency, initially USD).", valueName: "code"),
                 completion: Currency.defaultCompletionKind, transform: strictly(Currency.init(input:)))
         var currency: Currency?
 
-        @Option(help: ArgumentHelp(
+        @Option(help: .localized(
             "How often it bills: monthly, yearly, weekly, '3 months', 2w, 90d ..., or once (default: monthly).",
             valueName: "cycle"),
                 completion: BillingCycle.defaultCompletionKind, transform: strictly(BillingCycle.init(input:)))
         var every: BillingCycle?
 
-        @Option(help: ArgumentHelp("The first billing date (default: today).", valueName: "date"))
+        @Option(help: .localized("The first billing date (default: today).", valueName: "date"))
         var start: String?
 
-        @Option(help: ArgumentHelp("End of a free trial: the date of the first paid charge.", valueName: "date"))
+        @Option(help: .localized("End of a free trial: the date of the first paid charge.", valueName: "date"))
         var trialEnd: String?
 
-        @Option(help: ArgumentHelp("A category, such as Streaming or Software.", valueName: "name"))
+        @Option(help: .localized("A category, such as Streaming or Software.", valueName: "name"))
         var category: String?
 
-        @Option(help: ArgumentHelp("Where to manage it.", valueName: "url"))
+        @Option(help: .localized("Where to manage it.", valueName: "url"))
         var url: String?
 
-        @Option(help: ArgumentHelp("Free text.", valueName: "text"))
+        @Option(help: .localized("Free text.", valueName: "text"))
         var notes: String?
 
-        @Option(help: ArgumentHelp("How you pay, like 'Visa ••4242'.", valueName: "text"))
+        @Option(help: .localized("How you pay, like 'Visa ••4242'.", valueName: "text"))
         var paymentMethod: String?
 
-        @Option(help: ArgumentHelp("Days before each payment to remind, like 7,1 (default: config remind-days).",
+        @Option(help: .localized("Days before each payment to remind, like 7,1 (default: config remind-days).",
                                    valueName: "days"))
         var remind: String?
 
-        @Option(help: ArgumentHelp(
+        @Option(help: .localized(
             "People you share the cost with, weights after a colon: 'Alice,Bob:2' (you count 1).",
             valueName: "names"))
         var sharedWith: String?
 
-        @Flag(help: "It does not renew by itself.")
+        @Flag(help: .localized("It does not renew by itself."))
         var noAutoRenew = false
 
-        @Option(help: "Output format.")
+        @Option(help: .localized("Output format."))
         var format: ObjectFormat = .table
 
         @OptionGroup var store: StoreOptions

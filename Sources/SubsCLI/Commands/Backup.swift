@@ -4,17 +4,17 @@ import SubscriptionCore
 extension Subs {
     struct Backup: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write a checked, encrypted copy of the database.",
-            discussion: """
+            abstract: localized("Write a checked, encrypted copy of the database."),
+            discussion: localized("""
                 Without FILE the copy goes to backups/subs-YYYYMMDD-HHMMSS.db (UTC) next to the \
                 database. It is keyed with the database's key, or with the passphrase in \
                 --backup-passphrase-file so it can be restored on another machine.
-                """)
+                """))
 
-        @Argument(help: ArgumentHelp("Where to write the backup.", valueName: "file"))
+        @Argument(help: .localized("Where to write the backup.", valueName: "file"))
         var file: String?
 
-        @Option(help: ArgumentHelp(
+        @Option(help: .localized(
             "File whose first line is the backup's own passphrase (default: the database's key).",
             valueName: "path"))
         var backupPassphraseFile: String?

@@ -4,8 +4,8 @@ import SubscriptionCore
 extension Subs {
     struct Cancel: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Cancel a subscription: no payment after the date (--on, default today) is charged.",
-            discussion: "It stays usable until the day before the first payment that will not be made.")
+            abstract: localized("Cancel a subscription: no payment after the date (--on, default today) is charged."),
+            discussion: localized("It stays usable until the day before the first payment that will not be made."))
 
         @OptionGroup var options: LifecycleOptions
 

@@ -4,16 +4,16 @@ import SubscriptionCore
 extension Subs {
     struct Category: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List and manage categories.",
+            abstract: localized("List and manage categories."),
             subcommands: [List.self, Add.self, Rename.self, Delete.self])
     }
 }
 
 extension Subs.Category {
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show categories with how many subscriptions use each.")
+        static let configuration = CommandConfiguration(abstract: localized("Show categories with how many subscriptions use each."))
 
-        @Option(help: "Output format.")
+        @Option(help: .localized("Output format."))
         var format: ObjectFormat = .table
 
         @OptionGroup var store: StoreOptions
@@ -24,12 +24,12 @@ extension Subs.Category {
     }
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a category.")
+        static let configuration = CommandConfiguration(abstract: localized("Add a category."))
 
-        @Argument(help: "Its name.")
+        @Argument(help: .localized("Its name."))
         var name: String
 
-        @Option(help: ArgumentHelp("A colour: \(CategoryColor.Name.allCases.map(\.rawValue).joined(separator: ", ")), or #rrggbb.",
+        @Option(help: .localized("A colour: \(CategoryColor.Name.allCases.map(\.rawValue).joined(separator: ", ")), or #rrggbb.",
                                    valueName: "colour"))
         var color: String?
 
@@ -44,12 +44,12 @@ extension Subs.Category {
     }
 
     struct Rename: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Rename a category; its subscriptions follow.")
+        static let configuration = CommandConfiguration(abstract: localized("Rename a category; its subscriptions follow."))
 
-        @Argument(help: "The current name.")
+        @Argument(help: .localized("The current name."))
         var old: String
 
-        @Argument(help: "The new name.")
+        @Argument(help: .localized("The new name."))
         var new: String
 
         @OptionGroup var store: StoreOptions
@@ -62,9 +62,9 @@ extension Subs.Category {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a category no subscription uses.")
+        static let configuration = CommandConfiguration(abstract: localized("Delete a category no subscription uses."))
 
-        @Argument(help: "The name.")
+        @Argument(help: .localized("The name."))
         var name: String
 
         @OptionGroup var store: StoreOptions

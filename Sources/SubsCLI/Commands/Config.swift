@@ -5,8 +5,8 @@ import SubscriptionCore
 extension Subs {
     struct Config: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Read and change settings.",
-            discussion: """
+            abstract: localized("Read and change settings."),
+            discussion: localized("""
                 Keys:
                   currency        the default currency of new subscriptions (default USD)
                   remind-days     days before a payment to remind, like 7,1 (default 2)
@@ -14,16 +14,17 @@ extension Subs {
                   remind-exec     the default --exec command of 'subs remind'
                   remind-webhook  the default --webhook URL of 'subs remind'
                   budget          a monthly budget in the base currency, for 'subs summary'
-                """,
+                  language        en or tr, when SUBS_LANG does not say (default: the locale)
+                """),
             subcommands: [List.self, Get.self, Set.self, Unset.self])
     }
 }
 
 extension Subs.Config {
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show every setting and its value.")
+        static let configuration = CommandConfiguration(abstract: localized("Show every setting and its value."))
 
-        @Option(help: "Output format.")
+        @Option(help: .localized("Output format."))
         var format: ObjectFormat = .table
 
         @OptionGroup var store: StoreOptions
@@ -36,9 +37,9 @@ extension Subs.Config {
     }
 
     struct Get: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print one setting's value.")
+        static let configuration = CommandConfiguration(abstract: localized("Print one setting's value."))
 
-        @Argument(help: ArgumentHelp("The setting: \(ConfigKey.names).", valueName: "key"),
+        @Argument(help: .localized("The setting: \(ConfigKey.names).", valueName: "key"),
                   completion: ConfigKey.defaultCompletionKind, transform: strictly(ConfigKey.init(input:)))
         var key: ConfigKey
 
@@ -52,13 +53,13 @@ extension Subs.Config {
     }
 
     struct Set: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change a setting.")
+        static let configuration = CommandConfiguration(abstract: localized("Change a setting."))
 
-        @Argument(help: ArgumentHelp("The setting: \(ConfigKey.names).", valueName: "key"),
+        @Argument(help: .localized("The setting: \(ConfigKey.names).", valueName: "key"),
                   completion: ConfigKey.defaultCompletionKind, transform: strictly(ConfigKey.init(input:)))
         var key: ConfigKey
 
-        @Argument(help: "Its new value; an empty command or URL unsets it.")
+        @Argument(help: .localized("Its new value; an empty command or URL unsets it."))
         var value: String
 
         @OptionGroup var store: StoreOptions
@@ -71,9 +72,9 @@ extension Subs.Config {
     }
 
     struct Unset: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Return a setting to its default.")
+        static let configuration = CommandConfiguration(abstract: localized("Return a setting to its default."))
 
-        @Argument(help: ArgumentHelp("The setting: \(ConfigKey.names).", valueName: "key"),
+        @Argument(help: .localized("The setting: \(ConfigKey.names).", valueName: "key"),
                   completion: ConfigKey.defaultCompletionKind, transform: strictly(ConfigKey.init(input:)))
         var key: ConfigKey
 

@@ -4,14 +4,14 @@ import SubscriptionCore
 extension Subs {
     struct Delete: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Delete subscriptions with their price history.",
-            discussion: "Asks first on a terminal; when standard input is not a terminal, --yes is required.",
+            abstract: localized("Delete subscriptions with their price history."),
+            discussion: localized("Asks first on a terminal; when standard input is not a terminal, --yes is required."),
             aliases: ["rm"])
 
-        @Argument(help: "Subscriptions: names or the start of names, ids or the first 4+ characters of ids.")
+        @Argument(help: .localized("Subscriptions: names or the start of names, ids or the first 4+ characters of ids."))
         var references: [String]
 
-        @Flag(name: [.short, .long], help: "Delete without asking.")
+        @Flag(name: [.short, .long], help: .localized("Delete without asking."))
         var yes = false
 
         @OptionGroup var store: StoreOptions

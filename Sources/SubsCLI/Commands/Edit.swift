@@ -4,8 +4,8 @@ import SubscriptionCore
 extension Subs {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change a subscription.",
-            discussion: """
+            abstract: localized("Change a subscription."),
+            discussion: localized("""
                 A new amount is a price change: it applies to payments on or after --effective
                 (default today), and earlier payments keep the old price. A new cycle is a plan
                 change: from --effective (default today) a new billing period starts on that day,
@@ -17,61 +17,61 @@ extension Subs {
                   subs edit disney+ --every yearly --amount 139.99 --effective 2027-01-01
                   subs edit gym --every monthly --effective start
                   subs edit 3f2a --trial-end none --category Streaming
-                """)
+                """))
 
-        @Argument(help: "The subscription: its name or the start of it, its id or the first 4+ characters of it.")
+        @Argument(help: .localized("The subscription: its name or the start of it, its id or the first 4+ characters of it."))
         var reference: String
 
-        @Option(help: ArgumentHelp("A new name.", valueName: "name"))
+        @Option(help: .localized("A new name.", valueName: "name"))
         var name: String?
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("A new price.", valueName: "amount"))
+        @Option(parsing: .unconditional, help: .localized("A new price.", valueName: "amount"))
         var amount: String?
 
-        @Option(help: ArgumentHelp(
+        @Option(help: .localized(
             "When a new --amount or --every takes effect (default: today), or 'start' to correct the whole history.",
             valueName: "date"))
         var effective: String?
 
-        @Option(help: ArgumentHelp(
+        @Option(help: .localized(
             "Correct the currency: recorded prices keep their numbers under the new code.", valueName: "code"),
                 completion: Currency.defaultCompletionKind, transform: strictly(Currency.init(input:)))
         var currency: Currency?
 
-        @Option(help: ArgumentHelp("A new billing cycle: monthly, yearly, weekly, '3 months', 2w, 90d ...", valueName: "cycle"),
+        @Option(help: .localized("A new billing cycle: monthly, yearly, weekly, '3 months', 2w, 90d ...", valueName: "cycle"),
                 completion: BillingCycle.defaultCompletionKind, transform: strictly(BillingCycle.init(input:)))
         var every: BillingCycle?
 
-        @Option(help: ArgumentHelp("A new first billing date.", valueName: "date"))
+        @Option(help: .localized("A new first billing date.", valueName: "date"))
         var start: String?
 
-        @Option(help: ArgumentHelp("End of a free trial, or 'none'.", valueName: "date|none"))
+        @Option(help: .localized("End of a free trial, or 'none'.", valueName: "date|none"))
         var trialEnd: String?
 
-        @Option(help: ArgumentHelp("A category, or 'none'.", valueName: "name|none"))
+        @Option(help: .localized("A category, or 'none'.", valueName: "name|none"))
         var category: String?
 
-        @Option(help: ArgumentHelp("A URL; empty to remove.", valueName: "url"))
+        @Option(help: .localized("A URL; empty to remove.", valueName: "url"))
         var url: String?
 
-        @Option(help: ArgumentHelp("Notes; empty to remove.", valueName: "text"))
+        @Option(help: .localized("Notes; empty to remove.", valueName: "text"))
         var notes: String?
 
-        @Option(help: ArgumentHelp("Payment method; empty to remove.", valueName: "text"))
+        @Option(help: .localized("Payment method; empty to remove.", valueName: "text"))
         var paymentMethod: String?
 
-        @Option(help: ArgumentHelp("Reminder days like 7,1, or 'default' for config remind-days.",
+        @Option(help: .localized("Reminder days like 7,1, or 'default' for config remind-days.",
                                    valueName: "days|default"))
         var remind: String?
 
-        @Option(help: ArgumentHelp("People you share the cost with, like 'Alice,Bob:2', or 'none'.",
+        @Option(help: .localized("People you share the cost with, like 'Alice,Bob:2', or 'none'.",
                                    valueName: "names|none"))
         var sharedWith: String?
 
-        @Flag(inversion: .prefixedNo, help: "Whether it renews by itself.")
+        @Flag(inversion: .prefixedNo, help: .localized("Whether it renews by itself."))
         var autoRenew: Bool?
 
-        @Option(help: "Output format.")
+        @Option(help: .localized("Output format."))
         var format: ObjectFormat = .table
 
         @OptionGroup var store: StoreOptions

@@ -10,8 +10,8 @@ enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
 extension Subs {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Export every subscription as JSON or CSV, or the payments as an iCalendar file.",
-            discussion: """
+            abstract: localized("Export every subscription as JSON or CSV, or the payments as an iCalendar file."),
+            discussion: localized("""
                 json is the export document: everything subs knows (price history, billing periods, \
                 pauses, members, categories, settings, rates), which 'subs import' reads back without \
                 loss (docs/json.md). csv holds every subscription, cancelled ones included, as 'list' \
@@ -23,12 +23,12 @@ extension Subs {
                 Examples:
                   subs export --format ics --output ~/subscriptions.ics
                   subs export --format json > backup.json
-                """)
+                """))
 
-        @Option(help: "What to write.")
+        @Option(help: .localized("What to write."))
         var format: ExportFormat
 
-        @Option(help: ArgumentHelp(
+        @Option(help: .localized(
             "Write to this file instead of standard output (a regular file is replaced whole, mode 0600; a pipe or device is written to).",
             valueName: "file"))
         var output: String?

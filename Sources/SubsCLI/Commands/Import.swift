@@ -7,8 +7,8 @@ extension DuplicatePolicy: ExpressibleByArgument {}
 extension Subs {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Import subscriptions from subs, Wallos, subtrack, SubTrackr, or any CSV.",
-            discussion: """
+            abstract: localized("Import subscriptions from subs, Wallos, subtrack, SubTrackr, or any CSV."),
+            discussion: localized("""
                 The format is recognised from the content unless --from names it. The file is taken \
                 whole or not at all: one bad record refuses it, naming the record and the field, and \
                 nothing is written. A subscription with the same name and currency as one already \
@@ -28,29 +28,29 @@ extension Subs {
                   subs import subscriptions.json --from wallos --currency USD
                   subs import sheet.csv --map name=Service,amount=Cost,every=Billing,start=Started
                   subs export --format json | subs import - --db other.db
-                """)
+                """))
 
-        @Argument(help: ArgumentHelp("The file to import, or - for standard input.", valueName: "file"))
+        @Argument(help: .localized("The file to import, or - for standard input.", valueName: "file"))
         var file: String
 
-        @Option(help: ArgumentHelp(
+        @Option(help: .localized(
             "The file's format: \(ImportFormats.names.joined(separator: ", ")) (default: recognised from the content).",
             valueName: "format"))
         var from: String?
 
-        @Option(help: ArgumentHelp("The currency of records that name none, or only a symbol several currencies use ($, kr, ¥).", valueName: "code"),
+        @Option(help: .localized("The currency of records that name none, or only a symbol several currencies use ($, kr, ¥).", valueName: "code"),
                 completion: Currency.defaultCompletionKind, transform: strictly(Currency.init(input:)))
         var currency: Currency?
 
-        @Option(help: ArgumentHelp(
+        @Option(help: .localized(
             "For any CSV: which column holds each field, like name=Service,amount=Cost,every=Billing,start=Started.",
             valueName: "field=column,..."), transform: strictly(MappedCSVFormat.map))
         var map: [MappedCSVFormat.Field: String]?
 
-        @Flag(help: "Print what would be added, skipped and replaced, and write nothing.")
+        @Flag(help: .localized("Print what would be added, skipped and replaced, and write nothing."))
         var dryRun = false
 
-        @Option(help: "What to do with a subscription already there (same name and currency): skip, add or replace.")
+        @Option(help: .localized("What to do with a subscription already there (same name and currency): skip, add or replace."))
         var onDuplicate: DuplicatePolicy = .skip
 
         @OptionGroup var store: StoreOptions

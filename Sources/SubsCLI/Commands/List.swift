@@ -20,38 +20,38 @@ struct StatusSelection: ExpressibleByArgument {
 extension Subs {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List subscriptions with their next payment and monthly cost.",
-            discussion: """
+            abstract: localized("List subscriptions with their next payment and monthly cost."),
+            discussion: localized("""
                 Without --status, shows everything except cancelled subscriptions. With exchange
                 rates for every currency listed, --sort amount and monthly compare in the base
                 currency and the footer adds the total in it. A table fits the terminal (or
                 COLUMNS): long names and categories are cut with '…', then the least useful
                 columns (ID, CYCLE, CATEGORY, STATUS, MONTHLY) are left out.
-                """,
+                """),
             aliases: ["ls"])
 
-        @Option(help: ArgumentHelp("Only subscriptions with these statuses, separated by commas, like active,trial.",
+        @Option(help: .localized("Only subscriptions with these statuses, separated by commas, like active,trial.",
                                    valueName: "status"))
         var status: StatusSelection?
 
-        @Option(help: ArgumentHelp("Only subscriptions in this category.", valueName: "name"))
+        @Option(help: .localized("Only subscriptions in this category.", valueName: "name"))
         var category: String?
 
-        @Option(help: ArgumentHelp("Only subscriptions whose name, notes or URL contain this text.",
+        @Option(help: .localized("Only subscriptions whose name, notes or URL contain this text.",
                                    valueName: "text"))
         var search: String?
 
-        @Option(help: ArgumentHelp("Only subscriptions paid this way (matches part of it, like visa).",
+        @Option(help: .localized("Only subscriptions paid this way (matches part of it, like visa).",
                                    valueName: "text"))
         var paymentMethod: String?
 
-        @Option(help: "Sort order.")
+        @Option(help: .localized("Sort order."))
         var sort: ListQuery.Sort = .next
 
-        @Flag(help: "Reverse the order.")
+        @Flag(help: .localized("Reverse the order."))
         var reverse = false
 
-        @Option(help: "Output format.")
+        @Option(help: .localized("Output format."))
         var format: ListFormat = .table
 
         @OptionGroup var store: StoreOptions

@@ -4,8 +4,8 @@ import SubscriptionCore
 extension Subs {
     struct Log: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show the history of changes, newest first.",
-            discussion: """
+            abstract: localized("Show the history of changes, newest first."),
+            discussion: localized("""
                 Every change is recorded in the database with the values before and after: add, \
                 edit, cancel, pause, resume, delete, paid, skip, import, restore, logins (never a \
                 password), and category, rate and config changes. 'subs undo' reverts the newest \
@@ -15,15 +15,15 @@ extension Subs {
                   subs log
                   subs log netflix --limit 5
                   subs log --format json
-                """)
+                """))
 
-        @Argument(help: ArgumentHelp("Only the changes to this subscription (also one since deleted).", valueName: "ref"))
+        @Argument(help: .localized("Only the changes to this subscription (also one since deleted).", valueName: "ref"))
         var reference: String?
 
-        @Option(help: ArgumentHelp("Show at most this many changes.", valueName: "n"))
+        @Option(help: .localized("Show at most this many changes.", valueName: "n"))
         var limit: Int?
 
-        @Option(help: "Output format: table or json.")
+        @Option(help: .localized("Output format: table or json."))
         var format: ObjectFormat = .table
 
         @OptionGroup var store: StoreOptions

@@ -4,8 +4,8 @@ import SubscriptionCore
 extension Subs {
     struct Paid: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Record that a payment was charged, and how much.",
-            discussion: """
+            abstract: localized("Record that a payment was charged, and how much."),
+            discussion: localized("""
                 Records the payment due on --on (default: the latest scheduled on or before today) \
                 at --amount (default: the scheduled amount). A day without a scheduled payment \
                 records an extra charge. Money already spent (show, stats, summary) uses recorded \
@@ -15,18 +15,18 @@ extension Subs {
                   subs paid electricity --amount 84.20
                   subs paid netflix --on 2026-10-30 --amount 17.99
                   subs paid netflix --undo --on 2026-10-30
-                """)
+                """))
 
-        @Argument(help: "The subscription: its name, its id, or the first 4+ characters of its id.")
+        @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."))
         var reference: String
 
-        @Option(help: ArgumentHelp("The day it was charged (default: the latest scheduled payment).", valueName: "date"))
+        @Option(help: .localized("The day it was charged (default: the latest scheduled payment).", valueName: "date"))
         var on: String?
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("What was charged (default: the scheduled amount).", valueName: "amount"))
+        @Option(parsing: .unconditional, help: .localized("What was charged (default: the scheduled amount).", valueName: "amount"))
         var amount: String?
 
-        @Flag(help: "Remove the record on --on instead.")
+        @Flag(help: .localized("Remove the record on --on instead."))
         var undo = false
 
         @OptionGroup var store: StoreOptions
@@ -61,13 +61,13 @@ extension Subs {
 
     struct Skip: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Record that a scheduled payment was not charged (a free month).",
-            discussion: "It vanishes from payments made, spend per month, upcoming and reminders. 'subs paid REF --undo --on DATE' takes it back.")
+            abstract: localized("Record that a scheduled payment was not charged (a free month)."),
+            discussion: localized("It vanishes from payments made, spend per month, upcoming and reminders. 'subs paid REF --undo --on DATE' takes it back."))
 
-        @Argument(help: "The subscription: its name, its id, or the first 4+ characters of its id.")
+        @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."))
         var reference: String
 
-        @Option(help: ArgumentHelp("The day of the scheduled payment.", valueName: "date"))
+        @Option(help: .localized("The day of the scheduled payment.", valueName: "date"))
         var on: String
 
         @OptionGroup var store: StoreOptions

@@ -4,15 +4,15 @@ import SubscriptionCore
 extension Subs {
     struct Pause: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Pause a subscription: payments from --on (default today) up to --until are skipped.",
-            discussion: """
+            abstract: localized("Pause a subscription: payments from --on (default today) up to --until are skipped."),
+            discussion: localized("""
                 Payments after the pause fall on the same days as before. Without --until, it
                 lasts until 'subs resume'.
-                """)
+                """))
 
         @OptionGroup var options: LifecycleOptions
 
-        @Option(help: ArgumentHelp("The day payments resume (default: never, until 'subs resume').",
+        @Option(help: .localized("The day payments resume (default: never, until 'subs resume').",
                                    valueName: "date"))
         var until: String?
 

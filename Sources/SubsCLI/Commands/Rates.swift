@@ -5,22 +5,22 @@ import SubscriptionCore
 extension Subs {
     struct Rates: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Exchange rates into your base currency (config currency).",
-            discussion: """
+            abstract: localized("Exchange rates into your base currency (config currency)."),
+            discussion: localized("""
                 'subs rates set EUR 1.08' means 1 EUR = 1.08 in the base currency;
                 'subs rates set TRY 34.5 --inverse' means 1 in the base currency = 34.5 TRY.
                 Totals are converted only when every rate they need is known. Nothing is fetched
                 from the network.
-                """,
+                """),
             subcommands: [List.self, Set.self, Import.self, Delete.self])
     }
 }
 
 extension Subs.Rates {
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the rates and when each was set.")
+        static let configuration = CommandConfiguration(abstract: localized("Show the rates and when each was set."))
 
-        @Option(help: "Output format.")
+        @Option(help: .localized("Output format."))
         var format: ObjectFormat = .table
 
         @OptionGroup var store: StoreOptions
@@ -34,20 +34,20 @@ extension Subs.Rates {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Set the rate of one currency.", usage: "subs rates set <code> <rate> [<options>]")
+            abstract: localized("Set the rate of one currency."), usage: "subs rates set <code> <rate> [<options>]")
 
-        @Argument(help: ArgumentHelp("The currency, like EUR.", valueName: "code"),
+        @Argument(help: .localized("The currency, like EUR.", valueName: "code"),
                   completion: Currency.defaultCompletionKind, transform: strictly(Currency.init(input:)))
         var currency: Currency
 
         // Taken unparsed so that `-1` reaches the rate check instead of reading as an option.
-        @Argument(parsing: .allUnrecognized, help: "What 1 unit of it is worth in the base currency, like 1.08.")
+        @Argument(parsing: .allUnrecognized, help: .localized("What 1 unit of it is worth in the base currency, like 1.08."))
         var rate: [String] = []
 
-        @Flag(help: ArgumentHelp(
+        @Flag(help: .localized(
             "The rate is what 1 unit of the base currency is worth in <code>: '--inverse TRY 34.5'.",
-            discussion: "Stored as the rate of 1 <code>: exact when 1/rate has a finite decimal, "
-                + "else rounded to 20 significant digits."))
+            discussion: localized(
+                "Stored as the rate of 1 <code>: exact when 1/rate has a finite decimal, else rounded to 20 significant digits.")))
         var inverse = false
 
         @OptionGroup var store: StoreOptions
@@ -69,9 +69,9 @@ extension Subs.Rates {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete the rate of one currency.")
+        static let configuration = CommandConfiguration(abstract: localized("Delete the rate of one currency."))
 
-        @Argument(help: ArgumentHelp("The currency, like EUR.", valueName: "code"),
+        @Argument(help: .localized("The currency, like EUR.", valueName: "code"),
                   completion: Currency.defaultCompletionKind, transform: strictly(Currency.init(input:)))
         var currency: Currency
 
@@ -85,10 +85,10 @@ extension Subs.Rates {
 
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Set rates from a CSV file of 'code,rate' lines.",
-            discussion: "A bad line refuses the whole file, naming its line number.")
+            abstract: localized("Set rates from a CSV file of 'code,rate' lines."),
+            discussion: localized("A bad line refuses the whole file, naming its line number."))
 
-        @Argument(help: "The CSV file.")
+        @Argument(help: .localized("The CSV file."))
         var file: String
 
         @OptionGroup var store: StoreOptions

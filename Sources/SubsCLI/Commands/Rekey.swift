@@ -5,20 +5,20 @@ import SubscriptionCore
 extension Subs {
     struct Rekey: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Move the database to a new key.",
-            discussion: """
+            abstract: localized("Move the database to a new key."),
+            discussion: localized("""
                 Without options, the key file gets a new random key. --new-passphrase-file moves \
                 the database to a passphrase; --to-key-file moves it back to a new key file. The \
                 database is backed up first, and a kill at any moment leaves it openable with the \
                 key files on disk. A replaced key file is kept beside it as <key>.replaced-<time>, \
                 for the backups made before.
-                """)
+                """))
 
-        @Option(help: ArgumentHelp(
+        @Option(help: .localized(
             "File whose first line is the new passphrase.", valueName: "path"))
         var newPassphraseFile: String?
 
-        @Flag(help: "Move a database that uses a passphrase back to a new key file.")
+        @Flag(help: .localized("Move a database that uses a passphrase back to a new key file."))
         var toKeyFile = false
 
         @OptionGroup var store: StoreOptions

@@ -5,8 +5,8 @@ import SubscriptionCore
 extension Subs {
     struct Remind: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print the reminders that are due, once each: the command for cron.",
-            discussion: """
+            abstract: localized("Print the reminders that are due, once each: the command for cron."),
+            discussion: localized("""
                 For each subscription that is not paused or cancelled and each of its reminder
                 offsets K (--remind on add/edit, else config remind-days), a payment or trial end
                 that is K days away or less is reminded once; a run after missed days catches up.
@@ -22,19 +22,19 @@ extension Subs {
                 SIGINT or SIGTERM stops the hook that is running, keeps what was delivered
                 recorded and leaves the rest for the next run. --today may not be later than
                 today unless with --dry-run.
-                """)
+                """))
 
-        @Option(help: "Output format.")
+        @Option(help: .localized("Output format."))
         var format: RemindFormat = .text
 
-        @Flag(help: "Show what is due without running hooks or recording anything.")
+        @Flag(help: .localized("Show what is due without running hooks or recording anything."))
         var dryRun = false
 
-        @Option(help: ArgumentHelp("Run this command for each reminder (default: config remind-exec).",
+        @Option(help: .localized("Run this command for each reminder (default: config remind-exec).",
                                    valueName: "command"))
         var exec: String?
 
-        @Option(help: ArgumentHelp("POST each reminder as JSON to this URL (default: config remind-webhook).",
+        @Option(help: .localized("POST each reminder as JSON to this URL (default: config remind-webhook).",
                                    valueName: "url"))
         var webhook: String?
 

@@ -4,27 +4,27 @@ import SubscriptionCore
 extension Subs {
     struct Restore: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Replace the database with a backup.",
-            discussion: """
+            abstract: localized("Replace the database with a backup."),
+            discussion: localized("""
                 The backup is checked first, and the current database is backed up; the restored \
                 data is then under the current key. Asks first on a terminal; when standard input \
                 is not a terminal, --yes is required.
-                """)
+                """))
 
-        @Argument(help: ArgumentHelp("The backup to restore.", valueName: "file"))
+        @Argument(help: .localized("The backup to restore.", valueName: "file"))
         var file: String
 
-        @Option(help: ArgumentHelp(
+        @Option(help: .localized(
             "File whose first line is the backup's passphrase (default: the database's key).",
             valueName: "path"))
         var backupPassphraseFile: String?
 
-        @Option(help: ArgumentHelp(
+        @Option(help: .localized(
             "Key file of the backup, such as a key kept by rekey (default: the database's key).",
             valueName: "path"))
         var backupKeyFile: String?
 
-        @Flag(name: [.short, .long], help: "Restore without asking.")
+        @Flag(name: [.short, .long], help: .localized("Restore without asking."))
         var yes = false
 
         @OptionGroup var store: StoreOptions

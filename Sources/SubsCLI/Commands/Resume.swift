@@ -4,12 +4,12 @@ import SubscriptionCore
 extension Subs {
     struct Resume: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Resume a paused or cancelled subscription on --on (default today).",
-            discussion: """
+            abstract: localized("Resume a paused or cancelled subscription on --on (default today)."),
+            discussion: localized("""
                 After a pause, payments continue on their usual days from the date on. After a
                 cancellation (also one that came during a pause), billing restarts: the date
                 becomes the new billing day. It prints each thing it did.
-                """)
+                """))
 
         @OptionGroup var options: LifecycleOptions
 

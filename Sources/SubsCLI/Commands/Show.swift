@@ -4,12 +4,12 @@ import SubscriptionCore
 extension Subs {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show one subscription with its price history and payments.")
+            abstract: localized("Show one subscription with its price history and payments."))
 
-        @Argument(help: "The subscription: its name, its id, or the first 4+ characters of its id.")
+        @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."))
         var reference: String
 
-        @Option(help: "Output format.")
+        @Option(help: .localized("Output format."))
         var format: ObjectFormat = .table
 
         @OptionGroup var store: StoreOptions

@@ -4,16 +4,16 @@ import SubscriptionCore
 extension Subs {
     struct Stats: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Spend by category, per month from the payments made, and a 12-month forecast.",
-            discussion: "Figures are in the base currency (config currency), converted with 'subs rates'.")
+            abstract: localized("Spend by category, per month from the payments made, and a 12-month forecast."),
+            discussion: localized("Figures are in the base currency (config currency), converted with 'subs rates'."))
 
-        @Option(help: ArgumentHelp("How many months back, this one included (default: 6).", valueName: "n"))
+        @Option(help: .localized("How many months back, this one included (default: 6).", valueName: "n"))
         var months: Int = SubscriptionCore.Stats.defaultMonths
 
-        @Flag(help: "Count only your part of shared costs.")
+        @Flag(help: .localized("Count only your part of shared costs."))
         var myShare = false
 
-        @Option(help: "Output format.")
+        @Option(help: .localized("Output format."))
         var format: ObjectFormat = .table
 
         @OptionGroup var store: StoreOptions

@@ -4,25 +4,25 @@ import SubscriptionCore
 extension Subs {
     struct Summary: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "What you pay: totals, the next payments, trials ending, budget use.",
-            discussion: """
+            abstract: localized("What you pay: totals, the next payments, trials ending, budget use."),
+            discussion: localized("""
                 Totals count active subscriptions and trials. A total in one currency appears
                 when every exchange rate it needs is set ('subs rates set'). Budget: 'subs config
                 set budget 150' (a monthly amount in the base currency); a warning from 80%.
-                """)
+                """))
 
-        @Option(help: ArgumentHelp("Convert totals into this currency (default: config currency).",
+        @Option(help: .localized("Convert totals into this currency (default: config currency).",
                                    valueName: "code"),
                 completion: Currency.defaultCompletionKind, transform: strictly(Currency.init(input:)))
         var currency: Currency?
 
-        @Flag(help: "Count only your part of shared costs.")
+        @Flag(help: .localized("Count only your part of shared costs."))
         var myShare = false
 
-        @Flag(help: "Exit 1 when over budget, for scripts.")
+        @Flag(help: .localized("Exit 1 when over budget, for scripts."))
         var checkBudget = false
 
-        @Option(help: "Output format.")
+        @Option(help: .localized("Output format."))
         var format: ObjectFormat = .table
 
         @OptionGroup var store: StoreOptions

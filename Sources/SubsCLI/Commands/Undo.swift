@@ -4,15 +4,15 @@ import SubscriptionCore
 extension Subs {
     struct Undo: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Revert the newest change not yet undone.",
-            discussion: """
+            abstract: localized("Revert the newest change not yet undone."),
+            discussion: localized("""
                 Shows the change and asks on a terminal; from a script, --yes is required. Run it \
                 again to go further back. Undoing a delete brings the subscription back with its \
                 whole history; undoing an import removes what it added and puts back what it \
                 replaced; undoing a restore puts back the database it replaced.
-                """)
+                """))
 
-        @Flag(name: [.short, .long], help: "Undo without asking.")
+        @Flag(name: [.short, .long], help: .localized("Undo without asking."))
         var yes = false
 
         @OptionGroup var store: StoreOptions

@@ -4,16 +4,16 @@ import SubscriptionCore
 extension Subs {
     struct Upcoming: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List every payment and trial end due soon, oldest first.",
-            discussion: "The window runs from today through today + --days (default 30), both inclusive.")
+            abstract: localized("List every payment and trial end due soon, oldest first."),
+            discussion: localized("The window runs from today through today + --days (default 30), both inclusive."))
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("How many days ahead to look (default: 30).", valueName: "n"))
+        @Option(parsing: .unconditional, help: .localized("How many days ahead to look (default: 30).", valueName: "n"))
         var days: Int?
 
-        @Option(help: ArgumentHelp("Look ahead through this date instead.", valueName: "date"))
+        @Option(help: .localized("Look ahead through this date instead.", valueName: "date"))
         var until: String?
 
-        @Option(help: "Output format.")
+        @Option(help: .localized("Output format."))
         var format: ListFormat = .table
 
         @OptionGroup var store: StoreOptions

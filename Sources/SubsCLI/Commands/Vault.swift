@@ -7,13 +7,13 @@ extension Subs {
     /// passphrase (PRODUCT.md §9).
     struct Vault: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Keep each subscription's login, its password sealed with a vault passphrase.",
-            discussion: """
+            abstract: localized("Keep each subscription's login, its password sealed with a vault passphrase."),
+            discussion: localized("""
                 Passwords are sealed with a key derived from a vault passphrase, separate from the \
                 database key: the key file (what cron uses) never opens a password. The vault \
                 passphrase is asked on the terminal without echo, or read from \
                 --vault-passphrase-file; never from an argument or an environment variable.
-                """,
+                """),
             subcommands: [Set.self, Show.self, List.self, Copy.self, Remove.self, Passwd.self, ClearClipboard.self])
     }
 }
@@ -21,32 +21,32 @@ extension Subs {
 extension Subs.Vault {
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Set a subscription's login: username, URL and a sealed password.",
-            discussion: """
+            abstract: localized("Set a subscription's login: username, URL and a sealed password."),
+            discussion: localized("""
                 The password comes from --password-stdin, --generate, or two prompts on the \
                 terminal. A login that exists keeps its password when only --username or --url \
                 is given. The first password creates the vault and asks for its passphrase twice.
                 --generate makes \(PasswordGenerator.defaultLength) characters (or LENGTH, \
                 \(PasswordGenerator.lengths.lowerBound)-\(PasswordGenerator.lengths.upperBound)) \
                 from 64 letters, digits and symbols without look-alikes: 6 bits each.
-                """)
+                """))
 
-        @Argument(help: "The subscription: its name, its id, or the first 4+ characters of its id.")
+        @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."))
         var reference: String
 
-        @Argument(help: ArgumentHelp("With --generate: the password's length.", valueName: "length"))
+        @Argument(help: .localized("With --generate: the password's length.", valueName: "length"))
         var length: Int?
 
-        @Option(help: "The username (an empty value removes it).")
+        @Option(help: .localized("The username (an empty value removes it)."))
         var username: String?
 
-        @Option(help: "The login page's URL (an empty value removes it).")
+        @Option(help: .localized("The login page's URL (an empty value removes it)."))
         var url: String?
 
-        @Flag(help: "Read the password from standard input's first line.")
+        @Flag(help: .localized("Read the password from standard input's first line."))
         var passwordStdin = false
 
-        @Flag(help: "Generate a strong random password (see below).")
+        @Flag(help: .localized("Generate a strong random password (see below)."))
         var generate = false
 
         @OptionGroup var vault: VaultPassphraseOptions
@@ -100,15 +100,15 @@ extension Subs.Vault {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show a subscription's login, the password masked unless --reveal.")
+            abstract: localized("Show a subscription's login, the password masked unless --reveal."))
 
-        @Argument(help: "The subscription: its name, its id, or the first 4+ characters of its id.")
+        @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."))
         var reference: String
 
-        @Flag(help: "Show the password (asks for the vault passphrase).")
+        @Flag(help: .localized("Show the password (asks for the vault passphrase)."))
         var reveal = false
 
-        @Option(help: "Output format.")
+        @Option(help: .localized("Output format."))
         var format: ObjectFormat = .table
 
         @OptionGroup var vault: VaultPassphraseOptions
@@ -136,9 +136,9 @@ extension Subs.Vault {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the subscriptions that have a login (no secrets).", aliases: ["ls"])
+            abstract: localized("List the subscriptions that have a login (no secrets)."), aliases: ["ls"])
 
-        @Option(help: "Output format.")
+        @Option(help: .localized("Output format."))
         var format: ListFormat = .table
 
         @OptionGroup var store: StoreOptions

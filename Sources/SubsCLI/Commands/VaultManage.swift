@@ -5,9 +5,9 @@ import SubscriptionCore
 extension Subs.Vault {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "rm", abstract: "Remove a subscription's login (the subscription stays).")
+            commandName: "rm", abstract: localized("Remove a subscription's login (the subscription stays)."))
 
-        @Argument(help: "The subscription: its name, its id, or the first 4+ characters of its id.")
+        @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."))
         var reference: String
 
         @OptionGroup var store: StoreOptions
@@ -20,9 +20,9 @@ extension Subs.Vault {
 
     struct Passwd: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change the vault passphrase: every password is sealed again under the new one.")
+            abstract: localized("Change the vault passphrase: every password is sealed again under the new one."))
 
-        @Option(help: ArgumentHelp(
+        @Option(help: .localized(
             "File whose first line is the new vault passphrase (default: ask twice on the terminal).",
             valueName: "path"))
         var newVaultPassphraseFile: String?
@@ -51,14 +51,16 @@ extension Subs.Vault {
 
     struct Copy: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Copy a login's password (or username) to the clipboard; cleared after \(Clipboard.clearAfter) s.",
-            discussion: "Uses the first of wl-copy, xclip, xsel, pbcopy on PATH, fed on standard input. "
-                + "The clipboard is cleared after \(Clipboard.clearAfter) seconds unless it changed meanwhile.")
+            abstract: localized("Copy a login's password (or username) to the clipboard; cleared after \(Clipboard.clearAfter) s."),
+            discussion: localized("""
+                Uses the first of wl-copy, xclip, xsel, pbcopy on PATH, fed on standard input. The clipboard is \
+                cleared after \(Clipboard.clearAfter) seconds unless it changed meanwhile.
+                """))
 
-        @Argument(help: "The subscription: its name, its id, or the first 4+ characters of its id.")
+        @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."))
         var reference: String
 
-        @Flag(help: "Copy the username instead of the password (needs no passphrase).")
+        @Flag(help: .localized("Copy the username instead of the password (needs no passphrase)."))
         var username = false
 
         @OptionGroup var vault: VaultPassphraseOptions

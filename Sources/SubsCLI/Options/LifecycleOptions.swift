@@ -3,13 +3,13 @@ import SubscriptionCore
 
 /// What `cancel`, `pause` and `resume` share: which subscription, from which day, in which format.
 struct LifecycleOptions: ParsableArguments {
-    @Argument(help: "The subscription: its name, its id, or the first 4+ characters of its id.")
+    @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."))
     var reference: String
 
-    @Option(help: ArgumentHelp("The day it takes effect (default: today).", valueName: "date"))
+    @Option(help: .localized("The day it takes effect (default: today).", valueName: "date"))
     var on: String?
 
-    @Option(help: "Output format.")
+    @Option(help: .localized("Output format."))
     var format: ObjectFormat = .table
 
     @OptionGroup var store: StoreOptions

@@ -5,17 +5,17 @@ import SubscriptionCore
 /// Where the database is and how it is unlocked. Secrets are never taken as argument values
 /// (they would show in `ps`): only paths to files that hold them.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .customLong("db"), help: ArgumentHelp(
+    @Option(name: .customLong("db"), help: .localized(
         "The database file (default: $SUBS_DB, else ~/.local/share/subs/subs.db).",
         valueName: "path"))
     var databasePath: String?
 
-    @Option(help: ArgumentHelp(
+    @Option(help: .localized(
         "File with the 64-hex-digit key (default: $SUBS_KEY_FILE, else ~/.config/subs/key).",
         valueName: "path"))
     var keyFile: String?
 
-    @Option(help: ArgumentHelp(
+    @Option(help: .localized(
         "File whose first line is the passphrase (instead of $SUBS_PASSPHRASE or a key file).",
         valueName: "path"))
     var passphraseFile: String?
@@ -29,13 +29,19 @@ struct StoreOptions: ParsableArguments {
     }
 
     func openStore() throws -> SubscriptionStore {
-        try SubscriptionStore(location: location)
+        let store = try SubscriptionStore(location: location)
+        // The database's `language` setting comes after SUBS_LANG and before the locale.
+        if let configured = try store.config().language {
+            Language.current = Language.chosen(
+                environment: ProcessInfo.processInfo.environment, configured: configured.rawValue)
+        }
+        return store
     }
 }
 
 /// `--today`: compute as if today were another day (also `SUBS_TODAY`).
 struct TodayOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
+    @Option(help: .localized(
         "Compute as if today were this date (default: $SUBS_TODAY, else today in your time zone).",
         valueName: "date"))
     var today: String?

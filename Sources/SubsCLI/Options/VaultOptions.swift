@@ -5,7 +5,7 @@ import SubscriptionCore
 /// Where the vault passphrase comes from: a file (`--vault-passphrase-file`), else the
 /// terminal. Never an argument value or an environment variable.
 struct VaultPassphraseOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
+    @Option(help: .localized(
         "File whose first line is the vault passphrase (default: ask on the terminal).",
         valueName: "path"))
     var vaultPassphraseFile: String?

@@ -14,6 +14,8 @@ public struct Config: Equatable, Sendable {
     public var remindWebhook: String?
     /// A monthly spending limit in the base currency, as typed.
     public var budget: DecimalAmount?
+    /// The language texts are shown in, when `SUBS_LANG` does not say; nil follows the locale.
+    public var language: Language?
 
     public init() {}
 
@@ -50,6 +52,7 @@ public struct Config: Equatable, Sendable {
         case .remindExec: remindExec
         case .remindWebhook: remindWebhook
         case .budget: budget?.text
+        case .language: language?.rawValue
         }
     }
 }
@@ -62,6 +65,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case remindExec = "remind-exec"
     case remindWebhook = "remind-webhook"
     case budget
+    case language
 
     /// Parses a KEY argument, with a one-line error that lists the keys.
     public init(input text: String) throws {
@@ -81,6 +85,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .remindExec: "a shell command, run once per reminder"
         case .remindWebhook: "an http:// or https:// URL"
         case .budget: "a monthly amount in the base currency, like 150 or 99.50"
+        case .language: "en or tr; empty follows the locale"
         }
     }
 
@@ -116,6 +121,12 @@ public enum ConfigKey: String, CaseIterable, Sendable {
                 throw InputError.invalid("budget", value: value, expected: accepted)
             }
             config.budget = amount
+        case .language:
+            guard !trimmed.isEmpty else { return config.language = nil }
+            guard let language = Language(localeName: trimmed), trimmed.count <= 16 else {
+                throw InputError.invalid("language", value: value, expected: accepted)
+            }
+            config.language = language
         }
     }
 }

@@ -1,0 +1,30 @@
+/// The languages `subs` speaks (PRODUCT.md §11). English is the language the code is written in;
+/// every other language is a table of translations of its texts.
+public enum Language: String, CaseIterable, Sendable {
+    case english = "en"
+    case turkish = "tr"
+
+    /// The language a name like `tr`, `tr_TR.UTF-8` or `en-GB` asks for, or nil for one `subs`
+    /// does not speak (`C`, `POSIX`, `xx`).
+    public init?(localeName: String) {
+        let code = localeName.prefix { $0.isLetter }.lowercased()
+        guard let language = Language(rawValue: code) else { return nil }
+        self = language
+    }
+
+    /// The first that is set of `SUBS_LANG`, config `language`, `LC_ALL`, `LC_MESSAGES` and
+    /// `LANG`, as POSIX programs read them: a set but unknown value (`SUBS_LANG=xx`) means
+    /// English, as `LANG=xx` does, rather than falling through to the next.
+    public static func chosen(environment: [String: String], configured: String? = nil) -> Language {
+        let candidates = [environment["SUBS_LANG"], configured]
+            + ["LC_ALL", "LC_MESSAGES", "LANG"].map { environment[$0] }
+        guard let first = candidates.lazy.compactMap({ $0 }).first(where: { !$0.isEmpty }) else {
+            return .english
+        }
+        return Language(localeName: first) ?? .english
+    }
+
+    /// The language texts are shown in for this run. The command line sets it once at start-up,
+    /// before any text is made, and again when the database's `language` setting applies.
+    nonisolated(unsafe) public static var current: Language = .english
+}

@@ -1,0 +1,126 @@
+/// A text a person reads, written in English where it is used and shown in `Language.current`.
+///
+/// Interpolated values become the arguments of a format: `"No subscription matches \(name)"`
+/// is looked up as `No subscription matches %@`, so a translation can move the value to where its
+/// grammar puts it (`%1$@` for the first argument when several swap places).
+public struct LocalizedText: ExpressibleByStringInterpolation, Sendable {
+    /// The English format the translations are keyed by.
+    public let key: String
+    /// The interpolated values, already in their display form.
+    public let arguments: [String]
+
+    public init(stringLiteral value: String) {
+        key = Self.escaped(value)
+        arguments = []
+    }
+
+    public init(stringInterpolation: StringInterpolation) {
+        key = stringInterpolation.key
+        arguments = stringInterpolation.arguments
+    }
+
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var key = ""
+        var arguments: [String] = []
+
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            key.reserveCapacity(literalCapacity + 2 * interpolationCount)
+        }
+
+        public mutating func appendLiteral(_ literal: String) {
+            key += LocalizedText.escaped(literal)
+        }
+
+        public mutating func appendInterpolation(_ value: some CustomStringConvertible) {
+            key += "%@"
+            arguments.append(value.description)
+        }
+
+        /// A nested text, shown in the same language.
+        public mutating func appendInterpolation(_ text: LocalizedText) {
+            appendInterpolation(text.resolved)
+        }
+    }
+
+    /// The text in the current language.
+    public var resolved: String {
+        resolved(in: Language.current)
+    }
+
+    public func resolved(in language: Language) -> String {
+        Self.format(Translations.format(for: key, in: language) ?? key, arguments)
+    }
+
+    /// `%` in the English text is written `%%` in the key, so that only `%@` marks an argument.
+    static func escaped(_ literal: String) -> String {
+        literal.contains("%") ? literal.split(separator: "%", omittingEmptySubsequences: false)
+            .joined(separator: "%%") : literal
+    }
+
+    /// Fills `%@` (the next argument) and `%N$@` (the Nth), and turns `%%` into `%`.
+    public static func format(_ format: String, _ arguments: [String]) -> String {
+        guard format.contains("%") else { return format }
+        var result = ""
+        var next = 0
+        var scalars = format.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            guard scalar == "%" else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            if scalars.first == "%" {
+                scalars.removeFirst()
+                result += "%"
+            } else if scalars.first == "@" {
+                scalars.removeFirst()
+                result += next < arguments.count ? arguments[next] : ""
+                next += 1
+            } else {
+                let digits = scalars.prefix { ("0"..."9").contains($0) }
+                let rest = scalars.dropFirst(digits.count)
+                if let position = Int(String(String.UnicodeScalarView(digits))), rest.starts(with: "$@".unicodeScalars) {
+                    result += position - 1 < arguments.count && position > 0 ? arguments[position - 1] : ""
+                    scalars = rest.dropFirst(2)
+                } else {
+                    result += "%"
+                }
+            }
+        }
+        return result
+    }
+
+    /// The placeholders of a format, as the argument numbers they show: `a %@ b %@` gives [1, 2],
+    /// `%2$@ %1$@` gives [2, 1]. A translation must show the same arguments as English.
+    public static func placeholders(in format: String) -> [Int] {
+        var found: [Int] = []
+        var next = 1
+        var scalars = format.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            guard scalar == "%" else { continue }
+            if scalars.first == "%" {
+                scalars.removeFirst()
+            } else if scalars.first == "@" {
+                scalars.removeFirst()
+                found.append(next)
+                next += 1
+            } else {
+                let digits = scalars.prefix { ("0"..."9").contains($0) }
+                if let position = Int(String(String.UnicodeScalarView(digits))),
+                   scalars.dropFirst(digits.count).starts(with: "$@".unicodeScalars) {
+                    found.append(position)
+                    scalars = scalars.dropFirst(digits.count + 2)
+                }
+            }
+        }
+        return found
+    }
+}
+
+/// The text in the current language: `localized("Saved \(name).")`.
+public func localized(_ text: LocalizedText) -> String {
+    text.resolved
+}
+
+extension LocalizedText: CustomStringConvertible {
+    public var description: String { resolved }
+}
