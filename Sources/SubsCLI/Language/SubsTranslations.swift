@@ -10,6 +10,8 @@ public enum SubsTranslations {
         installed = true
         Translations.add(turkishHelp, for: .turkish)
         Translations.add(turkishMessages, for: .turkish)
+        Translations.add(turkishPrompts, for: .turkish)
+        Translations.add(turkishShell, for: .turkish)
     }
 }
 
