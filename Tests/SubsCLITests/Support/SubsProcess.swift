@@ -258,7 +258,7 @@ final class Sandbox: @unchecked Sendable {
     /// Variables a developer's shell may have that would change what `subs` does.
     static let scrubbedVariables = [
         "SUBS_DB", "SUBS_KEY_FILE", "SUBS_PASSPHRASE", "SUBS_TODAY", "XDG_DATA_HOME",
-        "XDG_CONFIG_HOME", "NO_COLOR", "SUBS_BINARY",
+        "XDG_CONFIG_HOME", "NO_COLOR", "SUBS_BINARY", "SUBS_LANG", "LC_ALL", "LC_MESSAGES", "LANG",
     ]
 
     init() throws {
