@@ -59,10 +59,11 @@ extension Subs {
 
         func run() throws {
             let today = try clock.resolve()
-            let query = ListQuery(
+            let store = try store.openStore()
+            var query = ListQuery(
                 status: status?.statuses ?? [], category: category, search: search, paymentMethod: paymentMethod,
                 sort: sort, reverse: reverse)
-            let store = try store.openStore()
+            query.collation = format == .table ? Language.current : .english
             let list = try SubscriptionList(
                 try store.subscriptions(), query: query, today: today, config: try store.config(),
                 converter: try store.converter())

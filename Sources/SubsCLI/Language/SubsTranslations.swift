@@ -3,16 +3,18 @@ import SubscriptionCore
 
 /// The command line's own translations, added to the core's once per process.
 public enum SubsTranslations {
-    nonisolated(unsafe) private static var installed = false
-
     public static func install() {
-        guard !installed else { return }
-        installed = true
+        _ = installed
+    }
+
+    /// Runs once, thread-safely, however many callers (tests run in parallel).
+    private static let installed: Void = {
         Translations.add(turkishHelp, for: .turkish)
         Translations.add(turkishMessages, for: .turkish)
+        Translations.add(turkishReports, for: .turkish)
         Translations.add(turkishPrompts, for: .turkish)
         Translations.add(turkishShell, for: .turkish)
-    }
+    }()
 }
 
 extension ArgumentHelp {

@@ -30,8 +30,9 @@ struct StoreOptions: ParsableArguments {
 
     func openStore() throws -> SubscriptionStore {
         let store = try SubscriptionStore(location: location)
-        // The database's `language` setting comes after SUBS_LANG and before the locale.
-        if let configured = try store.config().language {
+        // The database's `language` setting comes after SUBS_LANG and before the locale. A
+        // database that cannot be read yet (named but not created) is the command's to report.
+        if let configured = (try? store.config())?.language {
             Language.current = Language.chosen(
                 environment: ProcessInfo.processInfo.environment, configured: configured.rawValue)
         }

@@ -23,8 +23,9 @@ enum CategoryRenderer {
                 .object(["color": .string($0.color?.description), "name": .string($0.name), "subscriptions": .int($0.subscriptionCount)])
             }).rendered
         case .table:
-            var table = Table([.init(header: "CATEGORY"), .init(header: "SUBSCRIPTIONS", alignment: .right),
-                               .init(header: "COLOUR")])
+            var table = Table([.init(header: localized("CATEGORY")),
+                               .init(header: localized("SUBSCRIPTIONS"), alignment: .right),
+                               .init(header: localized("COLOUR"))])
             for category in categories {
                 table.append([Table.Cell(category.name, style: Terminal.Style(category: category.color)),
                               Table.Cell(String(category.subscriptionCount)), Table.Cell(category.color?.description ?? "")])

@@ -13,8 +13,10 @@ enum ConfigRenderer {
         case .table:
             let width = ConfigKey.allCases.map(\.rawValue.count).max() ?? 0
             return ConfigKey.allCases.map { key in
-                let value = config.value(of: key).map { $0.terminalSafe + (keysSet.contains(key) ? "" : "  (default)") }
-                return key.rawValue.padding(toLength: width) + "  " + (value ?? "(not set)")
+                let value = config.value(of: key).map {
+                    $0.terminalSafe + (keysSet.contains(key) ? "" : "  " + localized("(default)"))
+                }
+                return key.rawValue.padding(toLength: width) + "  " + (value ?? localized("(not set)"))
             }.joined(separator: "\n") + "\n"
         }
     }

@@ -7,11 +7,12 @@ enum HistoryRenderer {
         case .json:
             return JSONValue.array(entries.map(json)).rendered
         case .table:
-            guard !entries.isEmpty else { return "No changes recorded.\n" }
-            var table = Table([.init(header: "WHEN"), .init(header: "ACTION"), .init(header: "WHAT"), .init(header: "CHANGE")])
+            guard !entries.isEmpty else { return localized("No changes recorded.") + "\n" }
+            var table = Table([.init(header: localized("WHEN")), .init(header: localized("ACTION")),
+                               .init(header: localized("WHAT")), .init(header: localized("CHANGE"))])
             for entry in entries {
                 // First, so a long summary cut to the terminal's width still shows it.
-                let change = (entry.undoneAt == nil ? "" : "(undone) ") + entry.summary
+                let change = (entry.undoneAt == nil ? "" : localized("(undone)") + " ") + entry.summary
                 table.append([Table.Cell(localTime(entry.changedAt)), Table.Cell(entry.action.rawValue),
                               Table.Cell(entry.subject), Table.Cell(change)])
             }
@@ -41,7 +42,7 @@ enum HistoryRenderer {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = .current
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        formatter.dateFormat = Language.current == .turkish ? "dd.MM.yyyy HH:mm" : "yyyy-MM-dd HH:mm"
         return formatter.string(from: date)
     }
 }

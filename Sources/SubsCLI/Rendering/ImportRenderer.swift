@@ -3,34 +3,42 @@ import SubscriptionCore
 /// What `import` did, one line per subscription and a summary.
 enum ImportRenderer {
     static func text(_ outcome: ImportOutcome) -> String {
-        let (add, skip, replace) = outcome.dryRun
-            ? ("would add", "would skip", "would replace") : ("added", "skipped", "replaced")
+        let dryRun = outcome.dryRun
         var lines: [String] = []
         for item in outcome.items {
             let name = item.subscription.name.terminalSafe
             let record = item.record.terminalSafe
             switch item.action {
             case .added(let renamedFrom?):
-                lines.append("\(add) \(name) (\(record); \(renamedFrom.terminalSafe) was taken)")
+                let taken = renamedFrom.terminalSafe
+                lines.append(dryRun ? localized("would add \(name) (\(record); \(taken) was taken)")
+                    : localized("added \(name) (\(record); \(taken) was taken)"))
             case .added(nil):
-                lines.append("\(add) \(name) (\(record))")
+                lines.append(dryRun ? localized("would add \(name) (\(record))") : localized("added \(name) (\(record))"))
             case .skipped(let id):
-                lines.append("\(skip) \(name) (\(record)): already there as \(id.prefix(8))")
+                let id = id.prefix(8)
+                lines.append(dryRun ? localized("would skip \(name) (\(record)): already there as \(id)")
+                    : localized("skipped \(name) (\(record)): already there as \(id)"))
             case .replaced(let id):
-                lines.append("\(replace) \(name) (\(record)): was \(id.prefix(8))")
+                let id = id.prefix(8)
+                lines.append(dryRun ? localized("would replace \(name) (\(record)): was \(id)")
+                    : localized("replaced \(name) (\(record)): was \(id)"))
             }
         }
-        for category in outcome.categoriesCreated {
-            lines.append("\(outcome.dryRun ? "would create" : "created") category \(category.terminalSafe)")
+        for category in outcome.categoriesCreated.map(\.terminalSafe) {
+            lines.append(dryRun ? localized("would create category \(category)") : localized("created category \(category)"))
         }
-        for key in outcome.settingsSet {
-            lines.append("\(outcome.dryRun ? "would set" : "set") config \(key.rawValue)")
+        for key in outcome.settingsSet.map(\.rawValue) {
+            lines.append(dryRun ? localized("would set config \(key)") : localized("set config \(key)"))
         }
         for rate in outcome.ratesSet {
-            lines.append("\(outcome.dryRun ? "would set" : "set") rate \(rate.rate.currency.code) in \(rate.base.code)")
+            let (code, base) = (rate.rate.currency.code, rate.base.code)
+            lines.append(dryRun ? localized("would set rate \(code) in \(base)") : localized("set rate \(code) in \(base)"))
         }
-        let summary = "\(outcome.added) added, \(outcome.skipped) skipped, \(outcome.replaced) replaced"
-        lines.append(outcome.dryRun ? "Dry run: \(summary); nothing was written." : "Imported: \(summary).")
+        let (added, skipped, replaced) = (outcome.added, outcome.skipped, outcome.replaced)
+        lines.append(dryRun
+            ? localized("Dry run: \(added) added, \(skipped) skipped, \(replaced) replaced; nothing was written.")
+            : localized("Imported: \(added) added, \(skipped) skipped, \(replaced) replaced."))
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -7,18 +7,19 @@ enum LifecycleText {
     static func resumed(_ name: String, on date: CivilDate, _ outcome: ResumeOutcome) -> String {
         var done: [String] = []
         if let pause = outcome.pause {
-            done.append(pause.from >= date ? "the pause from \(pause.from) is withdrawn" : "the pause ended")
+            done.append(pause.from >= date ? localized("the pause from \(SubscriptionText.date(pause.from)) is withdrawn")
+                : localized("the pause ended"))
         }
         switch outcome.cancellation {
         case .restarted(let cancelled)?:
-            done.append("billing restarts on that day (it was cancelled on \(cancelled))")
+            done.append(localized("billing restarts on that day (it was cancelled on \(SubscriptionText.date(cancelled)))"))
         case .withdrawn(let cancelled)?:
-            done.append("the cancellation on \(cancelled) is withdrawn")
+            done.append(localized("the cancellation on \(SubscriptionText.date(cancelled)) is withdrawn"))
         case .stillAhead(let cancelled)?:
-            done.append("it is still cancelled from \(cancelled)")
+            done.append(localized("it is still cancelled from \(SubscriptionText.date(cancelled))"))
         case nil:
             break
         }
-        return "Resumed \(name.terminalSafe) on \(date): " + done.joined(separator: "; ")
+        return localized("Resumed \(name.terminalSafe) on \(SubscriptionText.date(date)): \(done.joined(separator: "; "))")
     }
 }

@@ -4,8 +4,11 @@ enum PriceRiseText {
     /// `Netflix's last two charges were above its price of $15.49 (the latest $17.99); to update
     /// it: subs edit Netflix --amount 17.99 --effective 2026-09-30`.
     static func line(_ rise: PriceRise) -> String {
-        "\(rise.name.terminalSafe)'s last two charges were above its price of \(SubscriptionText.money(rise.scheduled)) "
-            + "(the latest \(SubscriptionText.money(rise.charged))); to update it: \(command(rise).terminalSafe)"
+        let (scheduled, charged) = (SubscriptionText.money(rise.scheduled), SubscriptionText.money(rise.charged))
+        return localized("""
+            \(rise.name.terminalSafe)'s last two charges were above its price of \(scheduled) (the latest \(charged)); \
+            to update it: \(command(rise).terminalSafe)
+            """)
     }
 
     /// The command, quoted for a POSIX shell where a word needs it.

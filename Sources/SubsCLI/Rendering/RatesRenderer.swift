@@ -13,13 +13,15 @@ enum RatesRenderer {
             }).rendered
         case .table:
             guard !rates.isEmpty else {
-                return "No exchange rates. Set one with 'subs rates set EUR 1.08' (1 EUR = 1.08 \(base.code)).\n"
+                return localized("No exchange rates. Set one with 'subs rates set EUR 1.08' (1 EUR = 1.08 \(base.code)).")
+                    + "\n"
             }
-            var table = Table([.init(header: "CURRENCY"), .init(header: "RATE (IN \(base.code))", alignment: .decimal),
-                               .init(header: "SET")])
+            var table = Table([.init(header: localized("CURRENCY")),
+                               .init(header: localized("RATE (IN \(base.code))"), alignment: .decimal),
+                               .init(header: localized("SET"))])
             for rate in rates {
                 table.append([Table.Cell(rate.currency.code), Table.Cell(rate.text),
-                              Table.Cell(Timestamp.day(of: rate.setAt).description)])
+                              Table.Cell(SubscriptionText.date(Timestamp.day(of: rate.setAt)))])
             }
             return table.render(on: .standardOutput)
         }

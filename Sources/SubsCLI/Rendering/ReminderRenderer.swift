@@ -6,11 +6,12 @@ enum ReminderRenderer {
     /// `Netflix: $15.49 on 2026-11-30 (in 8 days)` or `Disney+: trial ends 2026-11-29
     /// (tomorrow), then $8.99`.
     static func line(_ reminder: Reminder, today: CivilDate) -> String {
-        let when = "\(reminder.payment.date) (\(SubscriptionText.days(until: reminder.payment.date, from: today)))"
+        let date = SubscriptionText.date(reminder.payment.date)
+        let days = SubscriptionText.days(until: reminder.payment.date, from: today)
         let amount = SubscriptionText.money(reminder.payment.amount)
         switch reminder.kind {
-        case .payment: return "\(reminder.name): \(amount) on \(when)"
-        case .trialEnd: return "\(reminder.name): trial ends \(when), then \(amount)"
+        case .payment: return localized("\(reminder.name): \(amount) on \(date) (\(days))")
+        case .trialEnd: return localized("\(reminder.name): trial ends \(date) (\(days)), then \(amount)")
         }
     }
 
@@ -55,22 +56,30 @@ enum ReminderRenderer {
 
     /// The line on standard error for a reminder a hook refused.
     static func failure(_ failure: ReminderFailure) -> String {
-        "subs: reminder for \(failure.reminder.name.terminalSafe) on \(failure.reminder.payment.date) "
-            + "not sent (\(failure.reason.terminalSafe)); the next run tries again"
+        let name = failure.reminder.name.terminalSafe
+        let date = SubscriptionText.date(failure.reminder.payment.date)
+        return "subs: " + localized(
+            "reminder for \(name) on \(date) not sent (\(failure.reason.terminalSafe)); the next run tries again")
     }
 
     /// The line on standard error for a reminder another run took over from this one.
     static func takenOver(_ reminder: Reminder) -> String {
-        "subs: reminder for \(reminder.name.terminalSafe) on \(reminder.payment.date) left to another run "
-            + "that took it over while this one was held up"
+        let date = SubscriptionText.date(reminder.payment.date)
+        return "subs: " + localized("""
+            reminder for \(reminder.name.terminalSafe) on \(date) left to another run that took it over while \
+            this one was held up
+            """)
     }
 
     /// The line on standard error for a run a signal stopped.
     static func interruption(_ result: ReminderRunResult, signal: Int32) -> String {
         let name = [2: "SIGINT", 15: "SIGTERM"][signal] ?? "signal \(signal)"
         let count = result.interrupted.count
-        return "subs: stopped by \(name); \(result.delivered.count) of \(result.claimed.count) reminders sent, "
-            + "\(count) \(count == 1 ? "is" : "are") left for the next run"
+        let sent = result.delivered.count
+        let claimed = result.claimed.count
+        return "subs: " + (count == 1
+            ? localized("stopped by \(name); \(sent) of \(claimed) reminders sent, \(count) is left for the next run")
+            : localized("stopped by \(name); \(sent) of \(claimed) reminders sent, \(count) are left for the next run"))
     }
 
     static func render(_ reminders: [Reminder], today: CivilDate, format: RemindFormat) -> String {

@@ -45,25 +45,29 @@ enum StatsRenderer {
     private static func text(_ stats: Stats, categories colors: CategoryStyles, terminal: Terminal) -> String {
         let base = stats.base
         func money(_ value: Decimal) -> String { SubscriptionText.money(Money(rounding: value, currency: base)) }
-        var output = terminal.paint("Spend by category", .bold) + " (a month, in \(base.code))\n"
-        if stats.categories.isEmpty { output += "  nothing is being paid\n" }
-        var categories = Table([.init(header: "CATEGORY"), .init(header: "MONTHLY", alignment: .decimal),
-                                .init(header: "SHARE", alignment: .right), .init(header: "")])
+        var output = terminal.paint(localized("Spend by category"), .bold) + localized(" (a month, in \(base.code))") + "\n"
+        if stats.categories.isEmpty { output += "  " + localized("nothing is being paid") + "\n" }
+        var categories = Table([.init(header: localized("CATEGORY")), .init(header: localized("MONTHLY"), alignment: .decimal),
+                                .init(header: localized("SHARE"), alignment: .right), .init(header: "")])
         for category in stats.categories {
             let style = colors.style(for: category.name)
-            categories.append([Table.Cell(category.name ?? "(none)", style: style), Table.Cell(money(category.monthly)),
-                               Table.Cell(percent(category.share) + "%"),
+            categories.append([Table.Cell(category.name ?? localized("(none)"), style: style), Table.Cell(money(category.monthly)),
+                               Table.Cell(SubscriptionText.percent(percent(category.share))),
                                Table.Cell(bar(category.share / 100), style: style ?? .cyan)])
         }
         if !stats.categories.isEmpty { output += categories.render(on: terminal) }
 
-        for (title, spends) in [("Spend per month", stats.history), ("Forecast, next 12 months", stats.forecast)] {
+        for (title, spends) in [(localized("Spend per month"), stats.history),
+                                (localized("Forecast, next 12 months"), stats.forecast)] {
             output += "\n" + monthTable(title, spends, base: base, terminal: terminal)
         }
         if !stats.missingRates.isEmpty {
             let codes = stats.missingRates.map(\.code).joined(separator: ", ")
-            output += "\nNo exchange rate for \(codes): those subscriptions are left out of the converted figures "
-                + "(subs rates set \(stats.missingRates[0].code) RATE).\n"
+            let first = stats.missingRates[0].code
+            output += "\n" + localized("""
+                No exchange rate for \(codes): those subscriptions are left out of the converted figures \
+                (subs rates set \(first) RATE).
+                """) + "\n"
         }
         return output
     }
@@ -73,21 +77,24 @@ enum StatsRenderer {
     /// amounts in different currencies cannot be compared.
     private static func monthTable(_ title: String, _ spends: [Stats.MonthSpend], base: Currency, terminal: Terminal) -> String {
         let converted = spends.compactMap(\.converted)
-        var table = Table([.init(header: "MONTH"), .init(header: "SPEND", alignment: .decimal), .init(header: "")])
+        var table = Table([.init(header: localized("MONTH")), .init(header: localized("SPEND"), alignment: .decimal),
+                           .init(header: "")])
         guard converted.count == spends.count else {
             for spend in spends {
                 let totals = spend.totals.rounded.map(SubscriptionText.money).joined(separator: ", ")
-                table.append([Table.Cell(spend.month.description), Table.Cell(totals.isEmpty ? "-" : totals), Table.Cell("")])
+                table.append([Table.Cell(SubscriptionText.month(spend.month)), Table.Cell(totals.isEmpty ? "-" : totals),
+                              Table.Cell("")])
             }
-            return terminal.paint(title, .bold) + " (per currency: a rate is missing)\n" + table.render(on: terminal)
+            return terminal.paint(title, .bold) + localized(" (per currency: a rate is missing)") + "\n"
+                + table.render(on: terminal)
         }
         let largest = converted.max().flatMap { $0 > 0 ? $0 : nil }
         for (spend, amount) in zip(spends, converted) {
-            table.append([Table.Cell(spend.month.description),
+            table.append([Table.Cell(SubscriptionText.month(spend.month)),
                           Table.Cell(SubscriptionText.money(Money(rounding: amount, currency: base))),
                           Table.Cell(largest.map { bar(amount / $0) } ?? "", style: .cyan)])
         }
-        return terminal.paint(title, .bold) + " (in \(base.code))\n" + table.render(on: terminal)
+        return terminal.paint(title, .bold) + localized(" (in \(base.code))") + "\n" + table.render(on: terminal)
     }
 
     static let barWidth = 24

@@ -34,33 +34,44 @@ enum SubscriptionRenderer {
             // On a narrow terminal names and categories are cut first, then the columns least
             // needed to tell what is due are left out: ID, CYCLE, CATEGORY, STATUS, MONTHLY.
             var table = Table([
-                .init(header: "ID", dropOrder: 1), .init(header: "NAME", maximumWidth: 32, minimumWidth: 12),
-                .init(header: "AMOUNT", alignment: .decimal), .init(header: "CYCLE", dropOrder: 2),
-                .init(header: "NEXT"), .init(header: "MONTHLY", alignment: .decimal, dropOrder: 5),
-                .init(header: "STATUS", dropOrder: 4),
-                .init(header: "CATEGORY", maximumWidth: 20, minimumWidth: 8, dropOrder: 3),
+                .init(header: localized("ID"), dropOrder: 1),
+                .init(header: localized("NAME"), maximumWidth: 32, minimumWidth: 12),
+                .init(header: localized("AMOUNT"), alignment: .decimal), .init(header: localized("CYCLE"), dropOrder: 2),
+                .init(header: localized("NEXT")), .init(header: localized("MONTHLY"), alignment: .decimal, dropOrder: 5),
+                .init(header: localized("STATUS"), dropOrder: 4),
+                .init(header: localized("CATEGORY"), maximumWidth: 20, minimumWidth: 8, dropOrder: 3),
             ])
             for item in list.items {
                 let subscription = item.subscription
                 table.append([
                     Table.Cell(subscription.shortID, style: .dim), Table.Cell(subscription.name),
                     Table.Cell(SubscriptionText.money(item.amount)),
-                    Table.Cell(subscription.cycle.description),
-                    Table.Cell(item.nextPayment?.date.description ?? "-"),
+                    Table.Cell(SubscriptionText.cycle(subscription.cycle)),
+                    Table.Cell(item.nextPayment.map { SubscriptionText.date($0.date) } ?? "-"),
                     Table.Cell(SubscriptionText.money(item.roundedMonthlyCost)),
-                    Table.Cell(item.status.rawValue, style: SubscriptionText.statusStyle(item.status)),
+                    Table.Cell(SubscriptionText.status(item.status), style: SubscriptionText.statusStyle(item.status)),
                     Table.Cell(subscription.category ?? "", style: categories.style(for: subscription.category)),
                 ])
             }
-            guard !list.items.isEmpty else { return "No subscriptions.\n" }
-            var output = table.render(on: terminal) + "\n"
-                + SubscriptionText.totalLine("Monthly total:", list.monthlyTotals.rounded)
-                + SubscriptionText.totalLine("Yearly total: ", list.monthlyTotals.rounded(times: 12))
+            guard !list.items.isEmpty else { return localized("No subscriptions.") + "\n" }
+            var labels = [localized("Monthly total:"), localized("Yearly total:")]
             // The converted total says something new only when some amount is in another currency.
+            var converted: String?
             if let monthly = list.convertedMonthly, let base = list.base,
                list.monthlyTotals.currencies.contains(where: { $0 != base }) {
-                output += "In \(base.code):        " + SubscriptionText.money(Money(rounding: monthly, currency: base))
-                    + " a month, " + SubscriptionText.money(Money(rounding: monthly * 12, currency: base)) + " a year\n"
+                let month = SubscriptionText.money(Money(rounding: monthly, currency: base))
+                let year = SubscriptionText.money(Money(rounding: monthly * 12, currency: base))
+                labels.append(localized("In \(base.code):"))
+                converted = localized("\(month) a month, \(year) a year")
+            }
+            let width = labels.map(\.displayWidth).max() ?? 0
+            var output = table.render(on: terminal) + "\n"
+                + SubscriptionText.totalLines([
+                    (labels[0].padding(toLength: width), list.monthlyTotals.rounded),
+                    (labels[1].padding(toLength: width), list.monthlyTotals.rounded(times: 12)),
+                ])
+            if let converted {
+                output += labels[2].padding(toLength: width) + " " + converted + "\n"
             }
             return output
         }
@@ -73,10 +84,14 @@ enum SubscriptionRenderer {
             return SubscriptionJSON.object(snapshot).rendered
         case .table:
             let subscription = snapshot.subscription
-            var line = "\(verb) \(subscription.name.terminalSafe) (\(subscription.shortID)): "
-                + "\(SubscriptionText.money(snapshot.amount)) \(subscription.cycle)"
+            let name = subscription.name.terminalSafe
+            let price = SubscriptionText.money(snapshot.amount)
+            let cycle = SubscriptionText.cycle(subscription.cycle)
+            var line = localized("\(verb) \(name) (\(subscription.shortID)): \(price) \(cycle)")
             if let next = snapshot.nextPayment {
-                line += ", next payment \(next.date) (\(SubscriptionText.days(until: next.date, from: snapshot.today)))"
+                let date = SubscriptionText.date(next.date)
+                let when = SubscriptionText.days(until: next.date, from: snapshot.today)
+                line += localized(", next payment \(date) (\(when))")
             }
             return line + "\n"
         }
@@ -89,9 +104,11 @@ enum SubscriptionRenderer {
         case .json:
             return SubscriptionJSON.object(snapshot).rendered
         case .table:
-            let next = snapshot.nextPayment.map {
-                "next payment \($0.date) (\(SubscriptionText.days(until: $0.date, from: snapshot.today)))"
-            } ?? "no further payments"
+            let next = snapshot.nextPayment.map { payment in
+                let date = SubscriptionText.date(payment.date)
+                let when = SubscriptionText.days(until: payment.date, from: snapshot.today)
+                return localized("next payment \(date) (\(when))")
+            } ?? localized("no further payments")
             return "\(message); \(next).\n"
         }
     }
@@ -103,72 +120,78 @@ enum SubscriptionRenderer {
         let snapshot = detail.snapshot
         let subscription = snapshot.subscription
         let today = snapshot.today
+        func date(_ day: CivilDate) -> String { SubscriptionText.date(day) }
+        func when(_ day: CivilDate) -> String { SubscriptionText.days(until: day, from: today) }
+        let cycle = SubscriptionText.cycle(subscription.cycle)
         var fields: [(String, String)] = [
-            ("ID", subscription.id),
-            ("Status", snapshot.status.rawValue),
-            ("Amount", "\(SubscriptionText.money(snapshot.amount)) \(subscription.cycle)"),
-            ("Monthly cost", SubscriptionText.money(snapshot.roundedMonthlyCost)),
-            ("Start", subscription.startDate.description),
+            (localized("ID"), subscription.id),
+            (localized("Status"), SubscriptionText.status(snapshot.status)),
+            (localized("Amount"), "\(SubscriptionText.money(snapshot.amount)) \(cycle)"),
+            (localized("Monthly cost"), SubscriptionText.money(snapshot.roundedMonthlyCost)),
+            (localized("Start"), date(subscription.startDate)),
         ]
         if let trialEnd = subscription.trialEnd {
-            fields.append(("Trial ends", "\(trialEnd) (\(SubscriptionText.days(until: trialEnd, from: today)))"))
+            fields.append((localized("Trial ends"), "\(date(trialEnd)) (\(when(trialEnd)))"))
         }
         for (index, period) in subscription.periods.enumerated() {
             if let restarted = period.restartedOn {
-                fields.append(("Restarted", "\(restarted), billing from that day"))
+                fields.append((localized("Restarted"), localized("\(date(restarted)), billing from that day")))
             }
             if let cancelled = period.cancelledOn {
                 let isLast = index == subscription.periods.count - 1
-                let until = isLast ? subscription.activeUntil.map { ", active until \($0)" } ?? "" : ""
-                fields.append(("Cancelled", "\(cancelled)\(until)"))
+                let until = isLast ? subscription.activeUntil.map { localized(", active until \(date($0))") } ?? "" : ""
+                fields.append((localized("Cancelled"), "\(date(cancelled))\(until)"))
             }
         }
         for pause in subscription.pauses {
-            fields.append(("Paused", "from \(pause.from) " + (pause.until.map { "until \($0)" } ?? "until resumed")))
+            fields.append((localized("Paused"), pause.until.map { localized("from \(date(pause.from)) until \(date($0))") }
+                ?? localized("from \(date(pause.from)) until resumed")))
         }
-        fields.append(("Next payment", snapshot.nextPayment.map {
-            "\($0.date) (\(SubscriptionText.days(until: $0.date, from: today))), \(SubscriptionText.money($0.amount))"
-        } ?? "none"))
+        fields.append((localized("Next payment"), snapshot.nextPayment.map {
+            "\(date($0.date)) (\(when($0.date))), \(SubscriptionText.money($0.amount))"
+        } ?? localized("none")))
+        let remindDays = snapshot.remindDays.map(String.init).joined(separator: ", ")
         fields += [
-            ("Category", subscription.category ?? "-"),
-            ("Shared with", sharing(snapshot)),
-            ("Payment method", subscription.paymentMethod ?? "-"),
-            ("Auto-renew", subscription.autoRenew ? "yes" : "no"),
-            ("Reminders", snapshot.remindDays.isEmpty ? "none"
-                : snapshot.remindDays.map(String.init).joined(separator: ", ") + " days before"),
-            ("URL", subscription.url ?? "-"),
-            ("Login", hasLogin ? "yes ('subs vault show \(subscription.shortID)')" : "none"),
-            ("Notes", subscription.notes ?? "-"),
-            ("Created", Timestamp.format(subscription.createdAt)),
-            ("Updated", Timestamp.format(subscription.updatedAt)),
+            (localized("Category"), subscription.category ?? "-"),
+            (localized("Shared with"), sharing(snapshot)),
+            (localized("Payment method"), subscription.paymentMethod ?? "-"),
+            (localized("Auto-renew"), subscription.autoRenew ? localized("yes") : localized("no")),
+            (localized("Reminders"), snapshot.remindDays.isEmpty ? localized("none")
+                : localized("\(remindDays) days before")),
+            (localized("URL"), subscription.url ?? "-"),
+            (localized("Login"), hasLogin ? localized("yes ('subs vault show \(subscription.shortID)')") : localized("none")),
+            (localized("Notes"), subscription.notes ?? "-"),
+            (localized("Created"), Timestamp.format(subscription.createdAt)),
+            (localized("Updated"), Timestamp.format(subscription.updatedAt)),
         ]
-        let labelWidth = fields.map(\.0.count).max() ?? 0
+        let labelWidth = fields.map(\.0.displayWidth).max() ?? 0
         var output = terminal.paint(subscription.name.terminalSafe, .bold) + "\n"
         for (label, value) in fields {
             output += "  " + terminal.paint(label.padding(toLength: labelWidth), .dim) + "  " + value.terminalSafe + "\n"
         }
 
-        output += "\n" + terminal.paint("Price history", .bold) + "\n"
+        output += "\n" + terminal.paint(localized("Price history"), .bold) + "\n"
         for change in subscription.prices {
-            output += "  \(change.effective)  \(SubscriptionText.money(change.amount))\n"
+            output += "  \(date(change.effective))  \(SubscriptionText.money(change.amount))\n"
         }
 
         let shown = detail.paymentsMade.suffix(Self.paymentsShown)
-        output += "\n" + terminal.paint("Payments made", .bold)
-            + " (\(detail.paymentsMade.count), total \(SubscriptionText.money(detail.totalPaid)))\n"
+        let total = SubscriptionText.money(detail.totalPaid)
+        output += "\n" + terminal.paint(localized("Payments made"), .bold)
+            + localized(" (\(detail.paymentsMade.count), total \(total))") + "\n"
         if detail.paymentsMade.count > shown.count {
-            output += "  … \(detail.paymentsMade.count - shown.count) earlier\n"
+            output += "  " + localized("… \(detail.paymentsMade.count - shown.count) earlier") + "\n"
         }
         for payment in shown {
-            output += "  \(payment.date)  \(SubscriptionText.money(payment.amount))" + Self.recorded(payment) + "\n"
+            output += "  \(date(payment.date))  \(SubscriptionText.money(payment.amount))" + Self.recorded(payment) + "\n"
         }
         if let rise = PriceRise(subscription, today: today) {
-            output += "\n" + terminal.paint("Price rise", .bold) + "\n  " + PriceRiseText.line(rise) + "\n"
+            output += "\n" + terminal.paint(localized("Price rise"), .bold) + "\n  " + PriceRiseText.line(rise) + "\n"
         }
 
-        output += "\n" + terminal.paint("Next payments", .bold) + "\n"
+        output += "\n" + terminal.paint(localized("Next payments"), .bold) + "\n"
         for payment in detail.nextPayments {
-            output += "  \(payment.date)  \(SubscriptionText.money(payment.amount))\n"
+            output += "  \(date(payment.date))  \(SubscriptionText.money(payment.amount))\n"
         }
         return output
     }
@@ -180,15 +203,16 @@ enum SubscriptionRenderer {
         let shares = zip(members, snapshot.split.dropFirst()).map { member, share in
             member.name + (member.weight == 1 ? "" : ":\(member.weight)") + " " + SubscriptionText.money(share)
         }
-        return shares.joined(separator: ", ") + "; your share " + SubscriptionText.money(snapshot.split[0])
+        return shares.joined(separator: ", ") + localized("; your share \(SubscriptionText.money(snapshot.split[0]))")
     }
 
     /// How a payment made was known: recorded (beside the scheduled amount when it differs), or
     /// from the schedule (nothing said).
     private static func recorded(_ payment: Payment) -> String {
         guard payment.isActual else { return "" }
-        guard let scheduled = payment.scheduledAmount else { return "  charged (extra)" }
-        return scheduled == payment.amount ? "  charged" : "  charged (scheduled \(SubscriptionText.money(scheduled)))"
+        guard let scheduled = payment.scheduledAmount else { return "  " + localized("charged (extra)") }
+        return "  " + (scheduled == payment.amount ? localized("charged")
+            : localized("charged (scheduled \(SubscriptionText.money(scheduled)))"))
     }
 
     /// The most recent payments `show` lists in a table; JSON has them all.
@@ -197,6 +221,6 @@ enum SubscriptionRenderer {
 
 extension String {
     func padding(toLength length: Int) -> String {
-        self + String(repeating: " ", count: max(0, length - count))
+        self + String(repeating: " ", count: max(0, length - displayWidth))
     }
 }

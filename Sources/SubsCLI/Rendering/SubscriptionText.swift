@@ -6,13 +6,71 @@ enum SubscriptionText {
         MoneyText.display(money)
     }
 
+    /// A civil date as the language writes it: `2026-11-22`, in Turkish `22.11.2026`.
+    static func date(_ date: CivilDate, in language: Language = .current) -> String {
+        switch language {
+        case .english: date.description
+        case .turkish: padded(date.day, 2) + "." + padded(date.month, 2) + "." + padded(date.year, 4)
+        }
+    }
+
+    /// A month of `stats`: `2026-11`, in Turkish `Kas 2026`.
+    static func month(_ month: Stats.Month, in language: Language = .current) -> String {
+        switch language {
+        case .english: month.description
+        case .turkish: turkishMonths[month.month - 1] + " " + String(month.year)
+        }
+    }
+
+    private static let turkishMonths = ["Oca", "Şub", "Mar", "Nis", "May", "Haz", "Tem", "Ağu", "Eyl", "Eki", "Kas", "Ara"]
+
+    private static func padded(_ number: Int, _ width: Int) -> String {
+        let digits = String(number)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+
+    /// A percentage to one decimal, as the language writes it: `58.1%`, in Turkish `%58,1`.
+    static func percent(_ plain: String, in language: Language = .current) -> String {
+        language == .turkish ? "%" + MoneyText.number(plain, in: language) : plain + "%"
+    }
+
     static func days(until date: CivilDate, from today: CivilDate) -> String {
         switch today.days(until: date) {
-        case 0: "today"
-        case 1: "tomorrow"
-        case let days where days > 0: "in \(days) days"
-        case -1: "yesterday"
-        case let days: "\(-days) days ago"
+        case 0: localized("today")
+        case 1: localized("tomorrow")
+        case let days where days > 0: localized("in \(days) days")
+        case -1: localized("yesterday")
+        case let days: localized("\(-days) days ago")
+        }
+    }
+
+    /// How often it bills, in words: `monthly`, `every 3 months`.
+    static func cycle(_ cycle: BillingCycle) -> String {
+        guard cycle.count == 1 else {
+            return switch cycle.unit {
+            case .day: localized("every \(cycle.count) days")
+            case .week: localized("every \(cycle.count) weeks")
+            case .month: localized("every \(cycle.count) months")
+            case .year: localized("every \(cycle.count) years")
+            case .once: localized("once")
+            }
+        }
+        return switch cycle.unit {
+        case .day: localized("daily")
+        case .week: localized("weekly")
+        case .month: localized("monthly")
+        case .year: localized("yearly")
+        case .once: localized("once")
+        }
+    }
+
+    /// A status as a word of the language.
+    static func status(_ status: SubscriptionStatus) -> String {
+        switch status {
+        case .trial: localized("trial")
+        case .active: localized("active")
+        case .paused: localized("paused")
+        case .cancelled: localized("cancelled")
         }
     }
 
@@ -27,7 +85,15 @@ enum SubscriptionText {
 
     /// A footer line like `Monthly total: 15.49 USD, 1000 JPY`; empty when there are no amounts.
     static func totalLine(_ label: String, _ amounts: [Money]) -> String {
-        amounts.isEmpty ? "" : "\(label) \(amounts.map(money).joined(separator: ", "))\n"
+        totalLines([(label, amounts)])
+    }
+
+    /// Footer lines with their amounts lined up after the longest label.
+    static func totalLines(_ lines: [(label: String, amounts: [Money])]) -> String {
+        let width = lines.map(\.label.displayWidth).max() ?? 0
+        return lines.filter { !$0.amounts.isEmpty }.map {
+            "\($0.label.padding(toLength: width)) \($0.amounts.map(money).joined(separator: ", "))\n"
+        }.joined()
     }
 }
 

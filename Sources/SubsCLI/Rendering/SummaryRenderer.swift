@@ -45,53 +45,57 @@ enum SummaryRenderer {
 
     private static func text(_ summary: Summary, today: CivilDate, terminal: Terminal) -> String {
         let money = SubscriptionText.money
-        var lines: [(String, String)] = [("Subscriptions", "\(summary.active) active of \(summary.total)")]
+        var lines: [(String, String)] = [
+            (localized("Subscriptions"), localized("\(summary.active) active of \(summary.total)")),
+        ]
         if !summary.monthly.isEmpty {
-            lines.append(("Monthly", summary.monthly.rounded.map(money).joined(separator: ", ")))
-            lines.append(("Yearly", summary.yearly.map(money).joined(separator: ", ")))
+            lines.append((localized("Monthly"), summary.monthly.rounded.map(money).joined(separator: ", ")))
+            lines.append((localized("Yearly"), summary.yearly.map(money).joined(separator: ", ")))
         }
         if let monthly = summary.convertedMonthly, summary.monthly.currencies.count > 1
             || summary.monthly.currencies.first.map({ $0 != summary.base }) == true {
-            lines.append(("In \(summary.base.code)",
-                          "\(money(Money(rounding: monthly, currency: summary.base))) a month, "
-                          + "\(money(Money(rounding: monthly * 12, currency: summary.base))) a year"))
+            let month = money(Money(rounding: monthly, currency: summary.base))
+            let year = money(Money(rounding: monthly * 12, currency: summary.base))
+            lines.append((localized("In \(summary.base.code)"), localized("\(month) a month, \(year) a year")))
         }
         var output = ""
-        let width = lines.map(\.0.count).max() ?? 0
+        let width = lines.map(\.0.displayWidth).max() ?? 0
         for (label, value) in lines {
             output += terminal.paint(label.padding(toLength: width), .dim) + "  " + value + "\n"
         }
         if !summary.missingRates.isEmpty {
             let codes = summary.missingRates.map(\.code).joined(separator: ", ")
-            output += "No total in \(summary.base.code): missing exchange rate for \(codes) "
-                + "(subs rates set \(summary.missingRates[0].code) RATE)\n"
+            let first = summary.missingRates[0].code
+            output += localized("No total in \(summary.base.code): missing exchange rate for \(codes) (subs rates set \(first) RATE)")
+                + "\n"
         }
         if let budget = summary.budget {
             output += budgetLine(budget, terminal: terminal)
         }
         for rise in summary.priceRises {
-            output += terminal.paint("Price rise: ", .bold) + PriceRiseText.line(rise) + "\n"
+            output += terminal.paint(localized("Price rise:") + " ", .bold) + PriceRiseText.line(rise) + "\n"
         }
         if !summary.nextPayments.isEmpty {
-            output += "\n" + terminal.paint("Next payments", .bold) + "\n" + UpcomingRenderer.table(summary.nextPayments, today: today, terminal: terminal)
+            output += "\n" + terminal.paint(localized("Next payments"), .bold) + "\n" + UpcomingRenderer.table(summary.nextPayments, today: today, terminal: terminal)
         }
         if !summary.trialsEnding.isEmpty {
-            output += "\n" + terminal.paint("Trials ending within \(Summary.trialWindowDays) days", .bold) + "\n"
+            output += "\n" + terminal.paint(localized("Trials ending within \(Summary.trialWindowDays) days"), .bold) + "\n"
                 + UpcomingRenderer.table(summary.trialsEnding, today: today, terminal: terminal)
         }
         return output
     }
 
     private static func budgetLine(_ budget: BudgetUse, terminal: Terminal) -> String {
+        let limit = SubscriptionText.money(budget.limit)
         guard let used = budget.used, let status = budget.status else {
-            return "Budget: \(SubscriptionText.money(budget.limit)) a month; set the missing rates to see its use\n"
+            return localized("Budget: \(limit) a month; set the missing rates to see its use") + "\n"
         }
-        let percent = budget.percent.map { " (\(oneDecimal("\($0)"))%)" } ?? ""
-        let line = "Budget: \(SubscriptionText.money(used)) of \(SubscriptionText.money(budget.limit)) a month\(percent)"
+        let percent = budget.percent.map { " (" + SubscriptionText.percent(oneDecimal("\($0)")) + ")" } ?? ""
+        let line = localized("Budget: \(SubscriptionText.money(used)) of \(limit) a month") + percent
         switch status {
         case .ok: return line + "\n"
-        case .warning: return terminal.paint("\(line): warning, 80% or more used", .yellow) + "\n"
-        case .over: return terminal.paint("\(line): over budget", .red) + "\n"
+        case .warning: return terminal.paint(line + localized(": warning, 80% or more used"), .yellow) + "\n"
+        case .over: return terminal.paint(line + localized(": over budget"), .red) + "\n"
         }
     }
 

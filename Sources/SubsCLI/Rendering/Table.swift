@@ -1,3 +1,5 @@
+import SubscriptionCore
+
 /// An aligned text table: a header row, then one row per item, columns separated by two spaces.
 struct Table {
     enum Alignment {
@@ -46,7 +48,8 @@ struct Table {
 
     /// From the decimal point on: `.49` of `$15.49`, nothing for `¥1,000`.
     private static func fractionPart(_ text: String) -> Substring {
-        text.firstIndex(of: ".").map { text[$0...] } ?? ""
+        let point: Character = Language.current == .turkish ? "," : "."
+        return text.lastIndex(of: point).map { text[$0...] } ?? ""
     }
 
     /// The table as lines of text, with no trailing spaces, fitted to `terminal.width` when it

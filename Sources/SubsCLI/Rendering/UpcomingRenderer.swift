@@ -18,7 +18,7 @@ enum UpcomingRenderer {
             }
             return output.rendered
         case .table:
-            let totals = SubscriptionText.totalLine("Total:", report.totals.rounded)
+            let totals = SubscriptionText.totalLine(localized("Total:"), report.totals.rounded)
             return table(report.items, today: report.today, terminal: terminal) + (totals.isEmpty ? "" : "\n" + totals)
         }
     }
@@ -26,18 +26,19 @@ enum UpcomingRenderer {
     /// Payments and trial ends as a table, the trial ends marked: for `upcoming` and `summary`.
     static func table(_ items: [UpcomingItem], today: CivilDate, terminal: Terminal) -> String {
         var table = Table([
-            .init(header: "DATE"), .init(header: "WHEN"), .init(header: "NAME", maximumWidth: 32),
-            .init(header: "AMOUNT", alignment: .decimal), .init(header: "KIND"),
+            .init(header: localized("DATE")), .init(header: localized("WHEN")),
+            .init(header: localized("NAME"), maximumWidth: 32),
+            .init(header: localized("AMOUNT"), alignment: .decimal), .init(header: localized("KIND")),
         ])
         for item in items {
             let isTrial = item.kind == .trialEnd
             table.append([
-                Table.Cell(item.date.description),
+                Table.Cell(SubscriptionText.date(item.date)),
                 Table.Cell(SubscriptionText.days(until: item.date, from: today),
                            style: item.daysUntil <= 2 ? .yellow : nil),
                 Table.Cell(item.name),
                 Table.Cell(SubscriptionText.money(item.amount)),
-                Table.Cell(isTrial ? "trial ends" : "payment", style: isTrial ? .yellow : nil),
+                Table.Cell(isTrial ? localized("trial ends") : localized("payment"), style: isTrial ? .yellow : nil),
             ])
         }
         return table.render(on: terminal)

@@ -22,14 +22,15 @@ enum VaultRenderer {
             return JSONValue.object(members).rendered
         case .table:
             let fields: [(String, String)] = [
-                ("Username", login.username ?? "-"),
-                ("URL", login.url ?? "-"),
-                ("Password", shownPassword ?? (login.hasPassword ? mask : "none")),
-                ("Updated", Timestamp.format(login.updatedAt)),
+                (localized("Username"), login.username ?? "-"),
+                (localized("URL"), login.url ?? "-"),
+                (localized("Password"), shownPassword ?? (login.hasPassword ? mask : localized("none"))),
+                (localized("Updated"), Timestamp.format(login.updatedAt)),
             ]
+            let width = fields.map(\.0.displayWidth).max() ?? 0
             var output = terminal.paint(login.name.terminalSafe, .bold) + "\n"
             for (label, value) in fields {
-                output += "  " + terminal.paint(label.padding(toLength: 8), .dim) + "  " + value.terminalSafe + "\n"
+                output += "  " + terminal.paint(label.padding(toLength: width), .dim) + "  " + value.terminalSafe + "\n"
             }
             return output
         }
@@ -52,15 +53,15 @@ enum VaultRenderer {
             }
             return delimited.rendered
         case .table:
-            guard !logins.isEmpty else { return "No logins. Add one with 'subs vault set <subscription>'.\n" }
+            guard !logins.isEmpty else { return localized("No logins. Add one with 'subs vault set <subscription>'.") + "\n" }
             var table = Table([
-                .init(header: "Service"), .init(header: "Username"), .init(header: "URL", dropOrder: 1),
-                .init(header: "Password"),
+                .init(header: localized("Service")), .init(header: localized("Username")),
+                .init(header: localized("URL"), dropOrder: 1), .init(header: localized("Password")),
             ])
             for login in logins {
                 table.append([
                     .init(login.name.terminalSafe), .init((login.username ?? "-").terminalSafe),
-                    .init((login.url ?? "-").terminalSafe), .init(login.hasPassword ? mask : "none"),
+                    .init((login.url ?? "-").terminalSafe), .init(login.hasPassword ? mask : localized("none")),
                 ])
             }
             return table.render(on: terminal)

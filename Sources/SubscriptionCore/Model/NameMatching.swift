@@ -1,3 +1,5 @@
+import Foundation
+
 /// How names are compared as people read them (PRODUCT.md §11). References, search, category
 /// names and the duplicate check all compare through `key(_:)`, so changing how names compare
 /// (case folding, Turkish İ/ı) is a change to this one function.
@@ -31,5 +33,54 @@ public enum NameMatching {
     /// Whether `text` contains `part`, compared as names (for search).
     public static func contains(_ text: String, _ part: String) -> Bool {
         key(text).contains(key(part))
+    }
+}
+
+/// The order names sort in (`--sort name`), by a language's alphabet (PRODUCT.md §11). English
+/// sorts letters with accents beside their base letter (`Çay` among the c's); Turkish has ç, ğ,
+/// ı, ö, ş and ü as letters of their own after c, g, h, o, s and u, with dotless ı before i.
+/// Case is ignored; names equal in this order are then compared scalar by scalar, so the order
+/// is total.
+public enum NameCollation {
+    /// The key to compare names by with `<`.
+    public static func key(_ name: String, in language: Language) -> [UInt32] {
+        var weights: [UInt32] = []
+        for scalar in name.unicodeScalars {
+            if language == .turkish, let weight = turkishWeights[scalar] {
+                weights.append(weight)
+                continue
+            }
+            // The base letter of an accented one: é is e plus a combining accent; ı is read as i.
+            let base = scalar == "ı" ? "i"
+                : String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first ?? scalar
+            let lower = base.properties.lowercaseMapping.unicodeScalars.first ?? base
+            weights.append(weight(lower))
+        }
+        return weights
+    }
+
+    /// ASCII letters at four apart, leaving room for the Turkish letters after (or, for ı, before)
+    /// them; everything else after Latin letters, in scalar order.
+    private static func weight(_ scalar: Unicode.Scalar) -> UInt32 {
+        scalar.value < 0x80 ? scalar.value * 4 : 0x200 + scalar.value
+    }
+
+    private static let turkishWeights: [Unicode.Scalar: UInt32] = {
+        func after(_ letter: Unicode.Scalar, by offset: Int) -> UInt32 {
+            UInt32(Int(letter.value) * 4 + offset)
+        }
+        return [
+            "ç": after("c", by: 2), "Ç": after("c", by: 2), "ğ": after("g", by: 2), "Ğ": after("g", by: 2),
+            "ı": after("i", by: -2), "I": after("i", by: -2), "i": after("i", by: 0), "İ": after("i", by: 0),
+            "ö": after("o", by: 2), "Ö": after("o", by: 2), "ş": after("s", by: 2), "Ş": after("s", by: 2),
+            "ü": after("u", by: 2), "Ü": after("u", by: 2),
+        ]
+    }()
+
+    /// Whether `a` sorts before `b`.
+    public static func areInIncreasingOrder(_ a: String, _ b: String, in language: Language) -> Bool {
+        let (left, right) = (key(a, in: language), key(b, in: language))
+        return left == right ? a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
+            : left.lexicographicallyPrecedes(right)
     }
 }

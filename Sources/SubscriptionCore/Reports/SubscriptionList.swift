@@ -21,6 +21,9 @@ public struct ListQuery: Sendable {
     public var sort: Sort
     /// Whether the order is reversed, ties included.
     public var reverse: Bool
+    /// Whose alphabet names sort by: the reader's in a table, English in JSON and CSV so that
+    /// files do not change with the language.
+    public var collation: Language = .english
 
     public init(
         status: [StatusFilter] = [], category: String? = nil, search: String? = nil,
@@ -59,7 +62,8 @@ public struct SubscriptionList: Sendable {
             snapshots.allSatisfy { converter.rates[$0.subscription.currency] != nil } ? converter.rates : nil
         }
         let keyed = snapshots.map {
-            ListQuery.SortKey(snapshot: $0, name: $0.subscription.name.lowercased(),
+            ListQuery.SortKey(snapshot: $0, name: $0.subscription.name,
+                              collationKey: NameCollation.key($0.subscription.name, in: query.collation),
                               rate: rates?[$0.subscription.currency])
         }
         let sorted = keyed.sorted { query.sort.areInIncreasingOrder($0, $1) }.map(\.snapshot)
@@ -102,17 +106,24 @@ extension ListQuery {
     struct SortKey {
         let snapshot: SubscriptionSnapshot
         let name: String
+        /// `name` as `NameCollation` orders it, computed once per subscription.
+        let collationKey: [UInt32]
         /// The rate into the base currency; nil when amounts are compared per currency.
         let rate: Decimal?
     }
 }
 
 extension ListQuery.Sort {
-    /// Sorts by the key, then by lowercased name, then by id so the order is stable between runs.
+    /// Sorts by the key, then by name in the query's collation, then by id so the order is stable
+    /// between runs.
     func areInIncreasingOrder(_ left: ListQuery.SortKey, _ right: ListQuery.SortKey) -> Bool {
         let (lhs, rhs) = (left.snapshot, right.snapshot)
         func tieBreak() -> Bool {
-            left.name == right.name ? lhs.subscription.id < rhs.subscription.id : left.name < right.name
+            if left.collationKey != right.collationKey {
+                return left.collationKey.lexicographicallyPrecedes(right.collationKey)
+            }
+            return left.name == right.name ? lhs.subscription.id < rhs.subscription.id
+                : left.name.unicodeScalars.lexicographicallyPrecedes(right.name.unicodeScalars)
         }
         switch self {
         case .next:

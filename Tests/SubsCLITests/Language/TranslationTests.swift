@@ -30,7 +30,7 @@ import Testing
             let file = LocalizedKeyScanner.repositoryRoot.appendingPathComponent(".build/missing-translations.txt")
             try? lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
         }
-        #expect(missing.isEmpty, """
+        #expect(missing.count == 0, """
             \(missing.count) texts have no Turkish translation (all listed in .build/missing-translations.txt), \
             first: \(missing.prefix(5).map { "\($0.place) \($0.key.debugDescription)" })
             """)
@@ -40,8 +40,8 @@ import Testing
         let keys = Set(try LocalizedKeyScanner.scanSources().map(\.key))
         var seen: Set<String> = []
         for (english, translation) in Translations.pairs(for: .turkish) {
-            #expect(!seen.contains(english), "translated twice: \(english.debugDescription)")
-            seen.insert(english)
+            let isNew = seen.insert(english).inserted
+            #expect(isNew, "translated twice: \(english.debugDescription)")
             #expect(keys.contains(english), "no text in the sources: \(english.debugDescription)")
             #expect(!translation.isEmpty, "empty translation: \(english.debugDescription)")
         }
