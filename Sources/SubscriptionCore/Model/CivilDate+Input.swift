@@ -10,7 +10,7 @@ extension CivilDate {
     public init(input text: String, today: CivilDate) throws {
         let word = text.trimmingCharacters(in: .whitespaces).lowercased()
         let invalid = InputError.invalid("date", value: text, expected: Self.acceptedInput)
-        if let date = CivilDate(iso: word) {
+        if let date = try CivilDate(iso: word) ?? LocaleInput.date(word) {
             self = date
             return
         }

@@ -137,6 +137,10 @@ public struct DecimalAmount: Hashable, Sendable {
     }
 
     public init(input text: String) throws {
+        if let plain = try LocaleInput.amount(text) {
+            self = try DecimalAmount(input: plain)
+            return
+        }
         self.text = text
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let parts = trimmed.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
