@@ -1,0 +1,135 @@
+/// The records of a statement exported as delimited text: `CSVReader`'s rules (quotes, doubled
+/// quotes, line breaks inside quotes, CRLF, a byte-order mark, blank lines skipped) with the
+/// delimiter a bank chose (comma, semicolon or tab), spaces before an opening quote allowed, and
+/// each record's text kept for error messages.
+struct DelimitedText {
+    struct Record: Equatable, Sendable {
+        /// The line of the file the record starts on, from 1.
+        let line: Int
+        /// The fields, trimmed.
+        let fields: [String]
+        /// The record as written, for messages.
+        let text: String
+
+        /// The field at `index`, empty when the record is short.
+        subscript(index: Int) -> String { index < fields.count ? fields[index] : "" }
+    }
+
+    /// The delimiters statements use, in the order a tie is settled.
+    static let delimiters: [Unicode.Scalar] = ["\t", ";", ","]
+
+    /// Every record of `text`, at most `limit`. An Excel `sep=;` first line names the delimiter
+    /// and is no record. Throws the line of a quote never closed (unless `limit` cut it short).
+    static func records(_ text: String, delimiter: Unicode.Scalar, limit: Int = .max) throws(StatementLineError) -> [Record] {
+        var scalars = Substring(text).unicodeScalars[...]
+        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+        var records: [Record] = []
+        var fields: [String] = []
+        var field = String.UnicodeScalarView()
+        var raw = String.UnicodeScalarView()
+        var line = 1
+        var recordLine = 1
+        var quoted = false
+        var iterator = scalars.makeIterator()
+        var pending: Unicode.Scalar? = nil
+
+        func next() -> Unicode.Scalar? {
+            if let scalar = pending { pending = nil; return scalar }
+            let scalar = iterator.next()
+            return scalar
+        }
+        func endField() {
+            fields.append(String(field).trimmingCharacters(in: AmountText.blanks))
+            field = String.UnicodeScalarView()
+        }
+        func endRecord() {
+            endField()
+            if !(fields.count == 1 && fields[0].isEmpty) {
+                records.append(Record(line: recordLine, fields: fields, text: String(raw)))
+            }
+            fields = []
+            raw = String.UnicodeScalarView()
+        }
+
+        while records.count < limit, let scalar = next() {
+            if quoted {
+                raw.append(scalar)
+                switch scalar {
+                case "\"":
+                    if let following = next() {
+                        if following == "\"" { field.append("\""); raw.append(following) } else { quoted = false; pending = following }
+                    } else {
+                        quoted = false
+                    }
+                case "\n":
+                    line += 1
+                    field.append(scalar)
+                case "\r":
+                    if let following = next() {
+                        if following == "\n" { line += 1; field.append("\n"); raw.append(following) } else { field.append(scalar); pending = following }
+                    } else {
+                        field.append(scalar)
+                    }
+                default:
+                    field.append(scalar)
+                }
+                continue
+            }
+            switch scalar {
+            case "\"" where String(field).allSatisfy(\.isWhitespace):
+                field = String.UnicodeScalarView()
+                quoted = true
+                raw.append(scalar)
+            case delimiter:
+                endField()
+                raw.append(scalar)
+            case "\r", "\n":
+                if scalar == "\r", let following = next(), following != "\n" { pending = following }
+                endRecord()
+                line += 1
+                recordLine = line
+            default:
+                field.append(scalar)
+                raw.append(scalar)
+            }
+        }
+        if records.count >= limit { return records }
+        if quoted { throw StatementLineError(line: recordLine, problem: .unclosedQuote) }
+        if !field.isEmpty || !fields.isEmpty { endRecord() }
+        return records
+    }
+
+    /// The delimiter and the text after an Excel `sep=X` line, if the file starts with one.
+    static func declaredDelimiter(_ text: String) -> (Unicode.Scalar, String)? {
+        var start = Substring(text)
+        if start.first == "\u{FEFF}" { start = start.dropFirst() }
+        guard start.lowercased().hasPrefix("sep="), let scalar = start.unicodeScalars.dropFirst(4).first,
+              delimiters.contains(scalar) else { return nil }
+        let rest = start.drop { $0 != "\n" && $0 != "\r\n" && $0 != "\r" }.dropFirst()
+        return (scalar, String(rest))
+    }
+
+    /// The delimiter the first lines of `text` are written with: the one that splits the most of
+    /// them into the same number of fields (two or more), and when two do as well, the one that
+    /// gives more fields (a semicolon file with decimal commas splits on commas too, into
+    /// fewer fields and not on its header).
+    static func sniffedDelimiter(_ text: String) -> Unicode.Scalar {
+        var best: (delimiter: Unicode.Scalar, lines: Int, fields: Int) = (",", 0, 0)
+        for delimiter in delimiters {
+            let sample = (try? records(text, delimiter: delimiter, limit: 30)) ?? []
+            let counts = Dictionary(grouping: sample.map(\.fields.count).filter { $0 > 1 }, by: { $0 })
+            guard let (fields, lines) = counts.map({ ($0.key, $0.value.count) })
+                .max(by: { ($0.1, $0.0) < ($1.1, $1.0) }) else { continue }
+            if (lines, fields) > (best.lines, best.fields) { best = (delimiter, lines, fields) }
+        }
+        return best.delimiter
+    }
+}
+
+/// A problem on one line, before the reader knows the file's name.
+struct StatementLineError: Error, Equatable {
+    let line: Int
+    let problem: StatementError.Problem
+
+    func at(_ path: String) -> StatementError { StatementError(path: path, line: line, problem) }
+}
