@@ -18,6 +18,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case unconfirmedRestore(String)
     /// `undo` without `--yes` when standard input is not a terminal.
     case unconfirmedUndo(String)
+    /// `detect --add` without `--yes` when no one can answer its questions.
+    case unconfirmedAdd(Int)
     /// `edit` with no option.
     case nothingToChange
     /// `stats --months` out of its range.
@@ -38,6 +40,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
                 """)
         case .unconfirmedUndo(let change):
             localized("refusing to undo \(change) without confirmation: pass --yes when standard input is not a terminal")
+        case .unconfirmedAdd(let count):
+            localized("refusing to add \(count) subscriptions without confirmation: pass --yes when standard input is not a terminal")
         case .nothingToChange: localized("nothing to change: give at least one option, like --amount or --name")
         case .monthsOutOfRange(let months): localized("invalid --months '\(months)': expected 1 to 120")
         }

@@ -13,7 +13,7 @@ extension Subs {
                 """))
 
         @Argument(help: .localized("What you pay for, as you want to see it."))
-        var name: String
+        var name: String?
 
         // Taken unparsed so that `-5` reaches our amount check instead of reading as an option.
         @Argument(parsing: .allUnrecognized,
@@ -67,6 +67,10 @@ extension Subs {
         @OptionGroup var clock: TodayOptions
 
         func run() throws {
+            if name == nil, amount.isEmpty, Terminal.standardInputIsTerminal, Terminal.standardOutput.isTerminal {
+                return try AddInteractive(store: store, clock: clock, format: format).run()
+            }
+            guard let name else { throw UsageError.missingArgument("<name>") }
             if amount.isEmpty { throw UsageError.missingArgument("<amount>") }
             if amount.count > 1 { throw UsageError.unexpectedArgument(amount[1]) }
             let today = try clock.resolve()

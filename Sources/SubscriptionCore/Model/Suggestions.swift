@@ -1,6 +1,6 @@
 /// Names close to a misspelt one, for "did you mean" suggestions.
-enum Suggestions {
-    static func closest(to name: String, in candidates: [String], limit: Int = 3) -> [String] {
+public enum Suggestions {
+    public static func closest(to name: String, in candidates: [String], limit: Int = 3) -> [String] {
         let target = Array(NameMatching.key(name))
         let tolerance = max(2, target.count / 3)
         let scored: [(name: String, distance: Int)] = candidates.map { candidate in

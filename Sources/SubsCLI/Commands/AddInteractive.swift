@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import SubscriptionCore
+
+/// `subs add` with no arguments at a terminal (PRODUCT.md §11): each field asked in turn, each
+/// answer checked as its flag is, then the subscription added as `subs add NAME AMOUNT ...`
+/// would add it.
+struct AddInteractive {
+    let store: StoreOptions
+    let clock: TodayOptions
+    let format: ObjectFormat
+
+    func run() throws {
+        LinePrompt.cancelledMessage = localized("cancelled; nothing was added")
+        do {
+            try LinePrompt.withInterruptAsCancel {
+                let store = try store.openStore()
+                let today = try clock.resolve()
+                let new = try ask(today: today, config: try store.config(), categories: try store.categories())
+                let subscription = try store.add(new)
+                let snapshot = SubscriptionSnapshot(subscription, today: today, config: try store.config())
+                print(SubscriptionRenderer.confirmation(.added, snapshot, format: format), terminator: "")
+            }
+        } catch is LinePrompt.Cancelled {
+            printError("subs: " + LinePrompt.cancelledMessage)
+            throw ExitCode(1)
+        }
+    }
+
+    private func ask(today: CivilDate, config: SubscriptionCore.Config, categories: [String]) throws -> NewSubscription {
+        let name = try LinePrompt.ask(localized("Name")) { try TextInput.name($0) }
+        let currency = try LinePrompt.ask(localized("Currency"), default: config.currency.code) {
+            $0.isEmpty ? config.currency : try Currency(input: $0)
+        }
+        let amount = try LinePrompt.ask(localized("Amount")) { text -> DecimalAmount in
+            let amount = try DecimalAmount(input: text)
+            _ = try Money(amount, currency: currency)
+            return amount
+        }
+        let cycle = try LinePrompt.ask(localized("Billing cycle"), default: "monthly") {
+            $0.isEmpty ? .monthly : try BillingCycle(input: $0)
+        }
+        let start = try LinePrompt.ask(localized("First billing date"), default: SubscriptionText.date(today)) {
+            $0.isEmpty ? today : try CivilDate(input: $0, today: today)
+        }
+        let trialEnd = try LinePrompt.ask(localized("Free trial ends (a date, or empty for none)"), default: nil) {
+            $0.isEmpty ? nil : try CivilDate(input: $0, today: today)
+        }
+        let category = try LinePrompt.ask(localized("Category (\(categories.joined(separator: ", ")); empty for none)")) { text -> String? in
+            guard !text.isEmpty else { return nil }
+            let name = try TextInput.name(text, what: localized("category"))
+            guard let known = categories.first(where: { NameMatching.same($0, name) }) else {
+                throw CategoryError.unknown(name: name, suggestions: Suggestions.closest(to: name, in: categories),
+                                            known: categories)
+            }
+            return known
+        }
+        let url = try LinePrompt.ask(localized("Where to manage it (a URL, or empty)")) {
+            try TextInput.freeText($0, what: localized("url"))
+        }
+        let paymentMethod = try LinePrompt.ask(localized("Payment method (or empty)")) {
+            try TextInput.freeText($0, what: localized("payment method"))
+        }
+        let remindDays = try LinePrompt.ask(localized("Days before each payment to remind"),
+                                            default: RemindDays.format(config.remindDays)) {
+            $0.isEmpty ? nil : try RemindDays.parse($0)
+        }
+        let notes = try LinePrompt.ask(localized("Notes (or empty)")) {
+            try TextInput.freeText($0, what: localized("notes"))
+        }
+        return NewSubscription(
+            name: name, amount: amount, currency: currency, cycle: cycle, startDate: start, trialEnd: trialEnd,
+            category: category, url: url, notes: notes, paymentMethod: paymentMethod, remindDays: remindDays)
+    }
+}

@@ -1,0 +1,119 @@
+import ArgumentParser
+import Foundation
+import SubscriptionCore
+
+extension Subs {
+    struct Detect: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: localized("Find the subscriptions in a bank statement, offline."),
+            discussion: localized("""
+                Reads a statement exported from a bank (CSV with a header, or OFX/QFX) and reports the \
+                charges that recur: the merchant, the latest amount, the cycle, the first and last \
+                charge, the next one expected, and whether subs already tracks it. Nothing leaves the \
+                machine, and nothing is written unless --add or --record is given.
+
+                --add adds what is not yet tracked (asking for each at a terminal; --yes adds all), \
+                billing from its first charge, with the prices seen. --record records each charge of a \
+                tracked subscription as paid, at the amount the bank took. Running either again on the \
+                same statement adds and records nothing new.
+
+                Examples:
+                  subs detect statement.csv
+                  subs detect export.ofx --add --yes --record
+                  subs detect hesap.csv --map date=Tarih,description=Açıklama,amount=Tutar --date-format DD.MM.YYYY
+                """))
+
+        @Argument(help: .localized("The statement file, or - for standard input."), completion: .file())
+        var file: String
+
+        @Option(help: .localized("The file's format: csv or ofx (default: told from the content)."))
+        var from: StatementFormat?
+
+        @Option(help: .localized("Which CSV columns hold the date, description and amount, like date=Tarih,description=Açıklama,amount=Tutar."))
+        var map: String?
+
+        @Option(help: .localized("The order of dates that could be either, like DD/MM/YYYY or MM/DD/YYYY.", valueName: "format"))
+        var dateFormat: String?
+
+        @Option(help: .localized("The currency of amounts the file does not name (default: config currency).", valueName: "code"),
+                transform: strictly(Currency.init(input:)))
+        var currency: Currency?
+
+        @Option(help: .localized("Output format."))
+        var format: ObjectFormat = .table
+
+        @Flag(help: .localized("Add the subscriptions found that are not tracked yet."))
+        var add = false
+
+        @Flag(name: [.short, .long], help: .localized("With --add: add them all without asking."))
+        var yes = false
+
+        @Flag(help: .localized("Record the charges of tracked subscriptions as paid, with the amounts the bank took."))
+        var record = false
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var clock: TodayOptions
+
+        func validate() throws {
+            if yes && !add { throw UsageError.optionNeedsOption("--yes", needs: "--add", because: localized("it answers what --add asks")) }
+        }
+
+        func run() throws {
+            let today = try clock.resolve()
+            let columns = try map.map { try StatementColumns(map: $0) }
+            let order = try dateFormat.map { try StatementDateFormat(input: $0) }
+            let text = try Self.read(file)
+            let store = try store.openStore()
+            let transactions = try StatementReader.debits(
+                in: text, path: file, format: from, columns: columns, dateFormat: order,
+                currency: currency ?? store.config().currency)
+            let charges = transactions.map {
+                MerchantCharge(line: $0.line, date: $0.date, merchant: MerchantName.normalized($0.description), amount: $0.amount)
+            }
+            let statementEnd = transactions.map(\.date).max() ?? today
+            let series = RecurrenceDetector.series(in: charges, statementEnd: statementEnd)
+            var findings = RecurrenceDetector.match(series, to: try store.subscriptions())
+
+            if add || record {
+                let adding = add ? try chooseToAdd(findings) : []
+                let recording = record ? findings.filter { $0.tracked != nil } + adding.map { Finding(series: $0, tracked: nil) } : []
+                let outcome = try store.applyDetection(adding: adding, recording: recording, today: today)
+                findings = RecurrenceDetector.match(series, to: try store.subscriptions())
+                if format == .table { print(DetectRenderer.outcome(outcome), terminator: "") }
+            }
+            print(DetectRenderer.render(findings, format: format), terminator: "")
+        }
+
+        /// The untracked, running series to add: all with --yes, else those the user says yes to.
+        private func chooseToAdd(_ findings: [Finding]) throws -> [RecurringSeries] {
+            let candidates = findings.filter { $0.tracked == nil && !$0.series.ended }.map(\.series)
+            guard !yes, !candidates.isEmpty else { return candidates }
+            guard Terminal.standardInputIsTerminal else {
+                throw UsageError.unconfirmedAdd(candidates.count)
+            }
+            return candidates.filter { series in
+                print(localized("Add \(DetectRenderer.summary(series))? [y/N] "), terminator: "")
+                return Terminal.confirmed(readLine())
+            }
+        }
+
+        private static func read(_ file: String) throws -> String {
+            let data: Data
+            if file == "-" {
+                data = FileHandle.standardInput.readDataToEndOfFile()
+            } else {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue,
+                      let contents = FileManager.default.contents(atPath: file) else {
+                    throw StoreError.missingFile(path: file, what: localized("statement"))
+                }
+                data = contents
+            }
+            // Some banks still export a legacy code page: what is not UTF-8 is read as Latin-1, which
+            // keeps every byte (and descriptors are mostly ASCII capitals).
+            return String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) ?? ""
+        }
+    }
+}
+
+extension StatementFormat: ExpressibleByArgument {}

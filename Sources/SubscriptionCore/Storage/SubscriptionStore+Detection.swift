@@ -1,0 +1,77 @@
+import Foundation
+
+/// What `detect --add` and `--record` wrote.
+public struct DetectionOutcome: Sendable {
+    public var added: [Subscription] = []
+    /// Each tracked subscription that got records, with how many.
+    public var recorded: [(subscription: Subscription, count: Int)] = []
+}
+
+extension SubscriptionStore {
+    /// Adds `adding` as subscriptions (each anchored on its first charge, with the prices the
+    /// statement shows) and records the charges of `recording` on the subscriptions that track
+    /// them, in one transaction: all of it, or nothing (PRODUCT.md §13).
+    public func applyDetection(
+        adding: [RecurringSeries], recording: [Finding], today: CivilDate, now: Date = Date()
+    ) throws -> DetectionOutcome {
+        try write { connection in
+            let config = try Self.config(connection)
+            let records = SubscriptionRecords(connection: connection)
+            var outcome = DetectionOutcome()
+            var names = try records.names().map(\.name)
+            for series in adding {
+                var subscription = try Self.subscription(for: series, taken: names, config: config, now: now)
+                names.append(subscription.name)
+                try records.insert(subscription)
+                try History.recordSubscription(connection, .add, before: nil, after: subscription, now: now)
+                if recording.contains(where: { $0.series.first == series.first }) {
+                    subscription = try Self.record(series, on: subscription, records, connection, today: today, now: now,
+                                                   outcome: &outcome)
+                }
+                outcome.added.append(subscription)
+            }
+            for finding in recording {
+                guard let tracked = finding.tracked,
+                      let current = try records.all().first(where: { $0.id == tracked.id }) else { continue }
+                _ = try Self.record(finding.series, on: current, records, connection, today: today, now: now,
+                                    outcome: &outcome)
+            }
+            return outcome
+        }
+    }
+
+    /// A new subscription for a series: named after the merchant (with the price when another
+    /// subscription has the name: two at Apple), billing from the first charge.
+    private static func subscription(
+        for series: RecurringSeries, taken: [String], config: Config, now: Date
+    ) throws -> Subscription {
+        var name = series.merchant
+        if taken.contains(where: { NameMatching.same($0, name) }) {
+            name += " " + series.latest.amount.description
+        }
+        let first = series.first.amount
+        let new = NewSubscription(
+            name: name, amount: try DecimalAmount(input: first.description), currency: first.currency,
+            cycle: series.cycle, startDate: series.first.date)
+        var subscription = try new.subscription(config: config, category: nil, now: now)
+        subscription.prices = series.prices
+        return subscription
+    }
+
+    private static func record(
+        _ series: RecurringSeries, on subscription: Subscription, _ records: SubscriptionRecords,
+        _ connection: Connection, today: CivilDate, now: Date, outcome: inout DetectionOutcome
+    ) throws -> Subscription {
+        let new = subscription.records(for: series, today: today)
+        guard !new.isEmpty else { return subscription }
+        var updated = subscription
+        for record in new {
+            _ = try updated.recordPaid(on: record.date, amount: record.amount, today: today)
+        }
+        updated.updatedAt = now
+        try records.update(updated)
+        try History.recordSubscription(connection, .paid, before: subscription, after: updated, now: now)
+        outcome.recorded.append((updated, new.count))
+        return updated
+    }
+}
