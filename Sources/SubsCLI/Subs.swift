@@ -36,7 +36,7 @@ public struct Subs: ParsableCommand {
                 if known.count < names.count {
                     let unknown = names[names.index(names.startIndex, offsetBy: known.count)]
                     let parent = (["subs", "help"] + known).joined(separator: " ")
-                    printError("subs: no command '\(unknown.terminalSafe)' (see '\(parent)')")
+                    printError("subs: " + localized("no command '\(unknown.terminalSafe)' (see '\(parent)')"))
                     Foundation.exit(Failure.usage)
                 }
             }
@@ -44,7 +44,7 @@ public struct Subs: ParsableCommand {
             try command.run()
             Foundation.exit(0)
         } catch let error as UsageError {
-            printError("subs: \(error.description.terminalSafe) (see '\(help)')")
+            printError("subs: " + localized("\(error.description.terminalSafe) (see '\(help)')"))
             Foundation.exit(Failure.usage)
         } catch let code as ExitCode {
             // Set by a command that already said why on standard error.
@@ -55,16 +55,20 @@ public struct Subs: ParsableCommand {
                 Foundation.exit(failure.exitCode)
             }
             let code = exitCode(for: error)
-            // Help and --version go out as argument-parser prints them.
-            guard code != .success else { exit(withError: error) }
+            // Help and --version go out as argument-parser makes them, its headings in the language.
+            guard code != .success else {
+                print(ArgumentParserText.help(fullMessage(for: error)))
+                Foundation.exit(0)
+            }
             // Usage errors stay one line too: the message, with the values it quotes shown as the
             // core's own errors show them (one line, shortened), and where to read more.
             var message = message(for: error)
             for argument in Set(arguments) where argument.quotedForMessage != argument {
                 message = message.replacingOccurrences(of: argument, with: argument.quotedForMessage)
             }
-            message = message.split(separator: "\n").first.map(String.init) ?? "invalid usage"
-            printError("subs: \(message.terminalSafe) (see '\(help)')")
+            message = message.split(separator: "\n").first.map(String.init) ?? localized("invalid usage")
+            message = ArgumentParserText.error(message)
+            printError("subs: " + localized("\(message.terminalSafe) (see '\(help)')"))
             Foundation.exit(code.rawValue)
         }
     }

@@ -1,3 +1,5 @@
+import SubscriptionCore
+
 /// A command line that asks for something the command cannot do: one line, a pointer to the
 /// command's help, exit 64. Argument-parser's own errors (an unknown option, a missing
 /// argument it declares) keep its wording; these are the checks the commands make themselves.
@@ -23,18 +25,21 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .missingArgument(let name): "Missing expected argument '\(name)'"
-        case .unexpectedArgument(let value): "Unexpected argument '\(value)'"
-        case .conflictingOptions(let first, let second): "give \(first) or \(second), not both"
-        case .optionNeedsOption(let option, let needs, let because): "\(option) needs \(needs): \(because)"
+        case .missingArgument(let name): localized("Missing expected argument '\(name)'")
+        case .unexpectedArgument(let value): localized("Unexpected argument '\(value)'")
+        case .conflictingOptions(let first, let second): localized("give \(first) or \(second), not both")
+        case .optionNeedsOption(let option, let needs, let because): localized("\(option) needs \(needs): \(because)")
         case .unconfirmedDelete(let names):
-            "refusing to delete \(names) without confirmation: pass --yes when standard input is not a terminal"
+            localized("refusing to delete \(names) without confirmation: pass --yes when standard input is not a terminal")
         case .unconfirmedRestore(let file):
-            "refusing to restore \(file.quotedForMessage) without confirmation: pass --yes when standard input is not a terminal"
+            localized("""
+                refusing to restore \(file.quotedForMessage) without confirmation: pass --yes when standard input is not \
+                a terminal
+                """)
         case .unconfirmedUndo(let change):
-            "refusing to undo \(change) without confirmation: pass --yes when standard input is not a terminal"
-        case .nothingToChange: "nothing to change: give at least one option, like --amount or --name"
-        case .monthsOutOfRange(let months): "invalid --months '\(months)': expected 1 to 120"
+            localized("refusing to undo \(change) without confirmation: pass --yes when standard input is not a terminal")
+        case .nothingToChange: localized("nothing to change: give at least one option, like --amount or --name")
+        case .monthsOutOfRange(let months): localized("invalid --months '\(months)': expected 1 to 120")
         }
     }
 }

@@ -77,10 +77,10 @@ extension Subs {
                 cycle: every ?? .monthly,
                 startDate: try start.map { try CivilDate(input: $0, today: today) } ?? today,
                 trialEnd: try trialEnd.map { try CivilDate(input: $0, today: today) },
-                category: try category.map { try TextInput.name($0, what: "category") },
-                url: try url.flatMap { try TextInput.freeText($0, what: "url") },
-                notes: try notes.flatMap { try TextInput.freeText($0, what: "notes") },
-                paymentMethod: try paymentMethod.flatMap { try TextInput.freeText($0, what: "payment method") },
+                category: try category.map { try TextInput.name($0, what: localized("category")) },
+                url: try url.flatMap { try TextInput.freeText($0, what: localized("url")) },
+                notes: try notes.flatMap { try TextInput.freeText($0, what: localized("notes")) },
+                paymentMethod: try paymentMethod.flatMap { try TextInput.freeText($0, what: localized("payment method")) },
                 remindDays: try remind.map(RemindDays.parse),
                 autoRenew: !noAutoRenew,
                 members: try sharedWith.map(Member.parseList) ?? [])
@@ -90,7 +90,7 @@ extension Subs {
             let store = try store.openStore()
             let subscription = try store.add(new)
             let snapshot = SubscriptionSnapshot(subscription, today: today, config: try store.config())
-            print(SubscriptionRenderer.confirmation("Added", snapshot, format: format), terminator: "")
+            print(SubscriptionRenderer.confirmation(.added, snapshot, format: format), terminator: "")
         }
     }
 }

@@ -24,7 +24,7 @@ extension Subs {
         func run() throws {
             let path = try SubscriptionCore.Backup.write(
                 store.location, to: file, key: backupPassphraseFile.map(KeySource.passphraseFile))
-            print("Backed up to \(path.terminalSafe) (checked).")
+            print(localized("Backed up to \(path.terminalSafe) (checked)."))
         }
     }
 }

@@ -13,8 +13,10 @@ extension Subs {
             let (today, date) = try options.dates()
             let store = try options.store.openStore()
             let cancelled = try store.update(options.reference, as: .cancel) { try $0.cancel(on: date) }
-            let message = "Cancelled \(cancelled.name.terminalSafe) on \(date)"
-                + (cancelled.activeUntil.map { "; active until \($0)" } ?? "")
+            let name = cancelled.name.terminalSafe
+            let message = cancelled.activeUntil.map {
+                localized("Cancelled \(name) on \(SubscriptionText.date(date)); active until \(SubscriptionText.date($0))")
+            } ?? localized("Cancelled \(name) on \(SubscriptionText.date(date))")
             let snapshot = SubscriptionSnapshot(cancelled, today: today, config: try store.config())
             print(SubscriptionRenderer.lifecycle(message, snapshot, format: options.format), terminator: "")
         }

@@ -36,10 +36,10 @@ extension Subs.Category {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let name = try TextInput.name(name, what: "category")
+            let name = try TextInput.name(name, what: localized("category"))
             let color = try color.map(CategoryColor.init(input:))
             try store.openStore().addCategory(name, color: color)
-            print("Added category \(name.terminalSafe).")
+            print(localized("Added category \(name.terminalSafe)."))
         }
     }
 
@@ -55,9 +55,9 @@ extension Subs.Category {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let new = try TextInput.name(new, what: "category")
+            let new = try TextInput.name(new, what: localized("category"))
             try store.openStore().renameCategory(old, to: new)
-            print("Renamed category \(old.terminalSafe) to \(new.terminalSafe).")
+            print(localized("Renamed category \(old.terminalSafe) to \(new.terminalSafe)."))
         }
     }
 
@@ -71,7 +71,7 @@ extension Subs.Category {
 
         func run() throws {
             try store.openStore().deleteCategory(name)
-            print("Deleted category \(name.terminalSafe).")
+            print(localized("Deleted category \(name.terminalSafe)."))
         }
     }
 }

@@ -67,7 +67,7 @@ extension Subs.Config {
         func run() throws {
             _ = try key.normalized(value)
             let config = try store.openStore().setConfig(key, to: value)
-            print("\(key.rawValue) = \(config.value(of: key)?.terminalSafe ?? "(not set)")")
+            print(localized("\(key.rawValue) = \(config.value(of: key)?.terminalSafe ?? "(not set)")"))
         }
     }
 
@@ -82,7 +82,7 @@ extension Subs.Config {
 
         func run() throws {
             let config = try store.openStore().setConfig(key, to: nil)
-            print("\(key.rawValue) = \(config.value(of: key)?.terminalSafe ?? "(not set)")")
+            print(localized("\(key.rawValue) = \(config.value(of: key)?.terminalSafe ?? "(not set)")"))
         }
     }
 }

@@ -20,21 +20,21 @@ extension Subs {
             let store = try store.openStore()
             if yes {
                 let deleted = try store.delete(references: references)
-                print("Deleted \(Self.names(deleted)).")
+                print(localized("Deleted \(Self.names(deleted))."))
                 return
             }
             let targets = try store.subscriptions(references)
             guard Terminal.standardInputIsTerminal else {
                 throw UsageError.unconfirmedDelete(Self.names(targets))
             }
-            print("Delete \(Self.names(targets))? ('subs undo' brings it back) [y/N] ", terminator: "")
-            guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
-                print("Nothing deleted.")
+            print(localized("Delete \(Self.names(targets))? ('subs undo' brings it back) [y/N] "), terminator: "")
+            guard Terminal.confirmed(readLine()) else {
+                print(localized("Nothing deleted."))
                 return
             }
             // By id: exactly what was confirmed, even if a name changed meanwhile.
             let deleted = try store.delete(references: targets.map(\.id))
-            print("Deleted \(Self.names(deleted)).")
+            print(localized("Deleted \(Self.names(deleted))."))
         }
 
         private static func names(_ subscriptions: [Subscription]) -> String {

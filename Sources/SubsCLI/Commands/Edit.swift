@@ -82,7 +82,8 @@ extension Subs {
             // an unknown option, so `--price 17.99` would read as no change at all. The same holds
             // for every command's own usage checks, which is why they all live in run().
             if effective != nil && amount == nil && every == nil {
-                throw UsageError.optionNeedsOption("--effective", needs: "--amount or --every", because: "it dates a price or plan change")
+                throw UsageError.optionNeedsOption(
+                    "--effective", needs: localized("--amount or --every"), because: localized("it dates a price or plan change"))
             }
             let given: [Any?] = [
                 name, amount, currency, every, start, trialEnd, category, url, notes, paymentMethod,
@@ -99,17 +100,17 @@ extension Subs {
             changes.cycle = every
             changes.startDate = try start.map { try CivilDate(input: $0, today: today) }
             changes.trialEnd = try trialEnd.map { try $0.isNone ? nil : CivilDate(input: $0, today: today) }
-            changes.category = try category.map { try $0.isNone ? nil : TextInput.name($0, what: "category") }
-            changes.url = try url.map { try TextInput.freeText($0, what: "url") }
-            changes.notes = try notes.map { try TextInput.freeText($0, what: "notes") }
-            changes.paymentMethod = try paymentMethod.map { try TextInput.freeText($0, what: "payment method") }
+            changes.category = try category.map { try $0.isNone ? nil : TextInput.name($0, what: localized("category")) }
+            changes.url = try url.map { try TextInput.freeText($0, what: localized("url")) }
+            changes.notes = try notes.map { try TextInput.freeText($0, what: localized("notes")) }
+            changes.paymentMethod = try paymentMethod.map { try TextInput.freeText($0, what: localized("payment method")) }
             changes.remindDays = try remind.map { $0.lowercased() == "default" ? nil : try RemindDays.parse($0) }
             changes.autoRenew = autoRenew
             changes.members = try sharedWith.map(Member.parseList)
             let store = try store.openStore()
             let subscription = try store.edit(reference, changes, today: today)
             let snapshot = SubscriptionSnapshot(subscription, today: today, config: try store.config())
-            print(SubscriptionRenderer.confirmation("Updated", snapshot, format: format), terminator: "")
+            print(SubscriptionRenderer.confirmation(.updated, snapshot, format: format), terminator: "")
         }
     }
 }

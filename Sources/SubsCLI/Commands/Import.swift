@@ -63,7 +63,7 @@ extension Subs {
                 data = FileHandle.standardInput.readDataToEndOfFile()
             } else {
                 guard let contents = FileManager.default.contents(atPath: file) else {
-                    throw StoreError.missingFile(path: file, what: "import file")
+                    throw StoreError.missingFile(path: file, what: localized("import file"))
                 }
                 data = contents
             }

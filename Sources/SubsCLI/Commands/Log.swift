@@ -29,7 +29,7 @@ extension Subs {
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
-            if let limit, limit < 1 { throw ValidationError("invalid --limit '\(limit)': expected a count from 1") }
+            if let limit, limit < 1 { throw ValidationError(localized("invalid --limit '\(limit)': expected a count from 1")) }
         }
 
         func run() throws {

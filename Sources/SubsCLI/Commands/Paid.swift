@@ -33,7 +33,7 @@ extension Subs {
         @OptionGroup var clock: TodayOptions
 
         func validate() throws {
-            if undo && on == nil { throw UsageError.optionNeedsOption("--undo", needs: "--on", because: "it names the record to remove") }
+            if undo && on == nil { throw UsageError.optionNeedsOption("--undo", needs: "--on", because: localized("it names the record to remove")) }
             if undo && amount != nil { throw UsageError.conflictingOptions("--undo", "--amount") }
         }
 
@@ -44,7 +44,7 @@ extension Subs {
             let store = try store.openStore()
             if undo, let date {
                 let subscription = try store.update(reference, as: .paid) { try $0.removeRecord(on: date) }
-                print("Removed the record of \(subscription.name.terminalSafe) on \(date).")
+                print(localized("Removed the record of \(subscription.name.terminalSafe) on \(SubscriptionText.date(date))."))
                 return
             }
             var record: ChargeRecord?
@@ -54,8 +54,16 @@ extension Subs {
             }
             guard let record, let charged = record.amount else { return }
             let scheduled = subscription.scheduledPayments(from: record.date, through: record.date).first
-            print("Recorded \(subscription.name.terminalSafe): \(MoneyText.display(charged)) charged on \(record.date)"
-                + (scheduled.map { $0.amount == charged ? "" : " (scheduled \(MoneyText.display($0.amount)))" } ?? " (an extra charge)") + ".")
+            let (name, paid, day) = (subscription.name.terminalSafe, MoneyText.display(charged), SubscriptionText.date(record.date))
+            switch scheduled {
+            case let scheduled? where scheduled.amount == charged:
+                print(localized("Recorded \(name): \(paid) charged on \(day)."))
+            case let scheduled?:
+                let planned = MoneyText.display(scheduled.amount)
+                print(localized("Recorded \(name): \(paid) charged on \(day) (scheduled \(planned))."))
+            case nil:
+                print(localized("Recorded \(name): \(paid) charged on \(day) (an extra charge)."))
+            }
         }
     }
 
@@ -77,7 +85,7 @@ extension Subs {
             let today = try clock.resolve()
             let date = try CivilDate(input: on, today: today)
             let subscription = try store.openStore().update(reference, as: .skip) { try $0.recordSkip(on: date, today: today) }
-            print("Recorded \(subscription.name.terminalSafe): the payment of \(date) was skipped.")
+            print(localized("Recorded \(subscription.name.terminalSafe): the payment of \(SubscriptionText.date(date)) was skipped."))
         }
     }
 }

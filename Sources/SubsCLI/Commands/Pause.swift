@@ -21,7 +21,10 @@ extension Subs {
             let until = try until.map { try CivilDate(input: $0, today: today) }
             let store = try options.store.openStore()
             let paused = try store.update(options.reference, as: .pause) { try $0.pause(from: from, until: until) }
-            let message = "Paused \(paused.name.terminalSafe) from \(from)" + (until.map { " until \($0)" } ?? " until resumed")
+            let name = paused.name.terminalSafe
+            let message = until.map {
+                localized("Paused \(name) from \(SubscriptionText.date(from)) until \(SubscriptionText.date($0))")
+            } ?? localized("Paused \(name) from \(SubscriptionText.date(from)) until resumed")
             let snapshot = SubscriptionSnapshot(paused, today: today, config: try store.config())
             print(SubscriptionRenderer.lifecycle(message, snapshot, format: options.format), terminator: "")
         }

@@ -59,11 +59,11 @@ extension Subs.Rates {
             let base = try store.config().currency.code
             if inverse {
                 let set = try store.setInverseRate(currency, rate[0])
-                print("1 \(currency.code) = \(set.text) \(base) (1 \(base) = \(rate[0]) \(currency.code))")
+                print(localized("1 \(currency.code) = \(set.text) \(base) (1 \(base) = \(rate[0]) \(currency.code))"))
             } else {
                 try store.setRates([(currency, rate[0])])
                 let set = try store.rates().first { $0.currency == currency }
-                print("1 \(currency.code) = \(set?.text ?? rate[0]) \(base)")
+                print(localized("1 \(currency.code) = \(set?.text ?? rate[0]) \(base)"))
             }
         }
     }
@@ -79,7 +79,7 @@ extension Subs.Rates {
 
         func run() throws {
             try store.openStore().deleteRate(currency)
-            print("Deleted the rate of \(currency.code).")
+            print(localized("Deleted the rate of \(currency.code)."))
         }
     }
 
@@ -95,13 +95,13 @@ extension Subs.Rates {
 
         func run() throws {
             guard let data = FileManager.default.contents(atPath: file) else {
-                throw StoreError.missingFile(path: file, what: "rates file")
+                throw StoreError.missingFile(path: file, what: localized("rates file"))
             }
             let store = try store.openStore()
             let rates = try RatesFile.parse(
                 String(decoding: data, as: UTF8.self), path: file, base: try store.config().currency)
             try store.setRates(rates)
-            print("Imported \(rates.count) rate\(rates.count == 1 ? "" : "s").")
+            print(rates.count == 1 ? localized("Imported 1 rate.") : localized("Imported \(rates.count) rates."))
         }
     }
 }

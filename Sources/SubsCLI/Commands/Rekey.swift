@@ -25,7 +25,7 @@ extension Subs {
 
         func validate() throws {
             if newPassphraseFile != nil, toKeyFile {
-                throw ValidationError("--new-passphrase-file and --to-key-file cannot be used together")
+                throw ValidationError(localized("--new-passphrase-file and --to-key-file cannot be used together"))
             }
         }
 
@@ -37,14 +37,16 @@ extension Subs {
             let outcome = try SubscriptionCore.Rekey.run(location, to: target)
             switch target {
             case .keyFile(let path):
-                print("The database is now under a new key in \(path.terminalSafe).")
+                print(localized("The database is now under a new key in \(path.terminalSafe)."))
             case .passphraseFile(let path):
-                print("The database is now under the passphrase in \(path.terminalSafe): "
-                    + "pass --passphrase-file (or set SUBS_PASSPHRASE) from now on.")
+                print(localized("""
+                    The database is now under the passphrase in \(path.terminalSafe): pass --passphrase-file (or set \
+                    SUBS_PASSPHRASE) from now on.
+                    """))
             }
-            print("Backed up first to \(outcome.backup.terminalSafe), under the old key.")
+            print(localized("Backed up first to \(outcome.backup.terminalSafe), under the old key."))
             if let old = outcome.oldKeyFile {
-                print("The old key is kept in \(old.terminalSafe) for the backups made before.")
+                print(localized("The old key is kept in \(old.terminalSafe) for the backups made before."))
             }
         }
 
@@ -55,7 +57,7 @@ extension Subs {
             let location = try StoreLocation.resolve(
                 databaseFlag: store.databasePath, keyFileFlag: store.keyFile, passphraseFileFlag: nil,
                 environment: environment)
-            guard case .keyFile(let path) = location.key else { preconditionFailure("no passphrase was given") }
+            guard case .keyFile(let path) = location.key else { preconditionFailure(localized("no passphrase was given")) }
             return path
         }
     }

@@ -31,7 +31,7 @@ extension Subs {
 
         func validate() throws {
             if backupPassphraseFile != nil, backupKeyFile != nil {
-                throw ValidationError("--backup-passphrase-file and --backup-key-file cannot be used together")
+                throw ValidationError(localized("--backup-passphrase-file and --backup-key-file cannot be used together"))
             }
         }
 
@@ -39,17 +39,18 @@ extension Subs {
             let location = try store.location
             if !yes {
                 guard Terminal.standardInputIsTerminal else { throw UsageError.unconfirmedRestore(file) }
-                print("Replace \(location.databasePath.terminalSafe) with \(file.terminalSafe)? "
-                    + "The current data is backed up first. [y/N] ", terminator: "")
-                guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
-                    print("Nothing restored.")
+                let database = location.databasePath.terminalSafe
+                print(localized("Replace \(database) with \(file.terminalSafe)? The current data is backed up first. [y/N] "),
+                      terminator: "")
+                guard Terminal.confirmed(readLine()) else {
+                    print(localized("Nothing restored."))
                     return
                 }
             }
             try SubscriptionCore.Backup.restore(
                 location, from: file,
                 key: backupPassphraseFile.map(KeySource.passphraseFile) ?? backupKeyFile.map(KeySource.keyFile))
-            print("Restored \(file.terminalSafe).")
+            print(localized("Restored \(file.terminalSafe)."))
         }
     }
 }

@@ -20,19 +20,19 @@ extension Subs {
         func run() throws {
             let store = try store.openStore()
             guard let change = try store.nextUndo() else {
-                print("Nothing to undo.")
+                print(localized("Nothing to undo."))
                 return
             }
             if !yes {
                 guard Terminal.standardInputIsTerminal else { throw UsageError.unconfirmedUndo(HistoryRenderer.line(change)) }
-                print("Undo \(HistoryRenderer.line(change))? [y/N] ", terminator: "")
-                guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
-                    print("Nothing undone.")
+                print(localized("Undo \(HistoryRenderer.line(change))? [y/N] "), terminator: "")
+                guard Terminal.confirmed(readLine()) else {
+                    print(localized("Nothing undone."))
                     return
                 }
             }
             try store.undo(change)
-            print("Undone: \(HistoryRenderer.line(change))")
+            print(localized("Undone: \(HistoryRenderer.line(change))"))
         }
     }
 }

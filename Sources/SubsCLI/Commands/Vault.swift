@@ -53,9 +53,9 @@ extension Subs.Vault {
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
-            if passwordStdin && generate { throw ValidationError("give --password-stdin or --generate, not both") }
+            if passwordStdin && generate { throw ValidationError(localized("give --password-stdin or --generate, not both")) }
             if length != nil && !generate {
-                throw ValidationError("LENGTH needs --generate: it is the generated password's length")
+                throw ValidationError(localized("LENGTH needs --generate: it is the generated password's length"))
             }
         }
 
@@ -68,7 +68,7 @@ extension Subs.Vault {
             let needsPassword = passwordStdin || generate || existing == nil || changes.isEmpty
             guard needsPassword else {
                 let login = try store.setLogin(subscription.id, changes, password: nil, passphrase: nil)
-                print("Saved the login of \(login.name.terminalSafe); its password is unchanged.")
+                print(localized("Saved the login of \(login.name.terminalSafe); its password is unchanged."))
                 return
             }
             var password = try newPassword(for: subscription.name)
@@ -78,16 +78,21 @@ extension Subs.Vault {
             let login = try store.setLogin(
                 subscription.id, changes, password: password, passphrase: passphrase,
                 newVault: VaultPrompts.newVaultParameters)
-            let how = generate ? "a generated password (\(password.count) characters; 'subs vault copy' puts it on the clipboard)" : "its password"
-            print("Saved the login of \(login.name.terminalSafe) with \(how).")
+            let name = login.name.terminalSafe
+            print(generate
+                ? localized("""
+                    Saved the login of \(name) with a generated password (\(password.count) characters; 'subs vault copy' \
+                    puts it on the clipboard).
+                    """)
+                : localized("Saved the login of \(name) with its password."))
         }
 
         private func newPassword(for name: String) throws -> [UInt8] {
             if passwordStdin { return try VaultPrompts.passwordFromStandardInput() }
             if generate { return try PasswordGenerator.generate(length: length ?? PasswordGenerator.defaultLength) }
-            let prompt = try VaultPrompts.terminal(standardInputUsed: false, for: "the password")
+            let prompt = try VaultPrompts.terminal(standardInputUsed: false, for: localized("the password"))
             defer { prompt.release() }
-            return try prompt.askTwice("Password for \(name.terminalSafe): ", again: "Repeat the password: ")
+            return try prompt.askTwice(localized("Password for \(name.terminalSafe): "), again: localized("Repeat the password: "))
         }
 
         private func vaultPassphrase(_ store: SubscriptionStore) throws -> [UInt8] {

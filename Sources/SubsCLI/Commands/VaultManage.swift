@@ -14,7 +14,7 @@ extension Subs.Vault {
 
         func run() throws {
             let login = try store.openStore().deleteLogin(reference)
-            print("Removed the login of \(login.name.terminalSafe).")
+            print(localized("Removed the login of \(login.name.terminalSafe)."))
         }
     }
 
@@ -38,14 +38,15 @@ extension Subs.Vault {
             var new = try newPassphrase()
             defer { new.zeroize() }
             let count = try store.changeVaultPassphrase(from: old, to: new, parameters: VaultPrompts.newVaultParameters)
-            print("Changed the vault passphrase; \(count) password\(count == 1 ? "" : "s") sealed again.")
+            print(count == 1 ? localized("Changed the vault passphrase; 1 password sealed again.")
+                : localized("Changed the vault passphrase; \(count) passwords sealed again."))
         }
 
         private func newPassphrase() throws -> [UInt8] {
             if let newVaultPassphraseFile { return try VaultPassphraseFile.read(newVaultPassphraseFile) }
-            let prompt = try VaultPrompts.terminal(standardInputUsed: false, for: "the new vault passphrase")
+            let prompt = try VaultPrompts.terminal(standardInputUsed: false, for: localized("the new vault passphrase"))
             defer { prompt.release() }
-            return try prompt.askTwice("New vault passphrase: ", again: "Repeat the new vault passphrase: ")
+            return try prompt.askTwice(localized("New vault passphrase: "), again: localized("Repeat the new vault passphrase: "))
         }
     }
 
@@ -73,10 +74,10 @@ extension Subs.Vault {
             let clipboard = try Clipboard.find()
             if username {
                 guard let name = login.username else {
-                    throw Failure("the login of '\(login.name)' has no username", exitCode: Failure.noInput)
+                    throw Failure(localized("the login of '\(login.name)' has no username"), exitCode: Failure.noInput)
                 }
                 try clipboard.copy(Array(name.utf8))
-                print("Copied the username of \(login.name.terminalSafe) to the clipboard (\(clipboard.tool.rawValue)).")
+                print(localized("Copied the username of \(login.name.terminalSafe) to the clipboard (\(clipboard.tool.rawValue))."))
                 return
             }
             guard login.hasPassword else { throw VaultError.noPassword(name: subscription.name) }
@@ -86,8 +87,10 @@ extension Subs.Vault {
             defer { revealed.password.zeroize() }
             try clipboard.copy(revealed.password)
             try clipboard.clearLater(revealed.password)
-            print("Copied the password of \(login.name.terminalSafe) to the clipboard (\(clipboard.tool.rawValue)); "
-                + "it is cleared in \(Clipboard.clearAfter) seconds unless it changes.")
+            print(localized("""
+                Copied the password of \(login.name.terminalSafe) to the clipboard (\(clipboard.tool.rawValue)); it is \
+                cleared in \(Clipboard.clearAfter) seconds unless it changes.
+                """))
         }
     }
 

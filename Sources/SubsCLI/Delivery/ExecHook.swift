@@ -52,11 +52,11 @@ enum ExecHook {
         case .ready:
             let status = reap(pid)
             if status.exitCode == 0 { return .delivered }
-            if let code = status.exitCode { return .failed("--exec command failed with status \(code)") }
-            return .failed("--exec command was killed by signal \(status.signal)")
+            if let code = status.exitCode { return .failed(localized("--exec command failed with status \(code)")) }
+            return .failed(localized("--exec command was killed by signal \(status.signal)"))
         case .timedOut:
             end(pid, exited: exited.read)
-            return .failed("--exec command still running after \(Int(timeout)) s; stopped it")
+            return .failed(localized("--exec command still running after \(Int(timeout)) s; stopped it"))
         case .stopped:
             end(pid, exited: exited.read)
             return .interrupted
@@ -68,7 +68,7 @@ enum ExecHook {
     private static func makePipe() throws -> (read: Int32, write: Int32) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
-            throw DeliveryError(description: "cannot run /bin/sh: \(String(cString: strerror(errno)))")
+            throw DeliveryError(description: localized("cannot run /bin/sh: \(String(cString: strerror(errno)))"))
         }
         // Only the descriptors `spawn` places on purpose reach the command.
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
@@ -111,7 +111,7 @@ enum ExecHook {
         var pid: pid_t = 0
         let code = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments, variables)
         guard code == 0 else {
-            throw DeliveryError(description: "could not run /bin/sh: \(String(cString: strerror(code)))")
+            throw DeliveryError(description: localized("could not run /bin/sh: \(String(cString: strerror(code)))"))
         }
         return pid
     }

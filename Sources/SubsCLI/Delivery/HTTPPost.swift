@@ -1,3 +1,4 @@
+import SubscriptionCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -16,7 +17,7 @@ struct HTTPPost {
 
     func send(until deadline: Deadline, stop: StopSignal?) -> HTTPOutcome {
         guard let host = components.host.map(Self.unbracketed), !host.isEmpty else {
-            return .failed("invalid webhook URL")
+            return .failed(localized("invalid webhook URL"))
         }
         let port = components.port ?? 80
         let addresses: [Data]
@@ -24,7 +25,7 @@ struct HTTPPost {
         case .success(let found): addresses = found
         case .failure(let outcome): return outcome
         }
-        var lastFailure = HTTPOutcome.failed("webhook request failed: \(host) has no address")
+        var lastFailure = HTTPOutcome.failed(localized("webhook request failed: \(host) has no address"))
         for address in addresses {
             switch Self.connect(to: address, until: deadline, stop: stop) {
             case .success(let socket):
@@ -65,7 +66,7 @@ struct HTTPPost {
             }
             let sent = pending.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if sent < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            guard sent > 0 else { return .failed("webhook request failed: \(String(cString: strerror(errno)))") }
+            guard sent > 0 else { return .failed(localized("webhook request failed: \(String(cString: strerror(errno)))")) }
             pending = pending.dropFirst(sent)
         }
         return readStatus(from: socket, until: deadline, stop: stop)
@@ -79,7 +80,7 @@ struct HTTPPost {
         while true {
             if let status = Self.finalStatus(in: received) { return status }
             guard received.count < Self.headLimit else {
-                return .failed("webhook answer has no status line in its first \(Self.headLimit / 1024) KiB")
+                return .failed(localized("webhook answer has no status line in its first \(Self.headLimit / 1024) KiB"))
             }
             switch waitFor([(socket, Int16(POLLIN))], until: deadline, stop: stop) {
             case .timedOut: return .timedOut
@@ -104,7 +105,7 @@ struct HTTPPost {
             let parts = line.split(separator: " ", maxSplits: 2)
             guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), parts[1].count == 3,
                   let code = Int(parts[1]), (100..<600).contains(code)
-            else { return .failed("webhook answered something that is not HTTP") }
+            else { return .failed(localized("webhook answered something that is not HTTP")) }
             guard (100..<200).contains(code) else { return .status(code) }
             // An interim answer: its head ends with an empty line, then the next answer starts.
             guard let headEnd = rest.firstRange(of: Data("\r\n\r\n".utf8)) else { return nil }
@@ -131,13 +132,13 @@ struct HTTPPost {
         _ host: String, port: Int, until deadline: Deadline, stop: StopSignal?
     ) -> Attempt<[Data]> {
         guard let lookup = Wakeup<Attempt<[Data]>>() else {
-            return .failure(.failed("webhook request failed: cannot make a pipe"))
+            return .failure(.failed(localized("webhook request failed: cannot make a pipe")))
         }
         Thread.detachNewThread { lookUp(host, port: port, into: lookup) }
         switch waitFor([(lookup.descriptor, Int16(POLLIN))], until: deadline, stop: stop) {
         case .timedOut: return .failure(.timedOut)
         case .stopped: return .failure(.stopped)
-        case .ready: return lookup.value ?? .failure(.failed("webhook request failed: name lookup"))
+        case .ready: return lookup.value ?? .failure(.failed(localized("webhook request failed: name lookup")))
         }
     }
 
@@ -159,14 +160,14 @@ struct HTTPPost {
         if list != nil { freeaddrinfo(list) }
         wakeup.deliver(code == 0
             ? .success(addresses)
-            : .failure(.failed("webhook request failed: cannot find \(host) (\(String(cString: gai_strerror(code))))")))
+            : .failure(.failed(localized("webhook request failed: cannot find \(host) (\(String(cString: gai_strerror(code))))"))))
     }
 
     /// A connected, non-blocking socket to `address`.
     private static func connect(to address: Data, until deadline: Deadline, stop: StopSignal?) -> Attempt<Int32> {
         let family = address.withUnsafeBytes { $0.load(as: sockaddr.self).sa_family }
         let socket = Glibc.socket(Int32(family), Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard socket >= 0 else { return .failure(.failed("webhook request failed: \(String(cString: strerror(errno)))")) }
+        guard socket >= 0 else { return .failure(.failed(localized("webhook request failed: \(String(cString: strerror(errno)))"))) }
         _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
         let started = address.withUnsafeBytes {
             Glibc.connect(socket, $0.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t($0.count))
@@ -174,7 +175,7 @@ struct HTTPPost {
         if started != 0 && errno != EINPROGRESS {
             let reason = String(cString: strerror(errno))
             _ = close(socket)
-            return .failure(.failed("webhook request failed: \(reason)"))
+            return .failure(.failed(localized("webhook request failed: \(reason)")))
         }
         if started != 0 {
             switch waitFor([(socket, Int16(POLLOUT))], until: deadline, stop: stop) {
@@ -187,7 +188,7 @@ struct HTTPPost {
             _ = getsockopt(socket, SOL_SOCKET, SO_ERROR, &error, &length)
             if error != 0 {
                 _ = close(socket)
-                return .failure(.failed("webhook request failed: \(String(cString: strerror(error)))"))
+                return .failure(.failed(localized("webhook request failed: \(String(cString: strerror(error)))")))
             }
         }
         return .success(socket)

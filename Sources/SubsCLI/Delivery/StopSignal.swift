@@ -1,3 +1,4 @@
+import SubscriptionCore
 import Dispatch
 import Foundation
 #if canImport(Glibc)
@@ -22,7 +23,7 @@ final class StopSignal: @unchecked Sendable {
     /// Starts listening for SIGINT and SIGTERM.
     init() throws {
         guard let received = Wakeup<Int32>() else {
-            throw DeliveryError(description: "cannot listen for signals: \(String(cString: strerror(errno)))")
+            throw DeliveryError(description: localized("cannot listen for signals: \(String(cString: strerror(errno)))"))
         }
         self.received = received
         let queue = DispatchQueue(label: "subs.stop-signal")

@@ -21,7 +21,7 @@ enum WebhookPost {
     static func post(_ payload: String, to address: String, stop: StopSignal?) -> DeliveryResult {
         guard var components = URLComponents(string: address), let scheme = components.scheme?.lowercased(),
               let host = components.host, !host.isEmpty
-        else { return .failed("invalid webhook URL") }
+        else { return .failed(localized("invalid webhook URL")) }
         components.scheme = scheme
         let deadline = Deadline(after: timeout)
         let outcome: HTTPOutcome
@@ -29,23 +29,22 @@ enum WebhookPost {
         case "http":
             outcome = HTTPPost(components: components, body: Data(payload.utf8)).send(until: deadline, stop: stop)
         case "https":
-            guard let url = components.url else { return .failed("invalid webhook URL") }
+            guard let url = components.url else { return .failed(localized("invalid webhook URL")) }
             outcome = SecurePost.send(Data(payload.utf8), to: url, until: deadline, stop: stop)
         default:
-            return .failed("invalid webhook URL")
+            return .failed(localized("invalid webhook URL"))
         }
         switch outcome {
         case .status(let code) where (200..<300).contains(code):
             return .delivered
         case .status(let code) where (300..<400).contains(code):
-            return .failed("webhook answered HTTP \(code), a redirect, which subs does not follow; "
-                           + "use the address it points to")
+            return .failed(localized("webhook answered HTTP \(code), a redirect, which subs does not follow; use the address it points to"))
         case .status(let code):
-            return .failed("webhook answered HTTP \(code)")
+            return .failed(localized("webhook answered HTTP \(code)"))
         case .failed(let reason):
             return .failed(reason)
         case .timedOut:
-            return .failed("webhook did not answer within \(Int(timeout)) s")
+            return .failed(localized("webhook did not answer within \(Int(timeout)) s"))
         case .stopped:
             return .interrupted
         }
@@ -73,7 +72,7 @@ private enum SecurePost {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = WebhookPost.timeout
         configuration.timeoutIntervalForResource = WebhookPost.timeout
-        guard let probe = Probe(Wakeup()) else { return .failed("webhook request failed: cannot make a pipe") }
+        guard let probe = Probe(Wakeup()) else { return .failed(localized("webhook request failed: cannot make a pipe")) }
         let session = URLSession(configuration: configuration, delegate: probe, delegateQueue: nil)
         let task = session.dataTask(with: request)
         task.resume()
@@ -81,7 +80,7 @@ private enum SecurePost {
         task.cancel()
         session.invalidateAndCancel()
         switch waited {
-        case .ready: return probe.result.value ?? .failed("webhook request failed")
+        case .ready: return probe.result.value ?? .failed(localized("webhook request failed"))
         case .timedOut: return .timedOut
         case .stopped: return .stopped
         }
@@ -111,7 +110,7 @@ private enum SecurePost {
             completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
         ) {
             finish((response as? HTTPURLResponse).map { .status($0.statusCode) }
-                   ?? .failed("webhook answered something that is not HTTP"))
+                   ?? .failed(localized("webhook answered something that is not HTTP")))
             completionHandler(.cancel)
         }
 
@@ -119,7 +118,7 @@ private enum SecurePost {
             if let error = error as? URLError, error.code == .timedOut {
                 finish(.timedOut)
             } else {
-                finish(.failed("webhook request failed: \(error?.localizedDescription ?? "no answer")"))
+                finish(.failed(localized("webhook request failed: \(error?.localizedDescription ?? "no answer")")))
             }
         }
     }

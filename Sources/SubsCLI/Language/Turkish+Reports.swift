@@ -49,7 +49,8 @@ extension SubsTranslations {
         ("%@ a month, %@ a year", "ayda %@, yılda %@"),
 
         // add, edit, cancel, pause, resume
-        ("%@ %@ (%@): %@ %@", "%2$@ (%3$@) %1$@: %4$@ %5$@"),
+        ("Added %@ (%@): %@ %@", "%@ (%@) eklendi: %@ %@"),
+        ("Updated %@ (%@): %@ %@", "%@ (%@) güncellendi: %@ %@"),
         (", next payment %@ (%@)", ", sonraki ödeme %@ (%@)"),
         ("next payment %@ (%@)", "sonraki ödeme %@ (%@)"),
         ("no further payments", "başka ödeme yok"),

@@ -77,8 +77,10 @@ enum SubscriptionRenderer {
         }
     }
 
+    enum Confirmed { case added, updated }
+
     /// What `add` and `edit` print: the subscription as JSON, or one line on a terminal.
-    static func confirmation(_ verb: String, _ snapshot: SubscriptionSnapshot, format: ObjectFormat) -> String {
+    static func confirmation(_ done: Confirmed, _ snapshot: SubscriptionSnapshot, format: ObjectFormat) -> String {
         switch format {
         case .json:
             return SubscriptionJSON.object(snapshot).rendered
@@ -87,7 +89,11 @@ enum SubscriptionRenderer {
             let name = subscription.name.terminalSafe
             let price = SubscriptionText.money(snapshot.amount)
             let cycle = SubscriptionText.cycle(subscription.cycle)
-            var line = localized("\(verb) \(name) (\(subscription.shortID)): \(price) \(cycle)")
+            let id = subscription.shortID
+            var line = switch done {
+            case .added: localized("Added \(name) (\(id)): \(price) \(cycle)")
+            case .updated: localized("Updated \(name) (\(id)): \(price) \(cycle)")
+            }
             if let next = snapshot.nextPayment {
                 let date = SubscriptionText.date(next.date)
                 let when = SubscriptionText.days(until: next.date, from: snapshot.today)

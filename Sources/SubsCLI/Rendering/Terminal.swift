@@ -1,3 +1,4 @@
+import SubscriptionCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -35,6 +36,13 @@ struct Terminal {
     }
 
     static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
+    /// Whether an answer to a `[y/N]` question is yes: `y` or `yes`, and in Turkish also `e` or
+    /// `evet`; anything else, or no answer, is no.
+    static func confirmed(_ answer: String?) -> Bool {
+        guard let answer = answer?.trimmingCharacters(in: .whitespaces) else { return false }
+        return ["y", "yes", "e", "evet"].contains(NameMatching.key(answer))
+    }
 
     enum Style: String {
         case bold = "1"

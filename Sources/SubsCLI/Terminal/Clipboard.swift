@@ -1,3 +1,4 @@
+import SubscriptionCore
 import Crypto
 import Foundation
 #if canImport(Glibc)
@@ -47,7 +48,7 @@ struct Clipboard {
         for tool in Tool.allCases where tool != .wlCopy || wayland {
             if let path = which(tool.rawValue) { return Clipboard(tool: tool, path: path) }
         }
-        throw Failure("no clipboard tool: looked for \(lookedFor) on PATH", exitCode: 1)
+        throw Failure(localized("no clipboard tool: looked for \(lookedFor) on PATH"), exitCode: 1)
     }
 
     init(tool: Tool, path: String) {
@@ -59,7 +60,7 @@ struct Clipboard {
     func copy(_ text: [UInt8]) throws {
         let status = try Self.run(path, tool.copyArguments, input: text, captureOutput: false).status
         guard status == 0 else {
-            throw Failure("\(tool.rawValue) failed with status \(status): nothing copied", exitCode: 1)
+            throw Failure(localized("\(tool.rawValue) failed with status \(status): nothing copied"), exitCode: 1)
         }
     }
 
@@ -89,7 +90,7 @@ struct Clipboard {
         do {
             try process.run()
         } catch {
-            throw Failure("copied, but cannot start the step that clears the clipboard: \(error)", exitCode: 1)
+            throw Failure(localized("copied, but cannot start the step that clears the clipboard: \(error)"), exitCode: 1)
         }
         input.fileHandleForWriting.write(Data(SHA256.hash(data: text)))
         try? input.fileHandleForWriting.close()
@@ -138,7 +139,7 @@ struct Clipboard {
         do {
             try process.run()
         } catch {
-            throw Failure("cannot run \(program): \(error)", exitCode: 1)
+            throw Failure(localized("cannot run \(program): \(error)"), exitCode: 1)
         }
         signal(SIGPIPE, SIG_IGN)
         var data = Data(input)

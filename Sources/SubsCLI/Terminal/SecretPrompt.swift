@@ -61,12 +61,12 @@ struct SecretPrompt {
             if count < 0 && errno == EINTR { continue }
             guard count == 1 else {
                 answer.zeroize()
-                throw Failure("no answer: the terminal closed", exitCode: Failure.usage)
+                throw Failure(localized("no answer: the terminal closed"), exitCode: Failure.usage)
             }
             if byte == UInt8(ascii: "\n") { break }
             guard answer.count < 4096 else {
                 answer.zeroize()
-                throw Failure("the answer is too long (4096 bytes at most)", exitCode: Failure.usage)
+                throw Failure(localized("the answer is too long (4096 bytes at most)"), exitCode: Failure.usage)
             }
             answer.append(byte)
         }
@@ -82,12 +82,12 @@ struct SecretPrompt {
             var second = try ask(again)
             defer { second.zeroize() }
             if first.isEmpty {
-                printError("subs: empty; try again")
+                printError(localized("subs: empty; try again"))
                 continue
             }
             if first == second { return first }
             first.zeroize()
-            printError("subs: they differ; try again")
+            printError(localized("subs: they differ; try again"))
         }
     }
 }

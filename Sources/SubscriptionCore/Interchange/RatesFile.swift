@@ -18,20 +18,20 @@ public enum RatesFile {
             func fail(_ problem: String) -> FileDataError {
                 FileDataError(path: path, line: index + 1, problem: problem)
             }
-            guard fields.count == 2 else { throw fail("expected 'code,rate', like EUR,1.08") }
+            guard fields.count == 2 else { throw fail(localized("expected 'code,rate', like EUR,1.08")) }
             guard let currency = Currency(code: fields[0]) else {
-                throw fail("unknown currency '\(fields[0].quotedForMessage)'")
+                throw fail(localized("unknown currency '\(fields[0].quotedForMessage)'"))
             }
             do {
                 _ = try ExchangeRate.parse(fields[1])
             } catch {
-                throw fail("invalid rate '\(fields[1].quotedForMessage)': expected \(ExchangeRate.accepted)")
+                throw fail(localized("invalid rate '\(fields[1].quotedForMessage)': expected \(ExchangeRate.accepted)"))
             }
-            if rates.contains(where: { $0.currency == currency }) { throw fail("\(currency.code) appears twice") }
-            if currency == base { throw fail("\(base.code) is the base currency; its rate is always 1") }
+            if rates.contains(where: { $0.currency == currency }) { throw fail(localized("\(currency.code) appears twice")) }
+            if currency == base { throw fail(localized("\(base.code) is the base currency; its rate is always 1")) }
             rates.append((currency, fields[1]))
         }
-        guard !rates.isEmpty else { throw FileDataError(path: path, line: lines.count, problem: "no rates found") }
+        guard !rates.isEmpty else { throw FileDataError(path: path, line: lines.count, problem: localized("no rates found")) }
         return rates
     }
 }

@@ -36,6 +36,11 @@ public struct LocalizedText: ExpressibleByStringInterpolation, Sendable {
             arguments.append(value.description)
         }
 
+        /// An error, as it describes itself.
+        public mutating func appendInterpolation(_ error: any Error) {
+            appendInterpolation(String(describing: error))
+        }
+
         /// A nested text, shown in the same language.
         public mutating func appendInterpolation(_ text: LocalizedText) {
             appendInterpolation(text.resolved)

@@ -49,15 +49,15 @@ public struct BillingCycle: Hashable, Sendable, CustomStringConvertible {
 
 extension BillingCycle {
     /// What CYCLE arguments accept, for error messages and help.
-    public static let acceptedInput =
-        "daily, weekly, biweekly, monthly, quarterly, yearly, '3 months', 'every 2 weeks', "
-        + "90d, 2w, 6m, 1y (count 1 to 999), or once"
+    public static var acceptedInput: String {
+        localized("daily, weekly, biweekly, monthly, quarterly, yearly, '3 months', 'every 2 weeks', 90d, 2w, 6m, 1y (count 1 to 999), or once")
+    }
 
     /// Parses a CYCLE argument: `daily`, `weekly`, `biweekly`, `monthly`, `quarterly`,
     /// `yearly`/`annually`, `once`/`one-time`, a unit with an optional count and an optional leading `every`
     /// (`3 months`, `every 2 weeks`, `month`), or a short form (`90d`, `2w`, `6m`, `1y`).
     public init(input text: String) throws {
-        let invalid = InputError.invalid("cycle", value: text, expected: Self.acceptedInput)
+        let invalid = InputError.invalid(localized("cycle"), value: text, expected: Self.acceptedInput)
         var words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
         if words.first == "every" { words.removeFirst() }
 
@@ -87,7 +87,7 @@ extension BillingCycle {
         }
         guard let unit = Self.units[unitWord] else { throw invalid }
         guard let cycle = BillingCycle(count: count, unit: unit) else {
-            throw InputError.invalid("cycle", value: text, expected: "a count from 1 to 999")
+            throw InputError.invalid(localized("cycle"), value: text, expected: localized("a count from 1 to 999"))
         }
         self = cycle
     }

@@ -21,7 +21,7 @@ public struct CategoryColor: Hashable, Sendable, CustomStringConvertible {
     /// Parses a named colour or `#rrggbb`, in any case.
     public init(input text: String) throws {
         guard let color = CategoryColor(stored: text.lowercased()) else {
-            throw InputError.invalid("colour", value: text, expected: Self.acceptedInput)
+            throw InputError.invalid(localized("colour"), value: text, expected: Self.acceptedInput)
         }
         self = color
     }

@@ -27,19 +27,19 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .beforeStart(let date, let start):
-            "invalid date '\(date)': the subscription starts on \(start); nothing was charged before"
+            localized("invalid date '\(date)': the subscription starts on \(start); nothing was charged before")
         case .inPause(let date, let pause):
-            "invalid date '\(date)': the subscription is paused from \(pause.from)"
-                + (pause.until.map { " until \($0)" } ?? "") + " then"
+            pause.until.map { localized("invalid date '\(date)': the subscription is paused from \(pause.from) until \($0) then") }
+                ?? localized("invalid date '\(date)': the subscription is paused from \(pause.from) then")
         case .afterCancellation(let date, let cancelled):
-            "invalid date '\(date)': the subscription was cancelled on \(cancelled)"
+            localized("invalid date '\(date)': the subscription was cancelled on \(cancelled)")
         case .inFuture(let date, let today):
-            "invalid date '\(date)': it is after today (\(today)); record a charge once it happened"
+            localized("invalid date '\(date)': it is after today (\(today)); record a charge once it happened")
         case .noScheduledPayment(let date, let nearest):
-            "no payment is scheduled on \(date)"
-                + (nearest.isEmpty ? "" : "; the nearest are \(nearest.map(\.description).joined(separator: " and "))")
+            nearest.isEmpty ? localized("no payment is scheduled on \(date)")
+                : localized("no payment is scheduled on \(date); the nearest are \(nearest.map(\.description).joined(separator: " and "))")
         case .nothingDueYet(let name):
-            "no payment of \(name) is due yet; give the date with --on"
+            localized("no payment of \(name) is due yet; give the date with --on")
         }
     }
 }
@@ -48,5 +48,5 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
 public struct NoChargeRecorded: Error, Equatable, Sendable, CustomStringConvertible {
     public let date: CivilDate
     public init(date: CivilDate) { self.date = date }
-    public var description: String { "nothing is recorded on \(date); nothing was removed" }
+    public var description: String { localized("nothing is recorded on \(date); nothing was removed") }
 }

@@ -2,14 +2,13 @@ import Foundation
 
 extension CivilDate {
     /// What DATE arguments accept, for error messages and help.
-    public static let acceptedInput =
-        "YYYY-MM-DD, today, tomorrow, yesterday, or an offset like +3d, -2w, +1m, +1y"
+    public static var acceptedInput: String { localized("YYYY-MM-DD, today, tomorrow, yesterday, or an offset like +3d, -2w, +1m, +1y") }
 
     /// Parses a DATE argument: a strict `YYYY-MM-DD`, `today`, `tomorrow`, `yesterday`, or an
     /// offset from today such as `+3d`, `-2w`, `+1m` or `+1y` (months clamp like billing dates).
     public init(input text: String, today: CivilDate) throws {
         let word = text.trimmingCharacters(in: .whitespaces).lowercased()
-        let invalid = InputError.invalid("date", value: text, expected: Self.acceptedInput)
+        let invalid = InputError.invalid(localized("date"), value: text, expected: Self.acceptedInput)
         if let date = try CivilDate(iso: word) ?? LocaleInput.date(word) {
             self = date
             return
@@ -34,7 +33,7 @@ extension CivilDate {
             }
         }
         guard let result else {
-            throw InputError.invalid("date", value: text, expected: "a date between years 1 and 9999")
+            throw InputError.invalid(localized("date"), value: text, expected: localized("a date between years 1 and 9999"))
         }
         self = result
     }

@@ -71,7 +71,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     public init(input text: String) throws {
         guard let key = ConfigKey(rawValue: text.lowercased()) else {
             throw InputError.invalid(
-                "config key", value: text, expected: "one of " + Self.allCases.map(\.rawValue).joined(separator: ", "))
+                localized("config key"), value: text,
+                expected: localized("one of \(Self.allCases.map(\.rawValue).joined(separator: ", "))"))
         }
         self = key
     }
@@ -79,13 +80,13 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     /// What the key's values look like, for help and errors.
     public var accepted: String {
         switch self {
-        case .currency: "an ISO 4217 code such as USD, EUR or JPY"
+        case .currency: localized("an ISO 4217 code such as USD, EUR or JPY")
         case .remindDays: RemindDays.accepted
-        case .reminders: "on or off"
-        case .remindExec: "a shell command, run once per reminder"
-        case .remindWebhook: "an http:// or https:// URL"
-        case .budget: "a monthly amount in the base currency, like 150 or 99.50"
-        case .language: "en or tr; empty follows the locale"
+        case .reminders: localized("on or off")
+        case .remindExec: localized("a shell command, run once per reminder")
+        case .remindWebhook: localized("an http:// or https:// URL")
+        case .budget: localized("a monthly amount in the base currency, like 150 or 99.50")
+        case .language: localized("en or tr; empty follows the locale")
         }
     }
 
@@ -109,22 +110,22 @@ public enum ConfigKey: String, CaseIterable, Sendable {
             switch trimmed.lowercased() {
             case "on", "true", "yes": config.remindersEnabled = true
             case "off", "false", "no": config.remindersEnabled = false
-            default: throw InputError.invalid("value for reminders", value: value, expected: accepted)
+            default: throw InputError.invalid(localized("value for reminders"), value: value, expected: accepted)
             }
         case .remindExec:
-            config.remindExec = try TextInput.freeText(trimmed, what: "remind-exec command")
+            config.remindExec = try TextInput.freeText(trimmed, what: localized("remind-exec command"))
         case .remindWebhook:
             config.remindWebhook = try trimmed.isEmpty ? nil : WebhookURL.validated(trimmed)
         case .budget:
             let amount = try trimmed.isEmpty ? nil : DecimalAmount(input: trimmed)
             if let amount, amount.fractionDigits.count > 4 {
-                throw InputError.invalid("budget", value: value, expected: accepted)
+                throw InputError.invalid(localized("budget"), value: value, expected: accepted)
             }
             config.budget = amount
         case .language:
             guard !trimmed.isEmpty else { return config.language = nil }
             guard let language = Language(localeName: trimmed), trimmed.count <= 16 else {
-                throw InputError.invalid("language", value: value, expected: accepted)
+                throw InputError.invalid(localized("language"), value: value, expected: accepted)
             }
             config.language = language
         }
@@ -137,7 +138,7 @@ public enum WebhookURL {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", url.host?.isEmpty == false,
               !text.unicodeScalars.contains(where: \.isControlOrInvisibleFormat)
-        else { throw InputError.invalid("webhook URL", value: text, expected: "an http:// or https:// URL") }
+        else { throw InputError.invalid(localized("webhook URL"), value: text, expected: localized("an http:// or https:// URL")) }
         return text
     }
 }
@@ -145,8 +146,7 @@ public enum WebhookURL {
 /// Reminder offsets: days before a payment.
 public enum RemindDays {
     public static let range = 0...365
-    public static let accepted =
-        "days before a payment from 0 to 365, comma-separated, like 7,1, or 'none'"
+    public static var accepted: String { localized("days before a payment from 0 to 365, comma-separated, like 7,1, or 'none'") }
 
     /// Parses `7,1` into `[7, 1]`: distinct, in descending order. `none` is no reminders.
     public static func parse(_ text: String) throws -> [Int] {
@@ -157,7 +157,7 @@ public enum RemindDays {
         for part in parts {
             guard !part.isEmpty, part.count <= 3, part.allSatisfy(\.isASCIIDigit), let day = Int(part),
                   range.contains(day)
-            else { throw InputError.invalid("reminder days", value: text, expected: accepted) }
+            else { throw InputError.invalid(localized("reminder days"), value: text, expected: accepted) }
             days.insert(day)
         }
         return days.sorted(by: >)

@@ -18,7 +18,7 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
     public init(input text: String) throws {
         guard let currency = Currency(code: text.trimmingCharacters(in: .whitespaces)) else {
             throw InputError.invalid(
-                "currency", value: text, expected: "an ISO 4217 code such as USD, EUR, GBP or JPY")
+                "currency", value: text, expected: localized("an ISO 4217 code such as USD, EUR, GBP or JPY"))
         }
         self = currency
     }

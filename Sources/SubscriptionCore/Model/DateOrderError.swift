@@ -10,12 +10,11 @@ public enum DateOrderError: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .trialEndBeforeStart(let trialEnd, let start):
-            "invalid trial end '\(trialEnd)': expected a date on or after the start date \(start)"
+            localized("invalid trial end '\(trialEnd)': expected a date on or after the start date \(start)")
         case .startAfterLifecycleEvent(let start, let firstEvent):
-            "invalid start '\(start)': expected a date on or before \(firstEvent), "
-                + "the first cancellation, pause or restart"
+            localized("invalid start '\(start)': expected a date on or before \(firstEvent), the first cancellation, pause or restart")
         case .trialEndAfterRestart(let trialEnd, let restart):
-            "invalid trial end '\(trialEnd)': expected a date before the restart on \(restart)"
+            localized("invalid trial end '\(trialEnd)': expected a date before the restart on \(restart)")
         }
     }
 }

@@ -8,10 +8,12 @@ public enum EditError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .nothingToChange:
-            "nothing to change: give at least one change"
+            localized("nothing to change: give at least one change")
         case .currencyLosesDecimals(let price, let currency):
-            "cannot change the currency to \(currency.code): the price \(price) \(price.currency.code) "
-                + "has more decimals than \(currency.code) allows; give a new amount with it"
+            localized("""
+                cannot change the currency to \(currency.code): the price \(price) \(price.currency.code) has more \
+                decimals than \(currency.code) allows; give a new amount with it
+                """)
         }
     }
 }

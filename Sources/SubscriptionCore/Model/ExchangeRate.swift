@@ -34,14 +34,14 @@ public struct ExchangeRate: Hashable, Sendable {
         // Store only what reads back: a rate past the amount grammar would read as damage.
         guard (try? ExchangeRate(currency: currency, stored: self.text, setAt: setAt)) != nil else {
             throw InputError.invalid(
-                "inverse rate", value: text, expected: "a number whose inverse is at most \(Money.maximumMajorUnits)")
+                "inverse rate", value: text, expected: localized("a number whose inverse is at most \(Money.maximumMajorUnits)"))
         }
     }
 
     /// A rate as stored: any positive decimal, since an inverse may have more than 12 decimals.
     init(currency: Currency, stored text: String, setAt: Date) throws {
         guard let number = try? DecimalAmount(input: text), number.decimal > 0 else {
-            throw InputError.invalid("exchange rate", value: text, expected: Self.accepted)
+            throw InputError.invalid(localized("exchange rate"), value: text, expected: Self.accepted)
         }
         self.currency = currency
         self.rate = number.decimal
@@ -49,7 +49,7 @@ public struct ExchangeRate: Hashable, Sendable {
         self.setAt = setAt
     }
 
-    static let accepted = "a positive number like 1.08 (at most 12 decimals, no exponent)"
+    static var accepted: String { localized("a positive number like 1.08 (at most 12 decimals, no exponent)") }
 
     /// How many significant digits an inverse rate without a finite decimal keeps: enough that
     /// converting any total `subs` can hold is off by far less than a minor unit.
@@ -72,7 +72,7 @@ public struct ExchangeRate: Hashable, Sendable {
     static func parse(_ input: String) throws -> (Decimal, String) {
         guard let number = try? DecimalAmount(input: input), number.fractionDigits.count <= 12,
               number.decimal > 0
-        else { throw InputError.invalid("exchange rate", value: input, expected: accepted) }
+        else { throw InputError.invalid(localized("exchange rate"), value: input, expected: accepted) }
         return (number.decimal, number.canonical)
     }
 }

@@ -11,7 +11,7 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalid(let what, let value, let expected):
-            "invalid \(what) '\(value.quotedForMessage)': expected \(expected)"
+            localized("invalid \(what) '\(value.quotedForMessage)': expected \(expected)")
         case .environment(let variable, let error):
             "\(variable): \(error)"
         }
@@ -49,5 +49,5 @@ public struct FileDataError: Error, Equatable, Sendable, CustomStringConvertible
         self.problem = problem
     }
 
-    public var description: String { "\(path) line \(line): \(problem); nothing was imported" }
+    public var description: String { localized("\(path) line \(line): \(problem); nothing was imported") }
 }

@@ -11,16 +11,20 @@ public enum LookupError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notFound(let reference, let suggestions):
-            "no subscription matches '\(reference.quotedForMessage)'"
-                + (suggestions.isEmpty ? "" : " (did you mean \(suggestions.joined(separator: ", "))?)")
+            suggestions.isEmpty ? localized("no subscription matches '\(reference.quotedForMessage)'")
+                : localized("no subscription matches '\(reference.quotedForMessage)' (did you mean \(suggestions.joined(separator: ", "))?)")
         case .ambiguous(let reference, let matches):
-            "'\(reference.quotedForMessage)' matches \(matches.count) subscriptions: "
-                + matches.joined(separator: ", ") + "; type more of the name, or the id"
+            localized("""
+                '\(reference.quotedForMessage)' matches \(matches.count) subscriptions: \(matches.joined(separator: ", ")); \
+                type more of the name, or the id
+                """)
         case .duplicateName(let name, let existing, let id):
-            "a subscription named '\(name.quotedForMessage)' already exists: \(existing.quotedForMessage) (\(id)); "
-                + "choose another name, or edit that one"
+            localized("""
+                a subscription named '\(name.quotedForMessage)' already exists: \(existing.quotedForMessage) (\(id)); \
+                choose another name, or edit that one
+                """)
         case .noRate(let currency):
-            "no exchange rate is set for \(currency)"
+            localized("no exchange rate is set for \(currency)")
         }
     }
 }

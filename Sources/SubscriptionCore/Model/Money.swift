@@ -43,9 +43,9 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
         let text = number.text
         guard number.fractionDigits.count <= currency.minorDigits else {
             let expected = currency.minorDigits == 0
-                ? "a whole amount of \(currency.code), which has no minor unit"
-                : "at most \(currency.minorDigits) digits after the point for \(currency.code)"
-            throw InputError.invalid("amount", value: text, expected: expected)
+                ? localized("a whole amount of \(currency.code), which has no minor unit")
+                : localized("at most \(currency.minorDigits) digits after the point for \(currency.code)")
+            throw InputError.invalid(localized("amount"), value: text, expected: expected)
         }
         let padded = number.fractionDigits
             + String(repeating: "0", count: currency.minorDigits - number.fractionDigits.count)
@@ -115,7 +115,7 @@ public struct DecimalAmount: Hashable, Sendable {
     /// What the user typed, for error messages and `config get`.
     public let text: String
 
-    static let accepted = "a number like 15.49 or 15 (no sign, exponent or thousands separator)"
+    static var accepted: String { localized("a number like 15.49 or 15 (no sign, exponent or thousands separator)") }
 
     /// The exact value.
     public var decimal: Decimal {
@@ -149,16 +149,16 @@ public struct DecimalAmount: Hashable, Sendable {
         guard !whole.isEmpty, whole.allSatisfy(\.isASCIIDigit), fraction.allSatisfy(\.isASCIIDigit),
               parts.count == 1 || !fraction.isEmpty
         else {
-            let expected = trimmed.hasPrefix("-") ? "an amount of 0 or more" : Self.accepted
-            throw InputError.invalid("amount", value: text, expected: expected)
+            let expected = trimmed.hasPrefix("-") ? localized("an amount of 0 or more") : Self.accepted
+            throw InputError.invalid(localized("amount"), value: text, expected: expected)
         }
         guard fraction.count <= Self.maximumFractionDigits else {
             throw InputError.invalid(
-                "amount", value: text, expected: "at most \(Self.maximumFractionDigits) digits after the point")
+                "amount", value: text, expected: localized("at most \(Self.maximumFractionDigits) digits after the point"))
         }
         let significant = whole.drop(while: { $0 == "0" })
         guard significant.count <= String(Money.maximumMajorUnits).count else {
-            throw InputError.invalid("amount", value: text, expected: "at most \(Money.maximumMajorUnits)")
+            throw InputError.invalid(localized("amount"), value: text, expected: localized("at most \(Money.maximumMajorUnits)"))
         }
         wholeDigits = significant.isEmpty ? "0" : String(significant)
         fractionDigits = String(fraction)
@@ -173,7 +173,7 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .totalTooLarge(let currency):
-            "a total converted into \(currency.code) is too large to show (over 10^30); check the exchange rates with 'subs rates list'"
+            localized("a total converted into \(currency.code) is too large to show (over 10^30); check the exchange rates with 'subs rates list'")
         }
     }
 }

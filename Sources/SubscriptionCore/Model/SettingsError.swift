@@ -12,17 +12,19 @@ public enum SettingsError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .rateOfBaseCurrency(let currency):
-            "\(currency.code) is the base currency (config currency); its rate is always 1"
+            localized("\(currency.code) is the base currency (config currency); its rate is always 1")
         case .noRateToConvertInto(let currency):
-            "no exchange rate for \(currency.code): set one with 'subs rates set \(currency.code) RATE'"
+            localized("no exchange rate for \(currency.code): set one with 'subs rates set \(currency.code) RATE'")
         case .budgetTooPrecise(let budget, let currency):
             InputError.invalid(
-                "budget", value: budget,
-                expected: "at most \(currency.minorDigits) decimals for the base currency \(currency.code)"
+                localized("budget"), value: budget,
+                expected: localized("at most \(currency.minorDigits) decimals for the base currency \(currency.code)")
             ).description
         case .currencyTooCoarseForBudget(let currency, let budget):
-            "cannot make \(currency.code) the base currency: the budget \(budget) "
-                + "has more decimals than it allows; set the budget first"
+            localized("""
+                cannot make \(currency.code) the base currency: the budget \(budget) has more decimals than it allows; \
+                set the budget first
+                """)
         }
     }
 }

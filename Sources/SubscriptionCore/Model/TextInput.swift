@@ -9,7 +9,7 @@ public enum TextInput {
     public static func name(_ text: String, what: String = "name") throws -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard nameLengths.contains(trimmed.count) else {
-            throw InputError.invalid(what, value: text, expected: "1 to 100 characters")
+            throw InputError.invalid(what, value: text, expected: localized("1 to 100 characters"))
         }
         try rejectControlCharacters(trimmed, original: text, what: what)
         return trimmed
@@ -21,7 +21,7 @@ public enum TextInput {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return nil }
         guard trimmed.count <= maximumFreeTextLength else {
-            throw InputError.invalid(what, value: text, expected: "at most 2000 characters")
+            throw InputError.invalid(what, value: text, expected: localized("at most 2000 characters"))
         }
         try rejectControlCharacters(trimmed, original: text, what: what)
         return trimmed
@@ -30,7 +30,7 @@ public enum TextInput {
     private static func rejectControlCharacters(_ text: String, original: String, what: String) throws {
         if text.unicodeScalars.contains(where: \.isControlOrInvisibleFormat) {
             throw InputError.invalid(
-                what, value: original, expected: "text without control characters, escape sequences or invisible formatting characters")
+                what, value: original, expected: localized("text without control characters, escape sequences or invisible formatting characters"))
         }
     }
 }

@@ -29,32 +29,38 @@ public enum LifecycleError: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .alreadyCancelled(let name, let cancelled):
-            "\(name) is already cancelled on \(cancelled); resume it first to change that"
+            localized("\(name) is already cancelled on \(cancelled); resume it first to change that")
         case .cancelBeforeStart(let date, let billingStart):
-            "invalid cancel date '\(date)': expected a date on or after \(billingStart), when billing starts"
+            localized("invalid cancel date '\(date)': expected a date on or after \(billingStart), when billing starts")
         case .cancelBeforePause(let name, let date, let pause):
-            "\(name) has a pause from \(pause.from), after \(date); cancel on or after it, or resume first"
+            localized("\(name) has a pause from \(pause.from), after \(date); cancel on or after it, or resume first")
         case .pauseEndsBeforeItStarts(let from, let until):
-            "invalid pause end '\(until)': expected a date after the pause starts (\(from))"
+            localized("invalid pause end '\(until)': expected a date after the pause starts (\(from))")
         case .pauseBeforeStart(let from, let billingStart):
-            "invalid pause start '\(from)': expected a date on or after \(billingStart), when billing starts"
+            localized("invalid pause start '\(from)': expected a date on or after \(billingStart), when billing starts")
         case .pauseAfterCancellation(let name, _, let cancelled):
-            "\(name) is cancelled on \(cancelled); there is nothing to pause after that"
+            localized("\(name) is cancelled on \(cancelled); there is nothing to pause after that")
         case .alreadyPaused(let name, let pause):
-            "\(name) is already paused from \(pause.from) " + (pause.until.map { "until \($0)" } ?? "with no end")
+            pause.until.map { localized("\(name) is already paused from \(pause.from) until \($0)") }
+                ?? localized("\(name) is already paused from \(pause.from) with no end")
         case .resumeBeforeRestart(let date, let restarted):
-            "invalid resume date '\(date)': expected a date on or after \(restarted), when billing restarted"
+            localized("invalid resume date '\(date)': expected a date on or after \(restarted), when billing restarted")
         case .nothingToResume(let name, let date):
-            "\(name) is neither paused nor cancelled on \(date); nothing to resume"
+            localized("\(name) is neither paused nor cancelled on \(date); nothing to resume")
         case .planChangeBeforeStart(let date, let billingStart):
-            "invalid --effective '\(date)': expected a date on or after \(billingStart), when billing starts "
-                + "(or 'start' to correct the whole history)"
+            localized("""
+                invalid --effective '\(date)': expected a date on or after \(billingStart), when billing starts (or \
+                'start' to correct the whole history)
+                """)
         case .planChangeInPause(let date, let pause):
-            "invalid --effective '\(date)': the subscription is paused from \(pause.from)"
-                + (pause.until.map { " until \($0)" } ?? "") + "; change the plan from when it resumes"
+            pause.until.map {
+                localized("invalid --effective '\(date)': the subscription is paused from \(pause.from) until \($0); change the plan from when it resumes")
+            } ?? localized("invalid --effective '\(date)': the subscription is paused from \(pause.from); change the plan from when it resumes")
         case .planChangeAfterCancellation(let name, let date, let cancelled):
-            "invalid --effective '\(date)': \(name) is cancelled on \(cancelled); resume it first, "
-                + "or give --effective start to correct the whole history"
+            localized("""
+                invalid --effective '\(date)': \(name) is cancelled on \(cancelled); resume it first, or give \
+                --effective start to correct the whole history
+                """)
         }
     }
 }

@@ -27,7 +27,7 @@ public enum Backup {
     ) throws -> String {
         try SubscriptionStore.mapErrors(location) {
             guard let source = try EncryptedDatabase.open(location, create: false) else {
-                throw StoreError.missingFile(path: location.databasePath, what: "database")
+                throw StoreError.missingFile(path: location.databasePath, what: localized("database"))
             }
             if let path {
                 try refuseOverwriting(path, location: location)
@@ -97,17 +97,17 @@ public enum Backup {
     /// Opens a backup and proves it: the key unlocks it, it is a subs database with data, of a
     /// schema this program knows, and every page is whole. Nothing is written to it.
     private static func openBackup(_ path: String, key: KeySource) throws -> Connection {
-        guard try PrivateFiles.mode(of: path) != nil else { throw StoreError.missingFile(path: path, what: "backup") }
+        guard try PrivateFiles.mode(of: path) != nil else { throw StoreError.missingFile(path: path, what: localized("backup")) }
         if let problem = EncryptedDatabase.unencryptedOrTruncated(path) {
             throw StoreError.notADatabase(path: path, reason: problem)
         }
         if PrivateFiles.size(of: path) == 0 {
-            throw StoreError.notADatabase(path: path, reason: "the file is empty")
+            throw StoreError.notADatabase(path: path, reason: localized("the file is empty"))
         }
         let backup = try EncryptedDatabase.keyedConnection(path: path, key: key, createKey: false)
         try EncryptedDatabase.prove(backup, location: StoreLocation(databasePath: path, key: key))
         guard try backup.userVersion > 0 else {
-            throw StoreError.notADatabase(path: path, reason: "it holds no subs data")
+            throw StoreError.notADatabase(path: path, reason: localized("it holds no subs data"))
         }
         try EncryptedDatabase.checkIntegrity(backup, path: path)
         return backup

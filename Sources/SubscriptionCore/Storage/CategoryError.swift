@@ -10,16 +10,18 @@ public enum CategoryError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .exists(let existing):
-            "category \(existing) already exists"
+            localized("category \(existing) already exists")
         case .inUse(let category, let subscriptions):
-            "category \(category) is used by \(subscriptions.joined(separator: ", ")); "
-                + "move them first with 'subs edit <ref> --category NAME'"
+            localized("""
+                category \(category) is used by \(subscriptions.joined(separator: ", ")); move them first with \
+                'subs edit <ref> --category NAME'
+                """)
         case .unknown(let name, let suggestions, let known):
             InputError.invalid(
-                "category", value: name,
-                expected: (suggestions.isEmpty ? "one of " + known.joined(separator: ", ")
-                    : "an existing category (did you mean \(suggestions.joined(separator: ", "))?)")
-                    + "; add one with 'subs category add'"
+                localized("category"), value: name,
+                expected: suggestions.isEmpty
+                    ? localized("one of \(known.joined(separator: ", ")); add one with 'subs category add'")
+                    : localized("an existing category (did you mean \(suggestions.joined(separator: ", "))?); add one with 'subs category add'")
             ).description
         }
     }

@@ -108,7 +108,7 @@ enum DatabaseCopy {
             throw StoreError.damaged(path: path, detail: messages.first ?? "integrity check failed")
         }
         guard try rowCounts(copy) == rowCounts(original), try copy.userVersion == original.userVersion else {
-            throw StoreError.damaged(path: path, detail: "the copy does not hold the same rows")
+            throw StoreError.damaged(path: path, detail: localized("the copy does not hold the same rows"))
         }
     }
 
@@ -120,7 +120,7 @@ enum DatabaseCopy {
         for case let name? in tables.map({ $0.text(0) }) {
             let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
             guard case .integer(let count)? = try connection.scalar("SELECT count(*) FROM \(quoted)") else {
-                throw StoreError.damaged(path: "", detail: "cannot count the rows of \(name)")
+                throw StoreError.damaged(path: "", detail: localized("cannot count the rows of \(name)"))
             }
             counts[name] = count
         }

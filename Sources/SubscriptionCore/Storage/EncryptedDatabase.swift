@@ -117,7 +117,7 @@ enum EncryptedDatabase {
         let version = try connection.userVersion
         let isEmpty = tableCount == .integer(0) && version == 0
         guard isEmpty || applicationID == .integer(Int64(Schema.applicationID)) else {
-            throw StoreError.notADatabase(path: path, reason: "it belongs to another program")
+            throw StoreError.notADatabase(path: path, reason: localized("it belongs to another program"))
         }
         if version > Schema.migrator.latestVersion {
             throw StoreError.newerSchema(
@@ -133,10 +133,10 @@ enum EncryptedDatabase {
         guard size > 0 else { return nil }
         let header = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 16) }
         if header == Data("SQLite format 3\0".utf8) {
-            return "it is an unencrypted SQLite database"
+            return localized("it is an unencrypted SQLite database")
         }
         if size % pageSize != 0 {
-            return "not an encrypted database, or truncated"
+            return localized("not an encrypted database, or truncated")
         }
         return nil
     }

@@ -16,7 +16,7 @@ enum KeyMaterial {
             return (Array(passphrase.utf8), true)
         case .passphraseFile(let path):
             guard try PrivateFiles.checkPrivate(path, as: .passphraseFile) else {
-                throw StoreError.missingFile(path: path, what: "passphrase file")
+                throw StoreError.missingFile(path: path, what: localized("passphrase file"))
             }
             var bytes = try PrivateFiles.read(path, as: .passphraseFile)
             // The passphrase is the first line, as `echo secret > file` writes it.
@@ -30,7 +30,7 @@ enum KeyMaterial {
             return (bytes, true)
         case .keyFile(let path):
             if try !PrivateFiles.checkPrivate(path, as: .keyFile) {
-                guard createIfMissing else { throw StoreError.missingFile(path: path, what: "key file") }
+                guard createIfMissing else { throw StoreError.missingFile(path: path, what: localized("key file")) }
                 try createKeyFile(at: path)
                 _ = try PrivateFiles.checkPrivate(path, as: .keyFile)
             }

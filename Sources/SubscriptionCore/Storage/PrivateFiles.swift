@@ -22,9 +22,9 @@ enum PrivateFiles {
 
         var what: String {
             switch self {
-            case .database: "database"
-            case .keyFile: "key file"
-            case .passphraseFile: "passphrase file"
+            case .database: localized("database")
+            case .keyFile: localized("key file")
+            case .passphraseFile: localized("passphrase file")
             }
         }
     }
@@ -106,15 +106,15 @@ enum PrivateFiles {
         let type = info.st_mode & S_IFMT
         guard type != S_IFREG else { return }
         let kind = switch type {
-        case S_IFDIR: "a directory"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFIFO: "a pipe (FIFO)"
-        case S_IFSOCK: "a socket"
-        default: "not a regular file"
+        case S_IFDIR: localized("a directory")
+        case S_IFCHR: localized("a character device")
+        case S_IFBLK: localized("a block device")
+        case S_IFIFO: localized("a pipe (FIFO)")
+        case S_IFSOCK: localized("a socket")
+        default: localized("not a regular file")
         }
         if role == .database {
-            throw StoreError.notADatabase(path: path, reason: "it is \(kind), not a regular file")
+            throw StoreError.notADatabase(path: path, reason: localized("it is \(kind), not a regular file"))
         }
         throw StoreError.notAKeyFile(path: path, what: role.what, kind: kind)
     }
@@ -190,7 +190,7 @@ enum PrivateFiles {
         close(descriptor)
         guard complete else {
             unlink(temporary)
-            throw StoreError.fileSystem(path: path, message: "could not write the file")
+            throw StoreError.fileSystem(path: path, message: localized("could not write the file"))
         }
         return temporary
     }
@@ -222,7 +222,7 @@ enum PrivateFiles {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { throw StoreError.missingFile(path: path, what: role.what) }
-            throw StoreError.fileSystem(path: path, message: "cannot read the \(role.what): " + String(cString: strerror(errno)))
+            throw StoreError.fileSystem(path: path, message: localized("cannot read the \(role.what): \(String(cString: strerror(errno)))"))
         }
         defer { close(descriptor) }
         var info = stat()
@@ -239,13 +239,13 @@ enum PrivateFiles {
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else {
                 bytes.zeroize()
-                throw StoreError.fileSystem(path: path, message: "cannot read the \(role.what): " + String(cString: strerror(errno)))
+                throw StoreError.fileSystem(path: path, message: localized("cannot read the \(role.what): \(String(cString: strerror(errno)))"))
             }
             if count == 0 { return bytes }
             bytes += buffer[..<count]
             guard bytes.count <= limit else {
                 bytes.zeroize()
-                throw StoreError.fileSystem(path: path, message: "the \(role.what) is larger than 64 KiB")
+                throw StoreError.fileSystem(path: path, message: localized("the \(role.what) is larger than 64 KiB"))
             }
         }
     }

@@ -43,7 +43,7 @@ public enum Rekey {
     ) throws -> Outcome {
         try SubscriptionStore.mapErrors(location) {
             guard let source = try EncryptedDatabase.open(location, create: false) else {
-                throw StoreError.missingFile(path: location.databasePath, what: "database")
+                throw StoreError.missingFile(path: location.databasePath, what: localized("database"))
             }
             removeLeftovers(location, target)
             let backup = try Backup.automatic(source, location: location, reason: "rekey", now: now)

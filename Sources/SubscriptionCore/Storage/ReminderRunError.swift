@@ -7,8 +7,10 @@ public enum ReminderRunError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .futureDay(let today, let realToday):
-            "cannot send reminders as of \(today), later than today (\(realToday)): they would be "
-                + "recorded as sent and stay silent on their day; add --dry-run to preview them"
+            localized("""
+                cannot send reminders as of \(today), later than today (\(realToday)): they would be recorded as sent and \
+                stay silent on their day; add --dry-run to preview them
+                """)
         }
     }
 }

@@ -40,47 +40,56 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .wrongKey(let database, let key):
-            "cannot open \(database): wrong key (\(key) does not unlock it), or the file is damaged"
+            localized("cannot open \(database): wrong key (\(key) does not unlock it), or the file is damaged")
         case .missingKey(let database, let keyFile):
-            "cannot open \(database): its key file \(keyFile) is missing "
-                + "(pass --key-file, or set SUBS_PASSPHRASE if it uses a passphrase)"
+            localized("""
+                cannot open \(database): its key file \(keyFile) is missing (pass --key-file, or set SUBS_PASSPHRASE if \
+                it uses a passphrase)
+                """)
         case .invalidKeyFile(let path):
-            "key file \(path) is not a subs key (expected 64 hexadecimal characters)"
+            localized("key file \(path) is not a subs key (expected 64 hexadecimal characters)")
         case .unsafePermissions(let path, let mode):
-            "\(path) is accessible by others (mode \(String(mode & 0o777, radix: 8))); "
-                + "fix it with: chmod 600 \(path)"
+            localized("\(path) is accessible by others (mode \(String(mode & 0o777, radix: 8))); fix it with: chmod 600 \(path)")
         case .foreignOwner(let path, let owner, let user):
-            "\(path) belongs to another user (uid \(owner)), who could read or replace it; "
-                + "fix it with: chown \(user) \(path)"
+            localized("""
+                \(path) belongs to another user (uid \(owner)), who could read or replace it; fix it with: \
+                chown \(user) \(path)
+                """)
         case .unsafeDirectory(let path, let mode, let holding) where mode & 0o1000 != 0:
-            "\(holding) is in the shared directory \(path) (mode \(String(mode & 0o7777, radix: 8))), "
-                + "where others could put their own in its place; keep it in a directory only you can write to"
+            localized("""
+                \(holding) is in the shared directory \(path) (mode \(String(mode & 0o7777, radix: 8))), where others \
+                could put their own in its place; keep it in a directory only you can write to
+                """)
         case .unsafeDirectory(let path, let mode, let holding):
-            "directory \(path), which holds \(holding), is writable by others "
-                + "(mode \(String(mode & 0o777, radix: 8))); fix it with: chmod go-w \(path)"
+            localized("""
+                directory \(path), which holds \(holding), is writable by others (mode \(String(mode & 0o777, radix: 8))); \
+                fix it with: chmod go-w \(path)
+                """)
         case .notAKeyFile(let path, let what, let kind):
-            "\(what) \(path) is \(kind), not a regular file"
+            localized("\(what) \(path) is \(kind), not a regular file")
         case .noHomeDirectory:
-            "no home directory for the default key and database: set HOME, or pass --db and --key-file"
+            localized("no home directory for the default key and database: set HOME, or pass --db and --key-file")
         case .notADatabase(let path, let reason):
-            "\(path) is not a subs database (\(reason))"
+            localized("\(path) is not a subs database (\(reason))")
         case .damaged(let path, let detail):
-            "database \(path) is damaged (\(detail))"
+            localized("database \(path) is damaged (\(detail))")
         case .newerSchema(let path, let found, let known):
-            "database \(path) has schema version \(found), written by a newer subs "
-                + "(this one knows up to \(known)); upgrade subs"
+            localized("""
+                database \(path) has schema version \(found), written by a newer subs (this one knows up to \(known)); \
+                upgrade subs
+                """)
         case .locked(let path):
-            "database \(path) stayed locked by another process; try again"
+            localized("database \(path) stayed locked by another process; try again")
         case .missingFile(let path, let what):
-            "\(what) \(path) does not exist"
+            localized("\(what) \(path) does not exist")
         case .cipherUnavailable:
-            "SQLCipher is not available: the linked SQLite library cannot encrypt"
+            localized("SQLCipher is not available: the linked SQLite library cannot encrypt")
         case .wouldOverwrite(let path, let file):
-            "refusing to write to \(path): it is \(file), which subs needs; choose another file"
+            localized("refusing to write to \(path): it is \(file), which subs needs; choose another file")
         case .fileSystem(let path, let message):
             "\(path): \(message)"
         case .database(let message):
-            "database error: \(message)"
+            localized("database error: \(message)")
         }
     }
 }

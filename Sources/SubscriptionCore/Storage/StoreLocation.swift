@@ -72,9 +72,9 @@ public enum KeySource: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .passphrase: "the passphrase in SUBS_PASSPHRASE"
-        case .passphraseFile(let path): "the passphrase in \(path)"
-        case .keyFile(let path): "the key file \(path)"
+        case .passphrase: localized("the passphrase in SUBS_PASSPHRASE")
+        case .passphraseFile(let path): localized("the passphrase in \(path)")
+        case .keyFile(let path): localized("the key file \(path)")
         }
     }
 }

@@ -70,7 +70,7 @@ struct SubscriptionRecords {
         return try subscriptionRows.map { row in
             let id = try text(row, 0)
             guard let history = prices[id], !history.isEmpty else {
-                throw StoreError.damaged(path: "", detail: "subscription \(id) has no price")
+                throw StoreError.damaged(path: "", detail: localized("subscription \(id) has no price"))
             }
             return try subscription(
                 row, prices: history, members: members[id] ?? [],
@@ -208,6 +208,6 @@ struct SubscriptionRecords {
     }
 
     private func corrupt(_ what: String) -> StoreError {
-        .damaged(path: "", detail: "unreadable \(what)")
+        .damaged(path: "", detail: localized("unreadable \(what)"))
     }
 }

@@ -63,7 +63,7 @@ extension SubscriptionStore {
             subscriptions: written, categories: categories.map { ImportedCategory(name: $0.name, color: $0.color) },
             settings: Dictionary(uniqueKeysWithValues: try outcome.settingsSet.map { key in
                 guard case .text(let value)? = try connection.scalar("SELECT value FROM settings WHERE key = ?", [.text(key.rawValue)])
-                else { throw StoreError.damaged(path: "", detail: "unreadable setting") }
+                else { throw StoreError.damaged(path: "", detail: localized("unreadable setting")) }
                 return (key, value)
             }),
             rates: outcome.ratesSet)
@@ -164,7 +164,7 @@ extension SubscriptionStore {
         where !knownRates.contains("\(imported.rate.currency.code) \(imported.base.code)") {
             guard imported.rate.currency != imported.base else {
                 throw ImportError.badRecord(record: "rates[\(index)]", field: "base",
-                                            problem: "\(imported.base.code) is the rate's own currency")
+                                            problem: localized("\(imported.base.code) is the rate's own currency"))
             }
             outcome.ratesSet.append(imported)
             if writing {
@@ -192,9 +192,9 @@ extension SubscriptionStore {
 
     static func categoryColors(_ connection: Connection) throws -> [(name: String, color: CategoryColor?)] {
         try connection.rows("SELECT name, color FROM categories ORDER BY name COLLATE NOCASE").map { row in
-            guard let name = row.text(0) else { throw StoreError.damaged(path: "", detail: "unreadable category") }
+            guard let name = row.text(0) else { throw StoreError.damaged(path: "", detail: localized("unreadable category")) }
             let color = try row.text(1).map { text in
-                guard let color = CategoryColor(stored: text) else { throw StoreError.damaged(path: "", detail: "unreadable category colour") }
+                guard let color = CategoryColor(stored: text) else { throw StoreError.damaged(path: "", detail: localized("unreadable category colour")) }
                 return color
             }
             return (name, color)
@@ -208,18 +208,18 @@ extension SubscriptionStore {
         try read { connection in
             let settings = try connection.rows("SELECT key, value FROM settings ORDER BY key").reduce(into: [ConfigKey: String]()) { settings, row in
                 guard let name = row.text(0), let value = row.text(1) else {
-                    throw StoreError.damaged(path: "", detail: "unreadable setting")
+                    throw StoreError.damaged(path: "", detail: localized("unreadable setting"))
                 }
                 if let key = ConfigKey(rawValue: name) { settings[key] = value }
             }
             let rates = try connection.rows("SELECT currency, base, rate, set_at FROM exchange_rates ORDER BY base, currency").map { row in
                 guard let currency = row.text(0).flatMap(Currency.init(code:)), let base = row.text(1).flatMap(Currency.init(code:)),
                       let text = row.text(2), let setAt = row.text(3).flatMap(Timestamp.parse)
-                else { throw StoreError.damaged(path: "", detail: "unreadable exchange rate") }
+                else { throw StoreError.damaged(path: "", detail: localized("unreadable exchange rate")) }
                 do {
                     return ImportedRate(rate: try ExchangeRate(currency: currency, rate: text, setAt: setAt), base: base)
                 } catch {
-                    throw StoreError.damaged(path: "", detail: "unreadable exchange rate \(currency.code)")
+                    throw StoreError.damaged(path: "", detail: localized("unreadable exchange rate \(currency.code)"))
                 }
             }
             return ExportDocument(

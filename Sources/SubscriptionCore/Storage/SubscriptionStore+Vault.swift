@@ -43,7 +43,7 @@ extension SubscriptionStore {
         _ reference: String, _ changes: LoginChanges, password: [UInt8]?, passphrase: [UInt8]?,
         newVault: ScryptParameters = .standard, now: Date = Date()
     ) throws -> Login {
-        if let password, password.isEmpty { throw VaultError.empty(what: "password") }
+        if let password, password.isEmpty { throw VaultError.empty(what: localized("password")) }
         return try write { connection in
             let subscription = try SubscriptionReference.resolve(reference, in: SubscriptionRecords(connection: connection).all())
             let existing = try Self.login(of: subscription, connection)
@@ -114,7 +114,7 @@ extension SubscriptionStore {
         from oldPassphrase: [UInt8], to newPassphrase: [UInt8], parameters: ScryptParameters = .standard,
         now: Date = Date()
     ) throws -> Int {
-        guard !newPassphrase.isEmpty else { throw VaultError.empty(what: "new vault passphrase") }
+        guard !newPassphrase.isEmpty else { throw VaultError.empty(what: localized("new vault passphrase")) }
         return try write { connection in
             guard try Self.vaultRow(connection) != nil else { throw VaultError.noVault }
             let oldKey = try Self.unlock(connection, passphrase: oldPassphrase, creating: nil, now: now)
@@ -125,7 +125,7 @@ extension SubscriptionStore {
                     + "JOIN subscriptions ON subscriptions.id = logins.subscription_id WHERE sealed_password IS NOT NULL")
             for row in rows {
                 guard let id = row.text(0), let name = row.text(1), let sealed = row.text(2) else {
-                    throw VaultError.damaged(detail: "a login does not read back")
+                    throw VaultError.damaged(detail: localized("a login does not read back"))
                 }
                 var password = try oldKey.open(sealed, subscriptionID: id, name: name)
                 defer { password.zeroize() }
@@ -166,7 +166,7 @@ extension SubscriptionStore {
               let salt = row.text(4).flatMap({ Data(base64Encoded: $0) }), salt.count >= 16,
               let check = row.text(5)
         else {
-            throw VaultError.damaged(detail: "its key derivation settings do not read back")
+            throw VaultError.damaged(detail: localized("its key derivation settings do not read back"))
         }
         return VaultRow(parameters: ScryptParameters(logN: Int(logN), r: Int(r), p: Int(p)), salt: Array(salt), check: check)
     }
@@ -204,7 +204,7 @@ extension SubscriptionStore {
             [.text(subscription.id)]).first
         else { return nil }
         guard let updatedAt = row.text(3).flatMap(Timestamp.parse) else {
-            throw VaultError.damaged(detail: "the login of '\(subscription.name)' does not read back")
+            throw VaultError.damaged(detail: localized("the login of '\(subscription.name)' does not read back"))
         }
         return Login(subscriptionID: subscription.id, name: subscription.name, username: row.text(0), url: row.text(1),
                      hasPassword: row.int(2) == 1, updatedAt: updatedAt)

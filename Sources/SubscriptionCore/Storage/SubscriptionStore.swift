@@ -157,7 +157,7 @@ public final class SubscriptionStore {
         if connection == nil {
             connection = try Self.mapErrors(location) { try EncryptedDatabase.open(location, create: false) }
             if connection == nil, location.databaseIsNamed {
-                throw StoreError.missingFile(path: location.databasePath, what: "database")
+                throw StoreError.missingFile(path: location.databasePath, what: localized("database"))
             }
         }
         return connection
@@ -183,7 +183,7 @@ public final class SubscriptionStore {
             } catch where DatabaseCopy.isMovedDatabase(error) {
                 // A restore or rekey put another file in its place since it was opened.
                 guard let current = try EncryptedDatabase.open(location, create: true) else {
-                    throw StoreError.missingFile(path: location.databasePath, what: "database")
+                    throw StoreError.missingFile(path: location.databasePath, what: localized("database"))
                 }
                 self.connection = current
                 return try current.writeTransaction { try body(current) }
@@ -224,20 +224,20 @@ public final class SubscriptionStore {
         var settings: [String: String] = [:]
         for row in try connection.rows("SELECT key, value FROM settings") {
             guard let key = row.text(0), let value = row.text(1) else {
-                throw StoreError.damaged(path: "", detail: "unreadable setting")
+                throw StoreError.damaged(path: "", detail: localized("unreadable setting"))
             }
             settings[key] = value
         }
         do {
             return try Config(settings: settings)
         } catch {
-            throw StoreError.damaged(path: "", detail: "unreadable setting: \(error)")
+            throw StoreError.damaged(path: "", detail: localized("unreadable setting: \(error)"))
         }
     }
 
     static func categories(_ connection: Connection) throws -> [String] {
         try connection.rows("SELECT name FROM categories ORDER BY name COLLATE NOCASE").map { row in
-            guard let name = row.text(0) else { throw StoreError.damaged(path: "", detail: "unreadable category") }
+            guard let name = row.text(0) else { throw StoreError.damaged(path: "", detail: localized("unreadable category")) }
             return name
         }
     }

@@ -10,7 +10,7 @@ enum WallosDatabase {
             try connection.execute("PRAGMA query_only = ON")
             let columns = Set(try connection.rows("PRAGMA table_info(subscriptions)").compactMap { $0.text(1) })
             guard ["name", "price", "next_payment", "cycle"].allSatisfy(columns.contains) else {
-                throw ImportError.unreadable(problem: "a SQLite database, but not Wallos's: it has no subscriptions table as Wallos writes it")
+                throw ImportError.unreadable(problem: localized("a SQLite database, but not Wallos's: it has no subscriptions table as Wallos writes it"))
             }
             func column(_ name: String) -> String { columns.contains(name) ? "s.\(name)" : "NULL" }
             // A Wallos server can hold several users: the first one's subscriptions are taken.
@@ -36,7 +36,7 @@ enum WallosDatabase {
                 let name = row.text(1) ?? ""
                 let record = "subscription \(row.text(0) ?? "?") (\(name.quotedForMessage))"
                 guard let code = row.text(3) else {
-                    throw ImportError.badRecord(record: record, field: "currency", problem: "names no currency Wallos knows")
+                    throw ImportError.badRecord(record: record, field: "currency", problem: localized("names no currency Wallos knows"))
                 }
                 return WallosRecord(
                     record: record, name: name,
@@ -53,7 +53,7 @@ enum WallosDatabase {
                     cancellationDate: row.text(16))
             }
         } catch let error as SQLiteError {
-            throw ImportError.unreadable(problem: "not a Wallos database: \(error.message)")
+            throw ImportError.unreadable(problem: localized("not a Wallos database: \(error.message)"))
         }
     }
 

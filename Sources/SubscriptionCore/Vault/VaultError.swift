@@ -18,19 +18,22 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .wrongPassphrase:
-            "wrong vault passphrase: nothing was revealed or changed"
+            localized("wrong vault passphrase: nothing was revealed or changed")
         case .noLogin(let name):
-            "'\(name)' has no login (add one with 'subs vault set')"
+            localized("'\(name)' has no login (add one with 'subs vault set')")
         case .noPassword(let name):
-            "the login of '\(name)' has no password (set one with 'subs vault set')"
+            localized("the login of '\(name)' has no password (set one with 'subs vault set')")
         case .noVault:
-            "the vault is empty: 'subs vault set' creates it with the first login"
+            localized("the vault is empty: 'subs vault set' creates it with the first login")
         case .damaged(let detail):
-            "the vault is damaged: \(detail)"
+            localized("the vault is damaged: \(detail)")
         case .empty(let what):
-            "the \(what) is empty"
+            localized("the \(what) is empty")
         case .generatedLength(let length):
-            "invalid --generate length '\(length)': expected \(PasswordGenerator.lengths.lowerBound) to \(PasswordGenerator.lengths.upperBound)"
+            localized("""
+                invalid --generate length '\(length)': expected \(PasswordGenerator.lengths.lowerBound) to \
+                \(PasswordGenerator.lengths.upperBound)
+                """)
         }
     }
 }

@@ -49,6 +49,12 @@ enum LocalizedKeyScanner {
             }
             let line = chars[0..<i].filter { $0 == "\n" }.count + 1
             let (key, end) = literal(chars, from: j)
+            // Text in a comment (`/// localized("…")` in documentation) is not shown.
+            let lineStart = chars[0..<i].lastIndex(of: "\n").map { $0 + 1 } ?? 0
+            if String(String.UnicodeScalarView(chars[lineStart..<i])).contains("//") {
+                i = end
+                continue
+            }
             results.append((key, line))
             i = end
         }

@@ -88,7 +88,7 @@ public enum CSVError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unclosedQuote(let line): "line \(line): a quoted field is never closed"
+        case .unclosedQuote(let line): localized("line \(line): a quoted field is never closed")
         }
     }
 }

@@ -20,29 +20,29 @@ struct CSVTable {
         }
 
         func required(_ column: String) throws -> String {
-            guard let text = value(column) else { throw check.fail(column, "missing") }
+            guard let text = value(column) else { throw check.fail(column, localized("missing")) }
             return text
         }
     }
 
     init(_ data: Data) throws {
-        guard let text = String(data: data, encoding: .utf8) else { throw ImportError.unreadable(problem: "not UTF-8 text") }
+        guard let text = String(data: data, encoding: .utf8) else { throw ImportError.unreadable(problem: localized("not UTF-8 text")) }
         let records: [CSVReader.Record]
         do {
             records = try CSVReader.records(text)
         } catch let error as CSVError {
             throw ImportError.unreadable(problem: error.description)
         }
-        guard let first = records.first else { throw ImportError.unreadable(problem: "an empty file") }
+        guard let first = records.first else { throw ImportError.unreadable(problem: localized("an empty file")) }
         header = first.fields.map { $0.trimmingCharacters(in: .whitespaces) }
         rows = try records.dropFirst().map { record in
             guard record.fields.count == first.fields.count else {
-                throw ImportError.badRecord(record: "line \(record.line)", field: "record",
-                                            problem: "expected \(first.fields.count) fields, found \(record.fields.count)")
+                throw ImportError.badRecord(record: localized("line \(record.line)"), field: "record",
+                                            problem: localized("expected \(first.fields.count) fields, found \(record.fields.count)"))
             }
             return Row(line: record.line, values: Dictionary(zip(first.fields.map { $0.trimmingCharacters(in: .whitespaces) }, record.fields),
                                                              uniquingKeysWith: { first, _ in first }),
-                       check: RecordCheck("line \(record.line)"))
+                       check: RecordCheck(localized("line \(record.line)")))
         }
     }
 

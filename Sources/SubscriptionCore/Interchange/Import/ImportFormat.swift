@@ -128,13 +128,13 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownFormat(let expected):
-            "not a file subs can import: expected \(expected); nothing was imported"
+            localized("not a file subs can import: expected \(expected); nothing was imported")
         case .badRecord(let record, let field, let problem):
-            "\(record): \(field): \(problem); nothing was imported"
+            localized("\(record): \(field): \(problem); nothing was imported")
         case .unreadable(let problem):
-            "cannot read the file: \(problem); nothing was imported"
+            localized("cannot read the file: \(problem); nothing was imported")
         case .inFile(let path, let error):
-            "\(path == "-" ? "standard input" : path): \(error)"
+            "\(path == "-" ? localized("standard input") : path): \(error)"
         }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// symbol, as spreadsheets show it). Never guessed: chosen by `--map` or `--from csv`.
 public enum MappedCSVFormat: ImportFormat {
     public static let name = "csv"
-    public static let expected = "a CSV with a header, with --map saying which column is which"
+    public static var expected: String { localized("a CSV with a header, with --map saying which column is which") }
 
     /// The fields a column can be mapped to.
     public enum Field: String, CaseIterable, Sendable {
@@ -13,8 +13,10 @@ public enum MappedCSVFormat: ImportFormat {
         case paymentMethod = "payment-method", url, notes, status, cancelled
     }
 
-    public static let accepted = "field=Column pairs separated by commas, fields "
-        + Field.allCases.map(\.rawValue).joined(separator: ", ") + "; name and amount are required"
+    public static var accepted: String {
+        let fields = Field.allCases.map(\.rawValue).joined(separator: ", ")
+        return localized("field=Column pairs separated by commas, fields \(fields); name and amount are required")
+    }
 
     /// Parses `name=Service,amount=Cost`: each field once, name and amount required.
     public static func map(_ text: String) throws -> [Field: String] {
@@ -34,15 +36,15 @@ public enum MappedCSVFormat: ImportFormat {
 
     public static func parse(_ data: Data, options: ImportOptions) throws -> ParsedImport {
         guard let map = options.map else {
-            throw InputError.invalid("--from", value: "csv", expected: "--map too, saying which column is which: " + accepted)
+            throw InputError.invalid("--from", value: "csv", expected: localized("--map too, saying which column is which: \(accepted)"))
         }
         let table = try CSVTable(data)
         if let missing = map.values.first(where: { !table.header.contains($0) }) {
             throw InputError.invalid("--map", value: missing,
-                                     expected: "a column of the file's header: " + table.header.joined(separator: ", "))
+                                     expected: localized("a column of the file's header: \(table.header.joined(separator: ", "))"))
         }
         return ParsedImport(subscriptions: try table.rows.map { row in
-            ImportedSubscription(record: "line \(row.line)", subscription: try subscription(row, map: map, options: options))
+            ImportedSubscription(record: localized("line \(row.line)"), subscription: try subscription(row, map: map, options: options))
         })
     }
 
@@ -50,7 +52,7 @@ public enum MappedCSVFormat: ImportFormat {
         let check = row.check
         func value(_ field: Field) -> String? { map[field].flatMap(row.value) }
         func required(_ field: Field) throws -> String {
-            guard let text = value(field) else { throw check.fail(map[field] ?? field.rawValue, "missing") }
+            guard let text = value(field) else { throw check.fail(map[field] ?? field.rawValue, localized("missing")) }
             return text
         }
         func date(_ field: Field) throws -> CivilDate? {
@@ -66,7 +68,7 @@ public enum MappedCSVFormat: ImportFormat {
             name: try check.field(column(.name)) { try TextInput.name(try required(.name)) },
             price: try check.amount(price.amount, currency, field: column(.amount)),
             cycle: cycle, startDate: start, trialEnd: try date(.trialEnd),
-            category: try value(.category).map { name in try check.field(column(.category)) { try TextInput.name(name, what: "category") } },
+            category: try value(.category).map { name in try check.field(column(.category)) { try TextInput.name(name, what: localized("category")) } },
             url: try check.optionalText(value(.url), field: column(.url)),
             notes: try check.optionalText(value(.notes), field: column(.notes)),
             paymentMethod: try check.optionalText(value(.paymentMethod), field: column(.paymentMethod)),
@@ -78,7 +80,7 @@ public enum MappedCSVFormat: ImportFormat {
         case "paused": status = .paused
         case "cancelled", "canceled", "inactive", "disabled", "ended", "no": status = .cancelled
         case let other?:
-            throw check.fail(column(.status), "expected active, trial, paused or cancelled, got '\(other.quotedForMessage)'")
+            throw check.fail(column(.status), localized("expected active, trial, paused or cancelled, got '\(other.quotedForMessage)'"))
         }
         try check.applyStatus(status, to: &subscription, on: cancelled, today: options.today, field: column(.status))
         return subscription

@@ -11,14 +11,14 @@ struct PriceText {
     init(_ text: String, check: RecordCheck, field: String = "Price") throws {
         self.text = text
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let expected = "expected an amount, with or without a currency symbol, like $15.99, got '\(text.quotedForMessage)'"
+        let expected = localized("expected an amount, with or without a currency symbol, like $15.99, got '\(text.quotedForMessage)'")
         guard let firstDigit = trimmed.firstIndex(where: \.isASCIIDigit) else { throw check.fail(field, expected) }
         let number = trimmed[firstDigit...].prefix { $0.isASCIIDigit || $0 == "." }
         let before = trimmed[..<firstDigit].trimmingCharacters(in: .whitespaces)
         let after = trimmed[number.endIndex...].trimmingCharacters(in: .whitespaces)
         // A sign would otherwise read as part of the symbol and be lost (PHP writes `$-5`).
         if before.contains("-") || before.contains("+") || after.hasPrefix("-") {
-            throw check.fail(field, "expected an amount of 0 or more, got '\(text.quotedForMessage)'")
+            throw check.fail(field, localized("expected an amount of 0 or more, got '\(text.quotedForMessage)'"))
         }
         if before.hasSuffix(".") { throw check.fail(field, expected) }
         // After the number only a symbol or code is taken (`15.99 USD`), never what is left of
@@ -42,13 +42,15 @@ struct PriceText {
         if let currency = Currency(code: symbol.uppercased()), symbol.count == 3 { return currency }
         if let fallback { return fallback }
         if let codes = Self.ambiguous[symbol] {
-            throw check.fail(field, "'\(text.quotedForMessage)': '\(symbol)' is used by several currencies (\(codes.joined(separator: ", ")), …); "
-                + "say which with --currency CODE")
+            throw check.fail(field, localized("""
+                '\(text.quotedForMessage)': '\(symbol)' is used by several currencies (\(codes.joined(separator: ", ")), …); \
+                say which with --currency CODE
+                """))
         }
         if symbol.isEmpty {
-            throw check.fail(field, "no currency symbol; give the currency with --currency CODE")
+            throw check.fail(field, localized("no currency symbol; give the currency with --currency CODE"))
         }
-        throw check.fail(field, "unknown currency symbol '\(symbol.quotedForMessage)'; give the currency with --currency CODE")
+        throw check.fail(field, localized("unknown currency symbol '\(symbol.quotedForMessage)'; give the currency with --currency CODE"))
     }
 
     /// Symbols of the currencies Wallos ships with (its `currencies` table) and other common

@@ -3,7 +3,7 @@ import Foundation
 /// The document `subs export --format json` writes.
 public enum SubsDocumentFormat: ImportFormat {
     public static let name = "subs"
-    public static let expected = "a subs export document (subs export --format json)"
+    public static var expected: String { localized("a subs export document (subs export --format json)") }
 
     private struct Header: Decodable {
         let format: String
@@ -31,7 +31,7 @@ public enum SubsDocumentFormat: ImportFormat {
         let categories = try document.categories.enumerated().map { index, entry in
             let check = RecordCheck("categories[\(index)] (\(entry.name.quotedForMessage))")
             return ImportedCategory(
-                name: try check.field("name") { try TextInput.name(entry.name, what: "category") },
+                name: try check.field("name") { try TextInput.name(entry.name, what: localized("category")) },
                 color: try entry.color.map { color in try check.field("color") { try CategoryColor(input: color) } })
         }
         var settings: [ConfigKey: String] = [:]
@@ -39,7 +39,7 @@ public enum SubsDocumentFormat: ImportFormat {
             let check = RecordCheck("settings")
             guard let configKey = ConfigKey(rawValue: key) else {
                 throw ImportError.badRecord(record: "settings", field: key.quotedForMessage,
-                                            problem: "expected one of " + ConfigKey.allCases.map(\.rawValue).joined(separator: ", "))
+                                            problem: localized("expected one of \(ConfigKey.allCases.map(\.rawValue).joined(separator: ", "))"))
             }
             if let stored = try check.field(key, { try configKey.normalized(value) }) {
                 settings[configKey] = stored
@@ -109,14 +109,14 @@ struct RecordCheck {
         do {
             return try body()
         } catch let error as InputError {
-            throw fail(field, error.expected.map { "expected \($0)" } ?? error.description)
+            throw fail(field, error.expected.map { localized("expected \($0)") } ?? error.description)
         } catch let error as SettingsError {
             throw fail(field, error.description)
         }
     }
 
     func date(_ text: String, field: String) throws -> CivilDate {
-        guard let date = CivilDate(iso: text) else { throw fail(field, "expected a date YYYY-MM-DD, got '\(text.quotedForMessage)'") }
+        guard let date = CivilDate(iso: text) else { throw fail(field, localized("expected a date YYYY-MM-DD, got '\(text.quotedForMessage)'")) }
         return date
     }
 
@@ -126,14 +126,14 @@ struct RecordCheck {
 
     func timestamp(_ text: String, field: String) throws -> Date {
         guard let date = Timestamp.parse(text) else {
-            throw fail(field, "expected a UTC timestamp like 2026-11-22T08:00:00Z, got '\(text.quotedForMessage)'")
+            throw fail(field, localized("expected a UTC timestamp like 2026-11-22T08:00:00Z, got '\(text.quotedForMessage)'"))
         }
         return date
     }
 
     func currency(_ text: String, field: String) throws -> Currency {
         guard let currency = Currency(code: text), currency.code == text else {
-            throw fail(field, "expected an ISO 4217 code such as USD, got '\(text.quotedForMessage)'")
+            throw fail(field, localized("expected an ISO 4217 code such as USD, got '\(text.quotedForMessage)'"))
         }
         return currency
     }
@@ -144,7 +144,7 @@ struct RecordCheck {
 
     func cycle(count: Int, unit: String, field: String = "cycle") throws -> BillingCycle {
         guard let unit = BillingCycle.Unit(rawValue: unit), let cycle = BillingCycle(count: count, unit: unit) else {
-            throw fail(field, "expected a count from 1 to 999 and a unit day, week, month or year, or 1 and once")
+            throw fail(field, localized("expected a count from 1 to 999 and a unit day, week, month or year, or 1 and once"))
         }
         return cycle
     }
@@ -162,16 +162,16 @@ struct RecordCheck {
     /// The subscription an export document entry describes.
     func subscription(_ entry: ExportDocument.Entry) throws -> Subscription {
         guard UUID(uuidString: entry.id)?.uuidString.lowercased() == entry.id else {
-            throw fail("id", "expected a lowercase UUID, got '\(entry.id.quotedForMessage)'")
+            throw fail("id", localized("expected a lowercase UUID, got '\(entry.id.quotedForMessage)'"))
         }
         let name = try field("name") { try TextInput.name(entry.name) }
         let currency = try currency(entry.currency, field: "currency")
-        guard !entry.priceHistory.isEmpty else { throw fail("price_history", "expected at least one price") }
+        guard !entry.priceHistory.isEmpty else { throw fail("price_history", localized("expected at least one price")) }
         let prices = try entry.priceHistory.enumerated().map { index, price in
             PriceChange(effective: try date(price.effective, field: "price_history[\(index)].effective"),
                         amount: try money(price.amount, currency, field: "price_history[\(index)].amount"))
         }
-        guard !entry.billingPeriods.isEmpty else { throw fail("billing_periods", "expected at least one period") }
+        guard !entry.billingPeriods.isEmpty else { throw fail("billing_periods", localized("expected at least one period")) }
         let periods = try entry.billingPeriods.enumerated().map { index, period in
             BillingPeriod(restartedOn: try optionalDate(period.restartedOn, field: "billing_periods[\(index)].restarted_on"),
                           cancelledOn: try optionalDate(period.cancelledOn, field: "billing_periods[\(index)].cancelled_on"),
@@ -184,23 +184,23 @@ struct RecordCheck {
         var chargeDays: Set<CivilDate> = []
         let charges = try (entry.charges ?? []).enumerated().map { index, charge in
             let day = try date(charge.date, field: "charges[\(index)].date")
-            guard chargeDays.insert(day).inserted else { throw fail("charges[\(index)].date", "a second record for \(day)") }
+            guard chargeDays.insert(day).inserted else { throw fail("charges[\(index)].date", localized("a second record for \(day)")) }
             return ChargeRecord(date: day, amount: try charge.amount.map { try money($0, currency, field: "charges[\(index)].amount") })
         }
         let members = try entry.members.enumerated().map { index, member in
-            guard (1...99).contains(member.weight) else { throw fail("members[\(index)].weight", "expected 1 to 99") }
-            return Member(name: try field("members[\(index)].name") { try TextInput.name(member.name, what: "member name") },
+            guard (1...99).contains(member.weight) else { throw fail("members[\(index)].weight", localized("expected 1 to 99")) }
+            return Member(name: try field("members[\(index)].name") { try TextInput.name(member.name, what: localized("member name")) },
                           weight: member.weight)
         }
         if let days = entry.remindDays, let bad = days.first(where: { !RemindDays.range.contains($0) }) {
-            throw fail("remind_days", "expected days from 0 to 365, got \(bad)")
+            throw fail("remind_days", localized("expected days from 0 to 365, got \(bad)"))
         }
         return Subscription(
             id: entry.id, name: name, currency: currency, prices: prices,
             cycle: try cycle(count: entry.cycle.count, unit: entry.cycle.unit),
             startDate: try date(entry.startDate, field: "start_date"),
             trialEnd: try optionalDate(entry.trialEnd, field: "trial_end"),
-            category: try entry.category.map { category in try field("category") { try TextInput.name(category, what: "category") } },
+            category: try entry.category.map { category in try field("category") { try TextInput.name(category, what: localized("category")) } },
             url: try optionalText(entry.url, field: "url"), notes: try optionalText(entry.notes, field: "notes"),
             paymentMethod: try optionalText(entry.paymentMethod, field: "payment_method"),
             remindDays: entry.remindDays.map { Array(Set($0)).sorted(by: >) }, autoRenew: entry.autoRenew,

@@ -94,7 +94,7 @@ enum History {
             """).compactMap { row in row.text(0).flatMap { id in row.text(1).map { (id, $0) } } }
     }
 
-    private static let damaged = StoreError.damaged(path: "", detail: "unreadable history entry")
+    private static let damaged = StoreError.damaged(path: "", detail: localized("unreadable history entry"))
 
     private static func entry(_ row: Row) throws -> HistoryEntry {
         guard let id = row.int(0), let changedAt = row.text(1).flatMap(Timestamp.parse),

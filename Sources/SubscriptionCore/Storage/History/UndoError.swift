@@ -15,18 +15,22 @@ public enum UndoError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .changedSince(let subject):
-            "'\(subject.quotedForMessage)' was changed since, outside the history; nothing was undone"
+            localized("'\(subject.quotedForMessage)' was changed since, outside the history; nothing was undone")
         case .changedMeanwhile:
-            "the history changed while undo was asking; nothing was undone (run it again)"
+            localized("the history changed while undo was asking; nothing was undone (run it again)")
         case .nothingBeforeRestore:
-            "that restore created the database: there was nothing before it to go back to; nothing was undone"
+            localized("that restore created the database: there was nothing before it to go back to; nothing was undone")
         case .backupGone(let path):
-            "the backup of the database that restore replaced, \(path), is gone "
-                + "(only the newest \(Backup.automaticKept) automatic backups are kept); nothing was undone"
+            localized("""
+                the backup of the database that restore replaced, \(path), is gone (only the newest \
+                \(Backup.automaticKept) automatic backups are kept); nothing was undone
+                """)
         case .backupUnderOldKey(let path):
-            "the backup of the database that restore replaced, \(path), is under the key the database had "
-                + "before a rekey: restore it with 'subs restore \(path) --backup-key-file OLD-KEY' "
-                + "(or --backup-passphrase-file); nothing was undone"
+            localized("""
+                the backup of the database that restore replaced, \(path), is under the key the database had before a \
+                rekey: restore it with 'subs restore \(path) --backup-key-file OLD-KEY' (or --backup-passphrase-file); \
+                nothing was undone
+                """)
         }
     }
 }

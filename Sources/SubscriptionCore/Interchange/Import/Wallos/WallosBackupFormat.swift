@@ -5,7 +5,7 @@ import ZIPFoundation
 /// `wallos.db` inside it. Richer than the export: start dates, currency codes, notify days.
 public enum WallosBackupFormat: ImportFormat {
     public static let name = "wallos"
-    public static let expected = "a Wallos backup zip or its wallos.db"
+    public static var expected: String { localized("a Wallos backup zip or its wallos.db") }
 
     /// The most a backup's `wallos.db` may hold once unpacked; a household's is well under 1 MiB.
     static let largestDatabase: UInt64 = 256 << 20
@@ -27,7 +27,7 @@ public enum WallosBackupFormat: ImportFormat {
             try extractDatabase(zip: data, to: database, scratch: directory)
         } else {
             guard FileManager.default.createFile(atPath: database.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-                throw ImportError.unreadable(problem: "cannot copy the database to \(directory.path)")
+                throw ImportError.unreadable(problem: localized("cannot copy the database to \(directory.path)"))
             }
         }
         let records = try WallosDatabase.records(at: database.path)
@@ -42,33 +42,33 @@ public enum WallosBackupFormat: ImportFormat {
         let cap = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes"
         let archivePath = scratch.appendingPathComponent("backup.zip")
         guard FileManager.default.createFile(atPath: archivePath.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw ImportError.unreadable(problem: "cannot copy the zip to \(scratch.path)")
+            throw ImportError.unreadable(problem: localized("cannot copy the zip to \(scratch.path)"))
         }
         let archive: Archive
         do {
             archive = try Archive(url: archivePath, accessMode: .read)
         } catch {
-            throw ImportError.unreadable(problem: "a damaged or truncated zip")
+            throw ImportError.unreadable(problem: localized("a damaged or truncated zip"))
         }
         var database: Entry?
         for entry in archive {
             let path = entry.path.replacingOccurrences(of: "\\", with: "/")
             if path.hasPrefix("/") || path.split(separator: "/").contains("..") {
-                throw ImportError.unreadable(problem: "the zip names a path outside itself ('\(entry.path.quotedForMessage)'); refused")
+                throw ImportError.unreadable(problem: localized("the zip names a path outside itself ('\(entry.path.quotedForMessage)'); refused"))
             }
             if path == "wallos.db" || path.hasSuffix("/wallos.db"), database == nil || path == "wallos.db" {
                 database = entry
             }
         }
         guard let database, database.type == .file else {
-            throw ImportError.unreadable(problem: "a zip without wallos.db: expected a Wallos backup")
+            throw ImportError.unreadable(problem: localized("a zip without wallos.db: expected a Wallos backup"))
         }
         guard database.uncompressedSize <= limit else {
-            throw ImportError.unreadable(problem: "wallos.db in the zip is larger than \(cap); refused")
+            throw ImportError.unreadable(problem: localized("wallos.db in the zip is larger than \(cap); refused"))
         }
         guard FileManager.default.createFile(atPath: destination.path, contents: nil, attributes: [.posixPermissions: 0o600]),
               let output = FileHandle(forWritingAtPath: destination.path)
-        else { throw ImportError.unreadable(problem: "cannot unpack wallos.db into \(scratch.path)") }
+        else { throw ImportError.unreadable(problem: localized("cannot unpack wallos.db into \(scratch.path)")) }
         defer { try? output.close() }
         var written: UInt64 = 0
         let checksum: CRC32
@@ -80,12 +80,12 @@ public enum WallosBackupFormat: ImportFormat {
                 try output.write(contentsOf: chunk)
             }
         } catch is OversizedEntry {
-            throw ImportError.unreadable(problem: "wallos.db in the zip unpacks to more than \(cap); refused")
+            throw ImportError.unreadable(problem: localized("wallos.db in the zip unpacks to more than \(cap); refused"))
         } catch {
-            throw ImportError.unreadable(problem: "a damaged or truncated zip (wallos.db cannot be unpacked)")
+            throw ImportError.unreadable(problem: localized("a damaged or truncated zip (wallos.db cannot be unpacked)"))
         }
         guard checksum == database.checksum else {
-            throw ImportError.unreadable(problem: "a damaged zip (wallos.db fails its checksum)")
+            throw ImportError.unreadable(problem: localized("a damaged zip (wallos.db fails its checksum)"))
         }
     }
 

@@ -12,7 +12,7 @@ enum WallosExport {
     static func record(_ where: String, _ value: (String) -> String?) throws -> WallosRecord {
         let check = RecordCheck(`where`)
         func required(_ field: String) throws -> String {
-            guard let text = value(field), !text.isEmpty else { throw check.fail(field, "missing") }
+            guard let text = value(field), !text.isEmpty else { throw check.fail(field, localized("missing")) }
             return text
         }
         func flag(_ field: String, yes: String, no: String, default fallback: Bool) throws -> Bool {
@@ -20,7 +20,7 @@ enum WallosExport {
             case nil, "": return fallback
             case yes.lowercased(): return true
             case no.lowercased(): return false
-            case let other?: throw check.fail(field, "expected \(yes) or \(no), got '\(other.quotedForMessage)'")
+            case let other?: throw check.fail(field, localized("expected \(yes) or \(no), got '\(other.quotedForMessage)'"))
             }
         }
         // `State` and `Active` say the same; a file may carry either.
@@ -48,7 +48,7 @@ enum WallosExport {
 /// saves), or the endpoint's `{"success": true, "subscriptions": [...]}`.
 public enum WallosJSONFormat: ImportFormat {
     public static let name = "wallos"
-    public static let expected = "a Wallos JSON export (objects with \"Name\", \"Payment Cycle\", \"Price\", ...)"
+    public static var expected: String { localized("a Wallos JSON export (objects with \"Name\", \"Payment Cycle\", \"Price\", ...)") }
 
     public static func detect(_ data: Data) -> Bool {
         guard let first = data.first(where: { !" \t\r\n".utf8.contains($0) }), first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
@@ -62,7 +62,7 @@ public enum WallosJSONFormat: ImportFormat {
         do {
             root = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw ImportError.unreadable(problem: "not valid JSON")
+            throw ImportError.unreadable(problem: localized("not valid JSON"))
         }
         let items: [Any]
         if let array = root as? [Any] {
@@ -74,7 +74,7 @@ public enum WallosJSONFormat: ImportFormat {
         }
         let records = try items.enumerated().map { index, item in
             guard let object = item as? [String: Any] else {
-                throw ImportError.badRecord(record: "record \(index)", field: "record", problem: "expected an object")
+                throw ImportError.badRecord(record: "record \(index)", field: "record", problem: localized("expected an object"))
             }
             let name = (object["Name"] as? String).map { " (\($0.quotedForMessage))" } ?? ""
             return try WallosExport.record("record \(index)\(name)") { field in text(object[field]) }
@@ -97,7 +97,7 @@ public enum WallosJSONFormat: ImportFormat {
 /// notes). Read best effort: surplus commas go to the URL, a short line continues on the next.
 public enum WallosCSVFormat: ImportFormat {
     public static let name = "wallos"
-    public static let expected = "a Wallos CSV export (header Name,Payment Cycle,Next Payment,...)"
+    public static var expected: String { localized("a Wallos CSV export (header Name,Payment Cycle,Next Payment,...)") }
 
     public static func detect(_ data: Data) -> Bool {
         let head = String(decoding: data.prefix(512), as: UTF8.self)
@@ -105,7 +105,7 @@ public enum WallosCSVFormat: ImportFormat {
     }
 
     public static func parse(_ data: Data, options: ImportOptions) throws -> ParsedImport {
-        guard var text = String(data: data, encoding: .utf8) else { throw ImportError.unreadable(problem: "not UTF-8 text") }
+        guard var text = String(data: data, encoding: .utf8) else { throw ImportError.unreadable(problem: localized("not UTF-8 text")) }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let lines = text.components(separatedBy: "\n").map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
         let header = lines.first?.components(separatedBy: ",") ?? []
@@ -128,19 +128,19 @@ public enum WallosCSVFormat: ImportFormat {
             var fields = line.components(separatedBy: ",")
             if fields.count > header.count {
                 guard let urlIndex else {
-                    throw ImportError.badRecord(record: "line \(startLine)", field: "record",
-                                                problem: "expected \(header.count) fields, found \(fields.count)")
+                    throw ImportError.badRecord(record: localized("line \(startLine)"), field: "record",
+                                                problem: localized("expected \(header.count) fields, found \(fields.count)"))
                 }
                 let surplus = fields.count - header.count
                 let url = fields[urlIndex...(urlIndex + surplus)].joined(separator: ",")
                 fields.replaceSubrange(urlIndex...(urlIndex + surplus), with: [url])
             }
             guard fields.count == header.count else {
-                throw ImportError.badRecord(record: "line \(startLine)", field: "record",
-                                            problem: "expected \(header.count) fields, found \(fields.count)")
+                throw ImportError.badRecord(record: localized("line \(startLine)"), field: "record",
+                                            problem: localized("expected \(header.count) fields, found \(fields.count)"))
             }
             let values = Dictionary(zip(header, fields), uniquingKeysWith: { first, _ in first })
-            records.append(try WallosExport.record("line \(startLine)") { values[$0] })
+            records.append(try WallosExport.record(localized("line \(startLine)")) { values[$0] })
         }
         return try WallosExport.parsed(records, options: options)
     }

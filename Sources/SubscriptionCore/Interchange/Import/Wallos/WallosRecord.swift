@@ -73,7 +73,7 @@ struct WallosRecord {
             price: try check.amount(amount, currency, field: "Price"),
             cycle: cycle, startDate: start,
             category: try categoryName.map { name in
-                try check.field("Category") { try TextInput.name(name, what: "category") }
+                try check.field("Category") { try TextInput.name(name, what: localized("category")) }
             },
             url: try check.optionalText(nonEmpty(url), field: "URL"),
             notes: notes,
@@ -108,7 +108,7 @@ struct WallosRecord {
         case .ids(let id, let frequency):
             let units: [Int: BillingCycle.Unit] = [1: .day, 2: .week, 3: .month, 4: .year, 5: .once]
             guard let unit = units[id], let cycle = BillingCycle(count: unit == .once ? 1 : frequency, unit: unit) else {
-                throw check.fail("cycle", "expected a Wallos cycle 1 to 5 with a frequency from 1 to 999, got \(id) and \(frequency)")
+                throw check.fail("cycle", localized("expected a Wallos cycle 1 to 5 with a frequency from 1 to 999, got \(id) and \(frequency)"))
             }
             return cycle
         }

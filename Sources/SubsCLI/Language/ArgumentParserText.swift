@@ -1,0 +1,60 @@
+import Foundation
+import SubscriptionCore
+
+/// The words argument-parser writes itself (help headings, its usage errors), in the current
+/// language. It has no translations of its own, so its English is matched and made again.
+enum ArgumentParserText {
+    /// A help screen with its headings and built-in option help in the language.
+    static func help(_ text: String) -> String {
+        guard Language.current != .english else { return text }
+        let replacements = [
+            ("OVERVIEW:", localized("OVERVIEW:")),
+            ("USAGE:", localized("USAGE:")),
+            ("ARGUMENTS:", localized("ARGUMENTS:")),
+            ("OPTIONS:", localized("OPTIONS:")),
+            ("SUBCOMMANDS:", localized("SUBCOMMANDS:")),
+            ("Show help information.", localized("Show help information.")),
+            ("Show the version.", localized("Show the version.")),
+            ("See 'subs help <subcommand>' for detailed help.", localized("See 'subs help <subcommand>' for detailed help.")),
+            ("(default: ", localized("(default: ")),
+            ("(values: ", localized("(values: ")),
+        ]
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var line = String(line)
+            for (english, translated) in replacements where line.contains(english) {
+                line = line.replacingOccurrences(of: english, with: translated)
+            }
+            return line
+        }.joined(separator: "\n")
+    }
+
+    /// A usage error of argument-parser's in the language; one it does not know stays English.
+    static func error(_ message: String) -> String {
+        guard Language.current != .english else { return message }
+        for (pattern, make) in errors {
+            guard let match = pattern.firstMatch(in: message, range: NSRange(message.startIndex..., in: message))
+            else { continue }
+            let groups = (1..<match.numberOfRanges).map { index in
+                Range(match.range(at: index), in: message).map { String(message[$0]) } ?? ""
+            }
+            return make(groups)
+        }
+        return message
+    }
+
+    nonisolated(unsafe) private static let errors: [(NSRegularExpression, ([String]) -> String)] = [
+        (#"^Unknown option '(.+)'\. Did you mean '(.+)'\?$"#, { localized("Unknown option '\($0[0])'. Did you mean '\($0[1])'?") }),
+        (#"^Unknown option '(.+)'$"#, { localized("Unknown option '\($0[0])'") }),
+        (#"^Missing value for '(.+)'$"#, { localized("Missing value for '\($0[0])'") }),
+        (#"^Unexpected argument '(.+)'$"#, { localized("Unexpected argument '\($0[0])'") }),
+        (#"^(\d+) unexpected arguments: (.+)$"#, { localized("\($0[0]) unexpected arguments: \($0[1])") }),
+        (#"^Missing expected argument '(.+)'$"#, { localized("Missing expected argument '\($0[0])'") }),
+        (#"^Missing one of: (.+)$"#, { localized("Missing one of: \($0[0])") }),
+        (#"^The value '(.*)' is invalid for '([^']+)'\. Please provide one of (.+)\.$"#,
+         { localized("The value '\($0[0])' is invalid for '\($0[1])'. Please provide one of \($0[2]).") }),
+        (#"^The value '(.*)' is invalid for '([^']+)': (.+)$"#, { localized("The value '\($0[0])' is invalid for '\($0[1])': \($0[2])") }),
+        (#"^The value '(.*)' is invalid for '([^']+)'$"#, { localized("The value '\($0[0])' is invalid for '\($0[1])'") }),
+        (#"^Missing required subcommand\.$"#, { _ in localized("Missing required subcommand.") }),
+        (#"^Invalid option: (.+)$"#, { localized("Invalid option: \($0[0])") }),
+    ].map { (try! NSRegularExpression(pattern: $0.0), $0.1) }
+}
