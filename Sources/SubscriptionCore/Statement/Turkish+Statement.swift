@@ -1,6 +1,6 @@
 extension Translations {
     /// Turkish for the texts of reading statements: their errors and the words they are made of.
-    /// ("date" and "amount" are `LocaleInput`'s.)
+    /// ("date" and "amount" are `LocaleInput`'s, "one of %@" the core's.)
     static let turkishStatement: [(String, String)] = [
         ("%@ line %@", "%@ satır %@"),
         ("description", "açıklama"),
@@ -31,6 +31,5 @@ extension Translations {
          "%@: bilinmeyen para birimi '%@': USD, EUR ya da TRY gibi bir ISO 4217 kodu bekleniyordu"),
         ("ROLE=COL pairs like date=Date,description=Payee,amount=Amount, each role (date, description, amount, debit, credit) once, COL a header name or a column number",
          "date=Tarih,description=Açıklama,amount=Tutar gibi ROL=SÜTUN çiftleri; her rol (date, description, amount, debit, credit) bir kez, SÜTUN bir başlık adı ya da sütun numarası"),
-        ("one of %@", "şunlardan biri: %@"),
     ]
 }

@@ -80,4 +80,16 @@ struct StatementInputTests {
         #expect(StatementHeader.role(of: "running balance") == nil)
         #expect(StatementHeader.role(of: "original transaction amount")?.0 == .amount)
     }
+
+    @Test("Statement files in UTF-8, UTF-16 and the Windows code pages banks still export")
+    func encodings() {
+        let text = "Tarih;Açıklama;Tutar\n03.01.2026;İŞ BANKASI ÖDEME ğüşıöç;-1,00 €\n"
+        #expect(StatementText.decoded(Data(text.utf8)) == text)
+        #expect(StatementText.decoded(Data([0xEF, 0xBB, 0xBF] + Array(text.utf8))).hasSuffix(text))
+        #expect(StatementText.decoded(Data([0xFF, 0xFE]) + text.data(using: .utf16LittleEndian)!) == text)
+        #expect(StatementText.decoded(Data([0xFE, 0xFF]) + text.data(using: .utf16BigEndian)!) == text)
+        // Windows-1254: Turkish letters, the euro sign; Windows-1252's Western letters where they agree.
+        let windows: [UInt8] = [0xDD, 0xDE, 0xD0, 0xFD, 0xFE, 0xF0, 0xC7, 0xE7, 0xD6, 0xF6, 0xDC, 0xFC, 0x20, 0x80, 0x20, 0xE4, 0xDF]
+        #expect(StatementText.decoded(Data(windows)) == "İŞĞışğÇçÖöÜü € äß")
+    }
 }
