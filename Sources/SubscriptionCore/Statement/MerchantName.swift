@@ -25,7 +25,8 @@ public enum MerchantName {
         while segments.count > 1 {
             let head = cleaned(segments[0])
             let key = squashed(head.words)
-            if head.words.isEmpty || Vocabulary.processors.contains(key) || key.count <= 3 && key.allSatisfy(\.isLetter) {
+            let abbreviation = head.words.count == 1 && key.count <= 3 && key.allSatisfy(\.isLetter)
+            if head.words.isEmpty || Vocabulary.processors.contains(key) || abbreviation {
                 // `PAYPAL *NETFLIX`, `SQ *COFFEE`: the merchant is after the processor.
                 if !head.words.isEmpty { processor = head }
                 segments.removeFirst()
@@ -163,14 +164,17 @@ public enum MerchantName {
             if index > 0 && Vocabulary.smallWords.contains(key) { return key }
             let letters = word.filter(\.isLetter)
             if letters.contains(where: \.isUppercase) && letters.contains(where: \.isLowercase) { return word }
-            if (1...3).contains(letters.count), !letters.lowercased().contains(where: { "aeiouyıöüâêîôû".contains($0) }) {
+            // `BT`, `O2`, `CVS`, `AT&T`: initials, not words.
+            if letters.count <= 2 || letters.count <= 4 && word.contains("&")
+                || letters.count == 3 && !letters.lowercased().contains(where: { "aeiouyıöüâêîôû".contains($0) }) {
                 return word.uppercased()
             }
             var result = ""
             var startOfWord = true
             for character in lowercased(word) {
                 result += startOfWord ? character.uppercased() : String(character)
-                startOfWord = "-/.&".contains(character) || character.isWhitespace
+                startOfWord = "-/.".contains(character) || character.isWhitespace
+                    || result.count == 2 && result == "Mc" && letters.count > 3
             }
             return result
         }.joined(separator: " ")
@@ -214,8 +218,12 @@ public enum MerchantName {
     private static func isJunk(_ token: String, first: Bool) -> Bool {
         let letters = token.filter(\.isLetter).count
         let digits = token.filter(\.isNumber).count
+        if first {
+            // `24 HOUR FITNESS` begins with a number; `0115` (a date) and `XX1234` do not begin a name.
+            if letters == 0 { return !(1...2).contains(digits) || digits != token.count }
+            return digits >= 3 && token.count >= 6
+        }
         if letters == 0 { return token != "&" && token != "+" }
-        if first { return digits >= 3 && token.count >= 6 }
         return digits >= 3 || digits >= 2 && token.count >= 5
     }
 

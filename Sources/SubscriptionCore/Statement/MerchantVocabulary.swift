@@ -61,7 +61,7 @@ enum MerchantVocabulary {
         add("Adobe", ["adobe", "adobesystems", "adobeinc"])
         add("Dropbox", ["dropbox"])
         add("OpenAI", ["openai", "chatgpt"])
-        add("Anthropic", ["anthropic", "claudeai"])
+        add("Anthropic", ["anthropic", "claude", "claudeai"])
         add("GitHub", ["github"])
         add("Notion", ["notion", "notionlabs", "notionso"])
         add("Slack", ["slack", "slacktechnologies"])
@@ -132,7 +132,7 @@ enum MerchantVocabulary {
 
     /// Words banks print around a merchant's name: how it was paid, and that it is a payment.
     static let noise: Set<String> = [
-        "pos", "purchase", "purchases", "recurring", "card", "debit", "online", "payment", "paymt", "pmt",
+        "pos", "pur", "purchase", "purchases", "webrecurring", "recurring", "card", "debit", "online", "payment", "paymt", "pmt",
         "autopay", "visa", "mastercard", "mc", "contactless", "checkcard", "check", "chk", "preauth",
         "pending", "authorized", "authorised", "auth", "web", "ach", "ppd", "ccd", "dda", "sepa",
         "lastschrift", "folgelastschrift", "erstlastschrift", "basislastschrift", "kartenzahlung",

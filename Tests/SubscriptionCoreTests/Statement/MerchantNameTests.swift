@@ -62,6 +62,16 @@ struct MerchantNameTests {
         ("BARNES & NOBLE #2231 NEW YORK NY", "Barnes & Noble"),
         ("7-ELEVEN 38211 DALLAS TX", "7-Eleven"),
         ("XXXX1234 NETFLIX.COM", "Netflix"),
+        ("VISA DDA PUR 400123 NETFLIX COM LOS GATOS * CA", "Netflix"),
+        ("DEBIT CARD PURCHASE XXXXX1234 NETFLIX.COM", "Netflix"),
+        ("24 HOUR FITNESS USA", "24 Hour Fitness"),
+        ("AT&T *PAYMENT", "AT&T"),
+        ("MCDONALD'S F1234", "McDonald's"),
+        ("WAL-MART #1234", "Walmart"),
+        ("WM SUPERCENTER #1234", "Walmart"),
+        ("CLAUDE.AI SUBSCRIPTION", "Anthropic"),
+        ("GITHUB, INC.", "GitHub"),
+        ("EE LIMITED", "EE"),
     ] as [(String, String)])
     func american(_ descriptor: String, _ name: String) {
         #expect(MerchantName.normalized(descriptor) == name, "\(descriptor)")
