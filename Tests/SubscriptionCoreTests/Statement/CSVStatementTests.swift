@@ -197,4 +197,41 @@ struct CSVStatementTests {
         let text = "Date,Description,Amount\n2026-01-03,NETFLIX,\"-1,490\"\n2026-01-04,STEAM,-12.345\n"
         #expect(try statement(text, currency: "JPY").map(\.amount.description) == ["1490", "12"])
     }
+
+    @Test("Exports shaped like real banks' and apps'", arguments: [
+        // Chase checking: Details is DEBIT/CREDIT, Type ACH_DEBIT..., a comma after each record.
+        ("Details,Posting Date,Description,Amount,Type,Balance,Check or Slip #\nDEBIT,01/03/2026,\"NETFLIX.COM\",-15.49,ACH_DEBIT,1234.56,,\n"
+            + "CREDIT,01/13/2026,\"PAYROLL\",2000.00,ACH_CREDIT,3234.56,,\nDEBIT,01/14/2026,\"HULU\",-7.99,DEBIT_CARD,3226.57,,\n",
+         ["2 2026-01-03 15.49 USD NETFLIX.COM", "4 2026-01-14 7.99 USD HULU"]),
+        // Bank of America: a summary above the table.
+        ("Description,,Summary Amt.\nBeginning balance as of 01/01/2026,,\"1,000.00\"\nTotal credits,,\"2,000.00\"\n"
+            + "Ending balance as of 01/31/2026,,\"2,500.00\"\n\nDate,Description,Amount,Running Bal.\n"
+            + "01/03/2026,\"NETFLIX.COM\",\"-15.49\",\"984.51\"\n01/15/2026,\"PAYROLL\",\"2,000.00\",\"2,984.51\"\n",
+         ["7 2026-01-03 15.49 USD NETFLIX.COM"]),
+        // Revolut: the day it started over the day it completed, times after the dates.
+        ("Type,Product,Started Date,Completed Date,Description,Amount,Fee,Currency,State,Balance\n"
+            + "CARD_PAYMENT,Current,2026-01-03 10:22:11,2026-01-04 09:00:00,Netflix,-15.49,0.00,EUR,COMPLETED,100.00\n"
+            + "TOPUP,Current,2026-01-05 10:22:11,2026-01-05 10:22:12,Top-Up by *1234,200.00,0.00,EUR,COMPLETED,300.00\n",
+         ["2 2026-01-03 15.49 EUR Netflix"]),
+        // N26: two amount columns, the first the account's, its currency in the header.
+        ("\"Date\",\"Payee\",\"Account number\",\"Transaction type\",\"Payment reference\",\"Amount (EUR)\",\"Amount (Foreign Currency)\"\n"
+            + "\"2026-01-03\",\"Netflix\",\"\",\"MasterCard Payment\",\"\",\"-15.49\",\"\"\n"
+            + "\"2026-01-04\",\"Acme\",\"DE123\",\"Income\",\"Salary\",\"2000.0\",\"\"\n",
+         ["2 2026-01-03 15.49 EUR Netflix"]),
+        // Wise: a Merchant column says it better than the Description.
+        ("TransferWise ID,Date,Amount,Currency,Description,Payment Reference,Running Balance,Merchant\n"
+            + "CARD-1,13-01-2026,-15.49,EUR,\"Card transaction of 15.49 EUR issued by Netflix.com\",,100.00,Netflix.com\n",
+         ["2 2026-01-13 15.49 EUR Netflix.com"]),
+        // Garanti BBVA card: charges positive, the card payment negative, TL in the header.
+        ("Tarih;Açıklama;Etiket;Bonus;Tutar(TL)\n03.01.2026;NETFLIX.COM;Eğlence;0,00;149,99\n15.01.2026;ÖDEME-TEŞEKKÜRLER;;;-1.000,00\n"
+            + "20.01.2026;SPOTIFY;Müzik;0,00;59,99\n",
+         ["2 2026-01-03 149.99 TRY NETFLIX.COM", "4 2026-01-20 59.99 TRY SPOTIFY"]),
+        // İş Bankası: Tarih/Saat with the time, İşlem the kind, Açıklama the merchant.
+        ("Tarih/Saat;İşlem;Tutar;Bakiye;Açıklama\n03.01.2026 14:22;Harcama;-149,99;1.000,00;NETFLIX.COM\n"
+            + "05.01.2026 09:00;EFT;5.000,00;6.000,00;MAAS\n13.01.2026 10:00;Harcama;-59,99;940,01;SPOTIFY\n",
+         ["2 2026-01-03 149.99 USD NETFLIX.COM", "4 2026-01-13 59.99 USD SPOTIFY"]),
+    ] as [(String, [String])])
+    func bankExports(_ text: String, _ expected: [String]) throws {
+        #expect(charges(try statement(text)) == expected)
+    }
 }

@@ -79,6 +79,7 @@ struct StatementInputTests {
         #expect(StatementHeader.role(of: "transaction date")?.0 == .date)
         #expect(StatementHeader.role(of: "running balance") == nil)
         #expect(StatementHeader.role(of: "original transaction amount")?.0 == .amount)
+        #expect(StatementHeader.role(of: "tarih/saat")?.0 == .date)
     }
 
     @Test("Statement files in UTF-8, UTF-16 and the Windows code pages banks still export")
