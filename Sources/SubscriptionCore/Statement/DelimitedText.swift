@@ -34,8 +34,7 @@ struct DelimitedText {
 
         func next() -> Unicode.Scalar? {
             if let scalar = pending { pending = nil; return scalar }
-            let scalar = iterator.next()
-            return scalar
+            return iterator.next()
         }
         func endField() {
             fields.append(String(field).trimmingCharacters(in: AmountText.blanks))
