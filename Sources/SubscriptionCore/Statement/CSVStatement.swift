@@ -8,9 +8,15 @@ enum CSVStatement {
 
     static func debits(in text: String, path: String, columns: StatementColumns?, dateFormat: StatementDateFormat?,
                        currency: Currency) throws(StatementError) -> [StatementTransaction] {
-        let (delimiter, body) = DelimitedText.declaredDelimiter(text) ?? (DelimitedText.sniffedDelimiter(text), text)
-        let records: [DelimitedText.Record]
-        do { records = try DelimitedText.records(body, delimiter: delimiter) } catch { throw error.at(path) }
+        let declared = DelimitedText.declaredDelimiter(text)
+        var records: [DelimitedText.Record]
+        do {
+            records = try DelimitedText.records(text, delimiter: declared ?? DelimitedText.sniffedDelimiter(text))
+        } catch {
+            throw error.at(path)
+        }
+        // Excel's `sep=;` line names the delimiter and is no record.
+        if declared != nil { records.removeFirst() }
         guard !records.isEmpty else { throw StatementError(path: path, .empty) }
         let (layout, rows) = try table(records, path: path, columns: columns)
         let cells = try Cells(rows: rows, layout: layout, path: path, dateFormat: dateFormat)

@@ -18,8 +18,7 @@ struct DelimitedText {
     /// The delimiters statements use, in the order a tie is settled.
     static let delimiters: [Unicode.Scalar] = ["\t", ";", ","]
 
-    /// Every record of `text`, at most `limit`. An Excel `sep=;` first line names the delimiter
-    /// and is no record. Throws the line of a quote never closed (unless `limit` cut it short).
+    /// Every record of `text`, at most `limit`. Throws the line of a quote never closed (unless `limit` cut it short).
     static func records(_ text: String, delimiter: Unicode.Scalar, limit: Int = .max) throws(StatementLineError) -> [Record] {
         var scalars = Substring(text).unicodeScalars[...]
         if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
@@ -35,8 +34,7 @@ struct DelimitedText {
 
         func next() -> Unicode.Scalar? {
             if let scalar = pending { pending = nil; return scalar }
-            let scalar = iterator.next()
-            return scalar
+            return iterator.next()
         }
         func endField() {
             fields.append(String(field).trimmingCharacters(in: AmountText.blanks))
@@ -99,14 +97,13 @@ struct DelimitedText {
         return records
     }
 
-    /// The delimiter and the text after an Excel `sep=X` line, if the file starts with one.
-    static func declaredDelimiter(_ text: String) -> (Unicode.Scalar, String)? {
+    /// The delimiter an Excel `sep=X` first line names, if the file starts with one.
+    static func declaredDelimiter(_ text: String) -> Unicode.Scalar? {
         var start = Substring(text)
         if start.first == "\u{FEFF}" { start = start.dropFirst() }
         guard start.lowercased().hasPrefix("sep="), let scalar = start.unicodeScalars.dropFirst(4).first,
               delimiters.contains(scalar) else { return nil }
-        let rest = start.drop { $0 != "\n" && $0 != "\r\n" && $0 != "\r" }.dropFirst()
-        return (scalar, String(rest))
+        return scalar
     }
 
     /// The delimiter the first lines of `text` are written with: the one that splits the most of

@@ -73,11 +73,11 @@ public struct StatementColumns: Equatable, Sendable {
     }
 
     private static func role(named key: String) -> Role? {
-        switch NameMatching.key(key.trimmingCharacters(in: .whitespaces)) {
+        switch StatementHeader.normalized(key) {
         case "date", "tarih": .date
-        case "description", "açıklama", "aciklama": .description
+        case "description", "aciklama": .description
         case "amount", "tutar": .amount
-        case "debit", "borç", "borc": .debit
+        case "debit", "borc": .debit
         case "credit", "alacak": .credit
         default: nil
         }

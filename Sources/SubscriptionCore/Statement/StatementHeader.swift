@@ -121,7 +121,7 @@ enum StatementHeader {
         for column in Column.allCases {
             if let rank = names[column]?.firstIndex(of: name) { return (column, rank) }
         }
-        let words = name.split(separator: " ").map(String.init)
+        let words = name.split { $0 == " " || $0 == "/" }.map(String.init)
         for (column, telling) in tellingWords where words.contains(where: telling.contains) {
             return (column, 1000)
         }
