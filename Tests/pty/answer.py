@@ -3,7 +3,7 @@
 would: `answer.py PROGRAM ARGS... < answers`. Each line of standard input is typed after the
 program asks (prints something ending in ': ' or '] '); `^D` types end of input, `^C` an
 interrupt. Prints everything the terminal showed, then exits with the program's status."""
-import os, pty, sys, time, select
+import os, pty, select, signal, sys, time
 
 def main():
     answers = sys.stdin.read().split("\n")
@@ -11,6 +11,9 @@ def main():
         answers.pop()
     pid, fd = pty.fork()
     if pid == 0:
+        # As a shell would start it: the test runner may block or ignore SIGINT.
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.execvp(sys.argv[1], sys.argv[1:])
     shown = b""
     pending = list(answers)
@@ -27,8 +30,9 @@ def main():
             shown += data
             last = time.time()
             continue
-        # Quiet: the program waits for an answer.
-        if pending and time.time() - last > 0.15:
+        # Quiet after a question: the program waits for an answer.
+        asking = shown.rstrip(b" ").endswith((b":", b"]"))
+        if pending and time.time() - last > (0.1 if asking else 3):
             answer = pending.pop(0)
             if answer == "^D":
                 os.write(fd, b"\x04")
@@ -37,7 +41,9 @@ def main():
             else:
                 os.write(fd, answer.encode() + b"\r")
             last = time.time()
-        elif not pending and time.time() - last > 10:
+        elif time.time() - last > 10:
+            # Still asking with no answers left: stop it rather than wait for ever.
+            os.kill(pid, 9)
             break
     _, status = os.waitpid(pid, 0)
     sys.stdout.write(shown.decode("utf-8", "replace"))

@@ -109,9 +109,7 @@ extension Subs {
                 }
                 data = contents
             }
-            // Some banks still export a legacy code page: what is not UTF-8 is read as Latin-1, which
-            // keeps every byte (and descriptors are mostly ASCII capitals).
-            return String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) ?? ""
+            return StatementText.decoded(data)
         }
     }
 }

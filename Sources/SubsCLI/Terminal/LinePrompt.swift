@@ -38,6 +38,11 @@ enum LinePrompt {
             _exit(1)
         }
         defer { signal(SIGINT, previous) }
+        // A parent that blocked SIGINT must not keep Ctrl-C from ending the questions.
+        var interrupt = sigset_t()
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        sigprocmask(SIG_UNBLOCK, &interrupt, nil)
         return try body()
     }
 

@@ -5,7 +5,7 @@
 public enum Translations {
     /// The tables of each language but English, in the order they were added.
     nonisolated(unsafe) private static var tables: [Language: [[(String, String)]]] = [
-        .turkish: [turkishCore, LocaleInput.turkish],
+        .turkish: [turkishCore, LocaleInput.turkish, turkishStatement],
     ]
     nonisolated(unsafe) private static var merged: [Language: [String: String]] = [:]
 

@@ -129,13 +129,16 @@ struct StatementYear {
             date = date.adding(days: 1)!
         }
         self.transactions = transactions.sorted { $0.date < $1.date }
-        truths.append(Truth(merchant: Self.rent(style), cycle: .monthly, latestAmount: 1800, ended: false))
-        merchants[Self.rent(style)] = Self.rent(style)
+        truths.append(Truth(merchant: Self.rentMerchant(style), cycle: .monthly, latestAmount: 1800, ended: false))
+        merchants[Self.rent(style)] = Self.rentMerchant(style)
         self.truths = truths
         self.merchants = merchants
     }
 
     static func rent(_ style: Style) -> String { style == .turkish ? "KIRA ODEMESI" : "RENT ZELLE TO J SMITH" }
+
+    /// The merchant `detect` names the rent line after.
+    static func rentMerchant(_ style: Style) -> String { style == .turkish ? "Kira" : "Rent Zelle To J Smith" }
 
     /// The scheduled date `index` cycles after `anchor`.
     static func date(_ anchor: CivilDate, _ cycle: BillingCycle, _ index: Int) -> CivilDate? {
