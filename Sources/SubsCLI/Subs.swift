@@ -57,7 +57,8 @@ public struct Subs: ParsableCommand {
             let code = exitCode(for: error)
             // Help and --version go out as argument-parser makes them, its headings in the language.
             guard code != .success else {
-                print(ArgumentParserText.help(fullMessage(for: error)))
+                print(ShellCompletion.output(arguments, fullMessage(for: error))
+                    ?? ArgumentParserText.help(fullMessage(for: error)))
                 Foundation.exit(0)
             }
             // Usage errors stay one line too: the message, with the values it quotes shown as the

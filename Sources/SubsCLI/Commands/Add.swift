@@ -36,7 +36,8 @@ extension Subs {
         @Option(help: .localized("End of a free trial: the date of the first paid charge.", valueName: "date"))
         var trialEnd: String?
 
-        @Option(help: .localized("A category, such as Streaming or Software.", valueName: "name"))
+        @Option(help: .localized("A category, such as Streaming or Software.", valueName: "name"),
+                completion: ShellCompletion.categories)
         var category: String?
 
         @Option(help: .localized("Where to manage it.", valueName: "url"))

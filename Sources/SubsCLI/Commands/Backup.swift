@@ -11,12 +11,14 @@ extension Subs {
                 --backup-passphrase-file so it can be restored on another machine.
                 """))
 
-        @Argument(help: .localized("Where to write the backup.", valueName: "file"))
+        @Argument(help: .localized("Where to write the backup.", valueName: "file"),
+                  completion: .file())
         var file: String?
 
         @Option(help: .localized(
             "File whose first line is the backup's own passphrase (default: the database's key).",
-            valueName: "path"))
+            valueName: "path"),
+                completion: .file())
         var backupPassphraseFile: String?
 
         @OptionGroup var store: StoreOptions

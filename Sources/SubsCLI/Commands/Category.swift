@@ -46,7 +46,8 @@ extension Subs.Category {
     struct Rename: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: localized("Rename a category; its subscriptions follow."))
 
-        @Argument(help: .localized("The current name."))
+        @Argument(help: .localized("The current name."),
+                  completion: ShellCompletion.categories)
         var old: String
 
         @Argument(help: .localized("The new name."))
@@ -64,7 +65,8 @@ extension Subs.Category {
     struct Delete: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: localized("Delete a category no subscription uses."))
 
-        @Argument(help: .localized("The name."))
+        @Argument(help: .localized("The name."),
+                  completion: ShellCompletion.categories)
         var name: String
 
         @OptionGroup var store: StoreOptions

@@ -8,7 +8,8 @@ extension Subs {
             discussion: localized("Asks first on a terminal; when standard input is not a terminal, --yes is required."),
             aliases: ["rm"])
 
-        @Argument(help: .localized("Subscriptions: names or the start of names, ids or the first 4+ characters of ids."))
+        @Argument(help: .localized("Subscriptions: names or the start of names, ids or the first 4+ characters of ids."),
+                  completion: ShellCompletion.references)
         var references: [String]
 
         @Flag(name: [.short, .long], help: .localized("Delete without asking."))

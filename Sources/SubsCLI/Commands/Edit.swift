@@ -19,7 +19,8 @@ extension Subs {
                   subs edit 3f2a --trial-end none --category Streaming
                 """))
 
-        @Argument(help: .localized("The subscription: its name or the start of it, its id or the first 4+ characters of it."))
+        @Argument(help: .localized("The subscription: its name or the start of it, its id or the first 4+ characters of it."),
+                  completion: ShellCompletion.references)
         var reference: String
 
         @Option(help: .localized("A new name.", valueName: "name"))
@@ -48,7 +49,8 @@ extension Subs {
         @Option(help: .localized("End of a free trial, or 'none'.", valueName: "date|none"))
         var trialEnd: String?
 
-        @Option(help: .localized("A category, or 'none'.", valueName: "name|none"))
+        @Option(help: .localized("A category, or 'none'.", valueName: "name|none"),
+                completion: ShellCompletion.categoriesOrNone)
         var category: String?
 
         @Option(help: .localized("A URL; empty to remove.", valueName: "url"))

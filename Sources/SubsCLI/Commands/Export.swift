@@ -30,7 +30,8 @@ extension Subs {
 
         @Option(help: .localized(
             "Write to this file instead of standard output (a regular file is replaced whole, mode 0600; a pipe or device is written to).",
-            valueName: "file"))
+            valueName: "file"),
+                completion: .file())
         var output: String?
 
         @OptionGroup var store: StoreOptions

@@ -30,7 +30,8 @@ extension Subs {
                   subs export --format json | subs import - --db other.db
                 """))
 
-        @Argument(help: .localized("The file to import, or - for standard input.", valueName: "file"))
+        @Argument(help: .localized("The file to import, or - for standard input.", valueName: "file"),
+                  completion: .file())
         var file: String
 
         @Option(help: .localized(

@@ -34,7 +34,8 @@ extension Subs {
                                    valueName: "status"))
         var status: StatusSelection?
 
-        @Option(help: .localized("Only subscriptions in this category.", valueName: "name"))
+        @Option(help: .localized("Only subscriptions in this category.", valueName: "name"),
+                completion: ShellCompletion.categories)
         var category: String?
 
         @Option(help: .localized("Only subscriptions whose name, notes or URL contain this text.",

@@ -17,7 +17,8 @@ extension Subs {
                   subs log --format json
                 """))
 
-        @Argument(help: .localized("Only the changes to this subscription (also one since deleted).", valueName: "ref"))
+        @Argument(help: .localized("Only the changes to this subscription (also one since deleted).", valueName: "ref"),
+                  completion: ShellCompletion.references)
         var reference: String?
 
         @Option(help: .localized("Show at most this many changes.", valueName: "n"))

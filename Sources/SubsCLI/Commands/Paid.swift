@@ -17,7 +17,8 @@ extension Subs {
                   subs paid netflix --undo --on 2026-10-30
                 """))
 
-        @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."))
+        @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."),
+                  completion: ShellCompletion.references)
         var reference: String
 
         @Option(help: .localized("The day it was charged (default: the latest scheduled payment).", valueName: "date"))
@@ -72,7 +73,8 @@ extension Subs {
             abstract: localized("Record that a scheduled payment was not charged (a free month)."),
             discussion: localized("It vanishes from payments made, spend per month, upcoming and reminders. 'subs paid REF --undo --on DATE' takes it back."))
 
-        @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."))
+        @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."),
+                  completion: ShellCompletion.references)
         var reference: String
 
         @Option(help: .localized("The day of the scheduled payment.", valueName: "date"))

@@ -88,7 +88,8 @@ extension Subs.Rates {
             abstract: localized("Set rates from a CSV file of 'code,rate' lines."),
             discussion: localized("A bad line refuses the whole file, naming its line number."))
 
-        @Argument(help: .localized("The CSV file."))
+        @Argument(help: .localized("The CSV file."),
+                  completion: .file())
         var file: String
 
         @OptionGroup var store: StoreOptions

@@ -15,7 +15,8 @@ extension Subs {
                 """))
 
         @Option(help: .localized(
-            "File whose first line is the new passphrase.", valueName: "path"))
+            "File whose first line is the new passphrase.", valueName: "path"),
+                completion: .file())
         var newPassphraseFile: String?
 
         @Flag(help: .localized("Move a database that uses a passphrase back to a new key file."))

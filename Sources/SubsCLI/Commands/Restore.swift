@@ -11,17 +11,20 @@ extension Subs {
                 is not a terminal, --yes is required.
                 """))
 
-        @Argument(help: .localized("The backup to restore.", valueName: "file"))
+        @Argument(help: .localized("The backup to restore.", valueName: "file"),
+                  completion: .file())
         var file: String
 
         @Option(help: .localized(
             "File whose first line is the backup's passphrase (default: the database's key).",
-            valueName: "path"))
+            valueName: "path"),
+                completion: .file())
         var backupPassphraseFile: String?
 
         @Option(help: .localized(
             "Key file of the backup, such as a key kept by rekey (default: the database's key).",
-            valueName: "path"))
+            valueName: "path"),
+                completion: .file())
         var backupKeyFile: String?
 
         @Flag(name: [.short, .long], help: .localized("Restore without asking."))

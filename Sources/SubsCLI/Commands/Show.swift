@@ -6,7 +6,8 @@ extension Subs {
         static let configuration = CommandConfiguration(
             abstract: localized("Show one subscription with its price history and payments."))
 
-        @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."))
+        @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."),
+                  completion: ShellCompletion.references)
         var reference: String
 
         @Option(help: .localized("Output format."))

@@ -31,7 +31,8 @@ extension Subs.Vault {
                 from 64 letters, digits and symbols without look-alikes: 6 bits each.
                 """))
 
-        @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."))
+        @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."),
+                  completion: ShellCompletion.references)
         var reference: String
 
         @Argument(help: .localized("With --generate: the password's length.", valueName: "length"))
@@ -107,7 +108,8 @@ extension Subs.Vault {
         static let configuration = CommandConfiguration(
             abstract: localized("Show a subscription's login, the password masked unless --reveal."))
 
-        @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."))
+        @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."),
+                  completion: ShellCompletion.references)
         var reference: String
 
         @Flag(help: .localized("Show the password (asks for the vault passphrase)."))

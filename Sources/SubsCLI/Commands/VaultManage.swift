@@ -7,7 +7,8 @@ extension Subs.Vault {
         static let configuration = CommandConfiguration(
             commandName: "rm", abstract: localized("Remove a subscription's login (the subscription stays)."))
 
-        @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."))
+        @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."),
+                  completion: ShellCompletion.references)
         var reference: String
 
         @OptionGroup var store: StoreOptions
@@ -24,7 +25,8 @@ extension Subs.Vault {
 
         @Option(help: .localized(
             "File whose first line is the new vault passphrase (default: ask twice on the terminal).",
-            valueName: "path"))
+            valueName: "path"),
+                completion: .file())
         var newVaultPassphraseFile: String?
 
         @OptionGroup var vault: VaultPassphraseOptions
@@ -58,7 +60,8 @@ extension Subs.Vault {
                 cleared after \(Clipboard.clearAfter) seconds unless it changed meanwhile.
                 """))
 
-        @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."))
+        @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."),
+                  completion: ShellCompletion.references)
         var reference: String
 
         @Flag(help: .localized("Copy the username instead of the password (needs no passphrase)."))

@@ -6,7 +6,8 @@ import SubscriptionCore
 
 extension Currency: ExpressibleByArgument {
     public init?(argument: String) { try? self.init(input: argument) }
-    public static var defaultCompletionKind: CompletionKind { .list(allCodes) }
+    /// The codes the database uses, or every code once a letter is typed (`ShellCompletion`).
+    public static var defaultCompletionKind: CompletionKind { ShellCompletion.currencies }
 }
 
 extension BillingCycle: ExpressibleByArgument {

@@ -3,7 +3,8 @@ import SubscriptionCore
 
 /// What `cancel`, `pause` and `resume` share: which subscription, from which day, in which format.
 struct LifecycleOptions: ParsableArguments {
-    @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."))
+    @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."),
+              completion: ShellCompletion.references)
     var reference: String
 
     @Option(help: .localized("The day it takes effect (default: today).", valueName: "date"))

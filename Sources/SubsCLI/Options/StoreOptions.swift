@@ -7,17 +7,20 @@ import SubscriptionCore
 struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("db"), help: .localized(
         "The database file (default: $SUBS_DB, else ~/.local/share/subs/subs.db).",
-        valueName: "path"))
+        valueName: "path"),
+            completion: .file())
     var databasePath: String?
 
     @Option(help: .localized(
         "File with the 64-hex-digit key (default: $SUBS_KEY_FILE, else ~/.config/subs/key).",
-        valueName: "path"))
+        valueName: "path"),
+            completion: .file())
     var keyFile: String?
 
     @Option(help: .localized(
         "File whose first line is the passphrase (instead of $SUBS_PASSPHRASE or a key file).",
-        valueName: "path"))
+        valueName: "path"),
+            completion: .file())
     var passphraseFile: String?
 
     var location: StoreLocation {

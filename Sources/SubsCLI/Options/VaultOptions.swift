@@ -7,7 +7,8 @@ import SubscriptionCore
 struct VaultPassphraseOptions: ParsableArguments {
     @Option(help: .localized(
         "File whose first line is the vault passphrase (default: ask on the terminal).",
-        valueName: "path"))
+        valueName: "path"),
+            completion: .file())
     var vaultPassphraseFile: String?
 
     /// The passphrase of an existing vault. The caller zeroes it.

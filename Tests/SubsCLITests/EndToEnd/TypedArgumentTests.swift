@@ -35,8 +35,10 @@ struct TypedArgumentTests {
 
     @Test func completionOffersCurrencyCodesCyclesAndKeys() throws {
         let script = try Sandbox().succeed(["--generate-completion-script", "bash"]).stdout
-        for value in ["EUR", "JPY", "quarterly", "fortnightly", "remind-days"] {
+        for value in ["quarterly", "fortnightly", "remind-days"] {
             #expect(script.contains(value), "\(value)")
         }
+        // Currency codes come from `subs` itself on Tab, the ones in use first (ShellCompletionTests).
+        #expect(script.contains("---completion add -- --currency"))
     }
 }
