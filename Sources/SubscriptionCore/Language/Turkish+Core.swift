@@ -521,5 +521,11 @@ extension Translations {
          "%@ bayt"),
         (", or ",
          ", ya da "),
+        ("%@ or #rrggbb",
+         "%@ ya da #rrggbb"),
+        ("name",
+         "ad"),
+        ("no payment is scheduled on %@; the nearest are %@ and %@",
+         "%@ tarihinde planlı bir ödeme yok; en yakınları %@ ve %@"),
     ]
 }

@@ -6,7 +6,7 @@ public enum TextInput {
     public static let maximumFreeTextLength = 2_000
 
     /// A subscription name: trimmed, 1 to 100 characters, no control or invisible format characters.
-    public static func name(_ text: String, what: String = "name") throws -> String {
+    public static func name(_ text: String, what: String = localized("name")) throws -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard nameLengths.contains(trimmed.count) else {
             throw InputError.invalid(what, value: text, expected: localized("1 to 100 characters"))
