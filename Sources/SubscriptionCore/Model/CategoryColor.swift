@@ -6,7 +6,9 @@ public struct CategoryColor: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// What `--color` accepts, for help and error messages.
-    public static let acceptedInput = Name.allCases.map(\.rawValue).joined(separator: ", ") + " or #rrggbb"
+    public static var acceptedInput: String {
+        localized("\(Name.allCases.map(\.rawValue).joined(separator: ", ")) or #rrggbb")
+    }
 
     /// The colour as stored and shown, in lower case: `cyan`, `#ff8800`.
     public let description: String

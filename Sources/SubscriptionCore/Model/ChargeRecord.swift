@@ -36,8 +36,12 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .inFuture(let date, let today):
             localized("invalid date '\(date)': it is after today (\(today)); record a charge once it happened")
         case .noScheduledPayment(let date, let nearest):
-            nearest.isEmpty ? localized("no payment is scheduled on \(date)")
-                : localized("no payment is scheduled on \(date); the nearest are \(nearest.map(\.description).joined(separator: " and "))")
+            switch nearest.count {
+            case 0: localized("no payment is scheduled on \(date)")
+            case 1: localized("no payment is scheduled on \(date); the nearest are \(nearest[0])")
+            case 2: localized("no payment is scheduled on \(date); the nearest are \(nearest[0]) and \(nearest[1])")
+            default: localized("no payment is scheduled on \(date); the nearest are \(nearest.map(\.description).joined(separator: ", "))")
+            }
         case .nothingDueYet(let name):
             localized("no payment of \(name) is due yet; give the date with --on")
         }

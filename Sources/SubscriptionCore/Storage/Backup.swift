@@ -127,7 +127,7 @@ public enum Backup {
                 return path
             }
         }
-        throw StoreError.fileSystem(path: directory, message: "too many backups named \(stem)")
+        throw StoreError.fileSystem(path: directory, message: localized("too many backups named \(stem)"))
     }
 
     /// Removes the oldest automatic backups beyond `automaticKept`. A backup that cannot be
@@ -145,12 +145,12 @@ public enum Backup {
     private static func refuseOverwriting(_ path: String, location: StoreLocation) throws {
         var target = stat()
         guard stat(path, &target) == 0 else { return }
-        var spared = [("the database", location.databasePath)]
-        if case .keyFile(let keyPath) = location.key { spared.append(("the key file", keyPath)) }
+        var spared = [(localized("the database \(location.databasePath)"), location.databasePath)]
+        if case .keyFile(let keyPath) = location.key { spared.append((localized("the key file \(keyPath)"), keyPath)) }
         for (what, file) in spared {
             var info = stat()
             if stat(file, &info) == 0, info.st_dev == target.st_dev, info.st_ino == target.st_ino {
-                throw StoreError.wouldOverwrite(path: path, file: "\(what) \(file)")
+                throw StoreError.wouldOverwrite(path: path, file: what)
             }
         }
     }

@@ -71,7 +71,7 @@ enum DatabaseCopy {
         var (material, isPassphrase) = try KeyMaterial.load(key, createIfMissing: createKey)
         defer { material.zeroize() }
         guard let text = String(validating: material, as: UTF8.self) else {
-            throw StoreError.fileSystem(path: "\(key)", message: "the passphrase is not UTF-8 text")
+            throw StoreError.fileSystem(path: "\(key)", message: localized("the passphrase is not UTF-8 text"))
         }
         // Bound, never spliced into the SQL: a passphrase may hold any character.
         try source.run("ATTACH DATABASE ? AS copy KEY ?", [.text(path), .text(text)])
@@ -105,7 +105,7 @@ enum DatabaseCopy {
         }
         let messages = result.compactMap { $0.text(0) }
         guard messages == ["ok"] else {
-            throw StoreError.damaged(path: path, detail: messages.first ?? "integrity check failed")
+            throw StoreError.damaged(path: path, detail: messages.first ?? localized("integrity check failed"))
         }
         guard try rowCounts(copy) == rowCounts(original), try copy.userVersion == original.userVersion else {
             throw StoreError.damaged(path: path, detail: localized("the copy does not hold the same rows"))

@@ -27,7 +27,7 @@ extension EncryptedDatabase {
             // Shared from before the file exists until after it is gone: a cleaner never sees it
             // unlocked. (Converting from exclusive may let a cleaner in, before our file exists.)
             guard lock.lock(LOCK_SH) else {
-                throw StoreError.fileSystem(path: lock.directory, message: "cannot lock: " + String(cString: strerror(errno)))
+                throw StoreError.fileSystem(path: lock.directory, message: localized("cannot lock: \(String(cString: strerror(errno)))"))
             }
         }
         let temporary = path + ".new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"

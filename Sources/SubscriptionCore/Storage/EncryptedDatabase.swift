@@ -89,7 +89,7 @@ enum EncryptedDatabase {
         }
         let messages = result.compactMap { $0.text(0) }
         guard messages == ["ok"] else {
-            throw StoreError.damaged(path: path, detail: messages.first ?? "integrity check failed")
+            throw StoreError.damaged(path: path, detail: messages.first ?? localized("integrity check failed"))
         }
     }
 

@@ -25,7 +25,7 @@ enum KeyMaterial {
             }
             if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
             guard !bytes.isEmpty else {
-                throw StoreError.fileSystem(path: path, message: "the passphrase file is empty")
+                throw StoreError.fileSystem(path: path, message: localized("the passphrase file is empty"))
             }
             return (bytes, true)
         case .keyFile(let path):

@@ -34,7 +34,7 @@ enum OutputFile {
                 }
                 return try PrivateFiles.replaceAtomically(current, contents: contents)
             case S_IFDIR:
-                throw StoreError.fileSystem(path: path, message: "is a directory")
+                throw StoreError.fileSystem(path: path, message: localized("is a directory"))
             default:
                 return try writeThrough(current, contents, named: path)
             }

@@ -64,7 +64,7 @@ enum PrivateFiles {
             throw StoreError.unsafePermissions(path: path, mode: UInt32(info.st_mode))
         }
         for directory in directories(holding: path) {
-            try requireSafeDirectory(directory, holding: "the \(role.what) \(path)")
+            try requireSafeDirectory(directory, holding: localized("the \(role.what) \(path)"))
         }
         return true
     }
@@ -142,7 +142,7 @@ enum PrivateFiles {
     static func prepareDirectory(for path: String, as role: Role) throws {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty { try makeDirectory(directory) }
-        try requireSafeDirectory(directory.isEmpty ? "." : directory, holding: "the \(role.what) \(path)")
+        try requireSafeDirectory(directory.isEmpty ? "." : directory, holding: localized("the \(role.what) \(path)"))
     }
 
     /// Creates an empty file with mode 0600; false when it already existed.

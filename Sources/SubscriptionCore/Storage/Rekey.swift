@@ -52,7 +52,7 @@ public enum Rekey {
             switch target {
             case .keyFile(let keyPath):
                 if case .passphraseFile(let path) = location.key, path == keyPath {
-                    throw StoreError.wouldOverwrite(path: keyPath, file: "the passphrase file")
+                    throw StoreError.wouldOverwrite(path: keyPath, file: localized("the passphrase file"))
                 }
                 let pending = pendingPath(keyPath)
                 try PrivateFiles.prepareDirectory(for: keyPath, as: .keyFile)

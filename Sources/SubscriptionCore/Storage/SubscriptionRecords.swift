@@ -49,7 +49,7 @@ struct SubscriptionRecords {
             let cycle = try row.int(3).map { count in
                 guard let unit = row.text(4).flatMap(BillingCycle.Unit.init(rawValue:)),
                       let cycle = BillingCycle(count: Int(count), unit: unit)
-                else { throw corrupt("billing period cycle") }
+                else { throw corrupt(localized("billing period cycle")) }
                 return cycle
             }
             periods[try text(row, 0), default: []].append(BillingPeriod(
@@ -165,7 +165,7 @@ struct SubscriptionRecords {
     ) throws -> Subscription {
         guard let unit = BillingCycle.Unit(rawValue: try text(row, 4)),
               let cycle = BillingCycle(count: Int(try integer(row, 3)), unit: unit)
-        else { throw corrupt("cycle") }
+        else { throw corrupt(localized("cycle")) }
         return Subscription(
             id: try text(row, 0), name: try text(row, 1), currency: try currency(row, 2),
             prices: prices, cycle: cycle, startDate: try date(row, 5),
@@ -179,17 +179,17 @@ struct SubscriptionRecords {
     // MARK: - Typed columns that refuse what a subs database never holds
 
     private func text(_ row: Row, _ column: Int) throws -> String {
-        guard let value = row.text(column) else { throw corrupt("column \(column)") }
+        guard let value = row.text(column) else { throw corrupt(localized("column \(column)")) }
         return value
     }
 
     private func integer(_ row: Row, _ column: Int) throws -> Int64 {
-        guard let value = row.int(column) else { throw corrupt("column \(column)") }
+        guard let value = row.int(column) else { throw corrupt(localized("column \(column)")) }
         return value
     }
 
     private func date(_ row: Row, _ column: Int) throws -> CivilDate {
-        guard let date = CivilDate(iso: try text(row, column)) else { throw corrupt("date") }
+        guard let date = CivilDate(iso: try text(row, column)) else { throw corrupt(localized("date")) }
         return date
     }
 
@@ -198,12 +198,12 @@ struct SubscriptionRecords {
     }
 
     private func currency(_ row: Row, _ column: Int) throws -> Currency {
-        guard let currency = Currency(code: try text(row, column)) else { throw corrupt("currency") }
+        guard let currency = Currency(code: try text(row, column)) else { throw corrupt(localized("currency")) }
         return currency
     }
 
     private func timestamp(_ row: Row, _ column: Int) throws -> Date {
-        guard let date = Timestamp.parse(try text(row, column)) else { throw corrupt("timestamp") }
+        guard let date = Timestamp.parse(try text(row, column)) else { throw corrupt(localized("timestamp")) }
         return date
     }
 

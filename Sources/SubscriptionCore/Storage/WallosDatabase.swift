@@ -34,7 +34,7 @@ enum WallosDatabase {
                 """, userFilter.isEmpty ? [] : [firstUser ?? .null])
             return try rows.map { row in
                 let name = row.text(1) ?? ""
-                let record = "subscription \(row.text(0) ?? "?") (\(name.quotedForMessage))"
+                let record = localized("subscription \(row.text(0) ?? "?") (\(name.quotedForMessage))")
                 guard let code = row.text(3) else {
                     throw ImportError.badRecord(record: record, field: "currency", problem: localized("names no currency Wallos knows"))
                 }

@@ -37,7 +37,7 @@ struct CSVTable {
         header = first.fields.map { $0.trimmingCharacters(in: .whitespaces) }
         rows = try records.dropFirst().map { record in
             guard record.fields.count == first.fields.count else {
-                throw ImportError.badRecord(record: localized("line \(record.line)"), field: "record",
+                throw ImportError.badRecord(record: localized("line \(record.line)"), field: localized("record"),
                                             problem: localized("expected \(first.fields.count) fields, found \(record.fields.count)"))
             }
             return Row(line: record.line, values: Dictionary(zip(first.fields.map { $0.trimmingCharacters(in: .whitespaces) }, record.fields),

@@ -36,7 +36,7 @@ public enum ImportFormats {
         }
         if from == MappedCSVFormat.name { return try MappedCSVFormat.parse(data, options: options) }
         guard let format = candidates.first(where: { $0.detect(data) }) else {
-            throw ImportError.unknownFormat(expected: candidates.map { $0.expected }.joined(separator: ", or "))
+            throw ImportError.unknownFormat(expected: candidates.map { $0.expected }.joined(separator: localized(", or ")))
         }
         return try format.parse(data, options: options)
     }

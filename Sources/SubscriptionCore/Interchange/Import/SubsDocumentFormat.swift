@@ -21,8 +21,8 @@ public enum SubsDocumentFormat: ImportFormat {
             throw Self.error(error, data: data)
         }
         guard document.version <= ExportDocument.currentVersion else {
-            throw ImportError.unreadable(problem:
-                "document version \(document.version) is newer than this subs reads (\(ExportDocument.currentVersion))")
+            throw ImportError.unreadable(problem: localized(
+                "document version \(document.version) is newer than this subs reads (\(ExportDocument.currentVersion))"))
         }
         let subscriptions = try document.subscriptions.enumerated().map { index, entry in
             let check = RecordCheck("subscriptions[\(index)] (\(entry.name.quotedForMessage))")
@@ -59,12 +59,12 @@ public enum SubsDocumentFormat: ImportFormat {
     /// A decoding error as the record and field it is about, named by the JSON path.
     private static func error(_ error: DecodingError, data: Data) -> ImportError {
         let (path, problem): ([any CodingKey], String) = switch error {
-        case .typeMismatch(let type, let context): (context.codingPath, "expected \(describe(type))")
-        case .valueNotFound(let type, let context): (context.codingPath, "expected \(describe(type)), found null")
-        case .keyNotFound(let key, let context): (context.codingPath + [key], "missing")
+        case .typeMismatch(let type, let context): (context.codingPath, localized("expected \(describe(type))"))
+        case .valueNotFound(let type, let context): (context.codingPath, localized("expected \(describe(type)), found null"))
+        case .keyNotFound(let key, let context): (context.codingPath + [key], localized("missing"))
         case .dataCorrupted(let context):
-            (context.codingPath, context.codingPath.isEmpty ? "not valid JSON" : "unreadable value")
-        @unknown default: ([], "unreadable")
+            (context.codingPath, context.codingPath.isEmpty ? localized("not valid JSON") : localized("unreadable value"))
+        @unknown default: ([], localized("unreadable"))
         }
         guard let list = path.first?.stringValue, let index = path.dropFirst().first?.intValue else {
             guard !path.isEmpty else { return .unreadable(problem: problem) }
@@ -79,15 +79,15 @@ public enum SubsDocumentFormat: ImportFormat {
         }
         let field = path.dropFirst(2).map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
             .joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
-        return .badRecord(record: record, field: field.isEmpty ? "record" : field, problem: problem)
+        return .badRecord(record: record, field: field.isEmpty ? localized("record") : field, problem: problem)
     }
 
     private static func describe(_ type: Any.Type) -> String {
         switch type {
-        case is String.Type, is String?.Type: "a string"
-        case is Int.Type, is Int?.Type: "a whole number"
-        case is Bool.Type: "true or false"
-        default: "\(type)".contains("Array") ? "a list" : "an object"
+        case is String.Type, is String?.Type: localized("a string")
+        case is Int.Type, is Int?.Type: localized("a whole number")
+        case is Bool.Type: localized("true or false")
+        default: "\(type)".contains("Array") ? localized("a list") : localized("an object")
         }
     }
 }

@@ -43,7 +43,7 @@ public enum SubsListCSVFormat: ImportFormat {
     private static func subscription(_ record: CSVReader.Record, options: ImportOptions) throws -> Subscription {
         let check = RecordCheck(localized("line \(record.line)"))
         guard record.fields.count == header.count else {
-            throw check.fail("record", localized("expected \(header.count) fields, found \(record.fields.count)"))
+            throw check.fail(localized("record"), localized("expected \(header.count) fields, found \(record.fields.count)"))
         }
         var values: [String: String] = [:]
         for (key, value) in zip(header, record.fields) { values[key] = unneutralised(value) }

@@ -22,7 +22,7 @@ struct SQLiteError: Error, Sendable, CustomStringConvertible {
     init(handle: OpaquePointer?, sql: String? = nil) {
         let code = handle.map { sqlite3_extended_errcode($0) } ?? SQLITE_CANTOPEN
         let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
-        self.init(extendedCode: code, message: message ?? "unknown error", sql: sql)
+        self.init(extendedCode: code, message: message ?? localized("unknown error"), sql: sql)
     }
 
     var description: String {

@@ -39,7 +39,7 @@ public enum WallosBackupFormat: ImportFormat {
     /// Unpacks `wallos.db` alone, refusing an archive that is damaged, names a path outside
     /// itself (`..`, absolute), or unpacks to more than `limit` bytes, whatever its header claims.
     static func extractDatabase(zip data: Data, to destination: URL, scratch: URL, limit: UInt64 = largestDatabase) throws {
-        let cap = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+        let cap = limit >= 1 << 20 ? "\(limit >> 20) MiB" : localized("\(limit) bytes")
         let archivePath = scratch.appendingPathComponent("backup.zip")
         guard FileManager.default.createFile(atPath: archivePath.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
             throw ImportError.unreadable(problem: localized("cannot copy the zip to \(scratch.path)"))

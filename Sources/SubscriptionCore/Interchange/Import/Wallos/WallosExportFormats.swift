@@ -74,10 +74,11 @@ public enum WallosJSONFormat: ImportFormat {
         }
         let records = try items.enumerated().map { index, item in
             guard let object = item as? [String: Any] else {
-                throw ImportError.badRecord(record: "record \(index)", field: "record", problem: localized("expected an object"))
+                throw ImportError.badRecord(record: localized("record \(index)"), field: localized("record"), problem: localized("expected an object"))
             }
-            let name = (object["Name"] as? String).map { " (\($0.quotedForMessage))" } ?? ""
-            return try WallosExport.record("record \(index)\(name)") { field in text(object[field]) }
+            let record = (object["Name"] as? String).map { localized("record \(index) (\($0.quotedForMessage))") }
+                ?? localized("record \(index)")
+            return try WallosExport.record(record) { field in text(object[field]) }
         }
         return try WallosExport.parsed(records, options: options)
     }
@@ -128,7 +129,7 @@ public enum WallosCSVFormat: ImportFormat {
             var fields = line.components(separatedBy: ",")
             if fields.count > header.count {
                 guard let urlIndex else {
-                    throw ImportError.badRecord(record: localized("line \(startLine)"), field: "record",
+                    throw ImportError.badRecord(record: localized("line \(startLine)"), field: localized("record"),
                                                 problem: localized("expected \(header.count) fields, found \(fields.count)"))
                 }
                 let surplus = fields.count - header.count
@@ -136,7 +137,7 @@ public enum WallosCSVFormat: ImportFormat {
                 fields.replaceSubrange(urlIndex...(urlIndex + surplus), with: [url])
             }
             guard fields.count == header.count else {
-                throw ImportError.badRecord(record: localized("line \(startLine)"), field: "record",
+                throw ImportError.badRecord(record: localized("line \(startLine)"), field: localized("record"),
                                             problem: localized("expected \(header.count) fields, found \(fields.count)"))
             }
             let values = Dictionary(zip(header, fields), uniquingKeysWith: { first, _ in first })
