@@ -14,6 +14,7 @@ public enum SubsTranslations {
         Translations.add(turkishReports, for: .turkish)
         Translations.add(turkishPrompts, for: .turkish)
         Translations.add(turkishShell, for: .turkish)
+        Translations.add(turkishDetect, for: .turkish)
     }()
 }
 
