@@ -13,7 +13,6 @@ public enum SubsTranslations {
         Translations.add(turkishMessages, for: .turkish)
         Translations.add(turkishReports, for: .turkish)
         Translations.add(turkishPrompts, for: .turkish)
-        Translations.add(turkishShell, for: .turkish)
         Translations.add(turkishDetect, for: .turkish)
     }()
 }
