@@ -527,5 +527,7 @@ extension Translations {
          "ad"),
         ("no payment is scheduled on %@; the nearest are %@ and %@",
          "%@ tarihinde planlı bir ödeme yok; en yakınları %@ ve %@"),
+        ("'%@': '%@' is not a symbol of %@ (it is one of %@); give the currency the file means with --currency CODE",
+         "'%1$@': '%2$@' bir %3$@ simgesi değil (şunlardan biri: %4$@); dosyanın kastettiği para birimini --currency KOD ile verin"),
     ]
 }

@@ -107,6 +107,16 @@ struct WallosExportTests {
         #expect(refusal([Self.object(["Price": #""\u00a515.5""#])], currency: "JPY")?.contains("Price") == true)
     }
 
+    @Test("--currency decides an ambiguous symbol only among the currencies that write it")
+    func currencyOnlyAmongTheSymbolsCurrencies() throws {
+        let message = try #require(refusal([Self.object(["Price": #""kr99""#])], currency: "USD"))
+        #expect(message.contains("'kr' is not a symbol of USD (it is one of SEK, NOK, DKK, ISK)"), "\(message)")
+        #expect(refusal([Self.object(["Price": #""\u00a51500""#])], currency: "EUR") != nil)
+        #expect(try one(["Price": #""kr99""#], currency: "NOK").currency.code == "NOK")
+        #expect(try one(["Price": #""$5000""#], currency: "ARS").currency.code == "ARS")
+        #expect(try one(["Price": #""NT$330""#], currency: "USD").currency.code == "TWD")
+    }
+
     @Test("A price that is not one amount of 0 or more is refused, never read in part", arguments: [
         #""$-5""#, #""-\u20ac5""#, #""\u20ac1.0E+25""#, #""$1,234.50""#, #""$.99""#, #""""#, #""\u20ac""#, #""15.99 dollars""#,
     ])

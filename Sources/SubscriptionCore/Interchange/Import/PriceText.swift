@@ -36,10 +36,18 @@ struct PriceText {
     }
 
     /// The currency the symbol names; `fallback` (`--currency`) decides a symbol several
-    /// currencies use, one subs does not know, or none at all.
+    /// currencies use (among them only: `--currency USD` does not make `kr` dollars), one subs
+    /// does not know, or none at all.
     func currency(check: RecordCheck, fallback: Currency?, field: String = "Price") throws -> Currency {
         if let code = Self.unambiguous[symbol], let currency = Currency(code: code) { return currency }
         if let currency = Currency(code: symbol.uppercased()), symbol.count == 3 { return currency }
+        if let codes = Self.ambiguous[symbol], let fallback,
+           !(codes + (Self.alsoWritten[symbol] ?? [])).contains(fallback.code) {
+            throw check.fail(field, localized("""
+                '\(text.quotedForMessage)': '\(symbol)' is not a symbol of \(fallback.code) (it is one of \
+                \(codes.joined(separator: ", "))); give the currency the file means with --currency CODE
+                """))
+        }
         if let fallback { return fallback }
         if let codes = Self.ambiguous[symbol] {
             throw check.fail(field, localized("""
@@ -60,7 +68,7 @@ struct PriceText {
         "₪": "ILS", "₱": "PHP", "฿": "THB", "zł": "PLN", "Kč": "CZK", "Ft": "HUF", "лв": "BGN",
         "lei": "RON", "kn": "HRK", "Fr": "CHF", "CHF": "CHF", "HK$": "HKD", "NZ$": "NZD", "S$": "SGD",
         "Mex$": "MXN", "A$": "AUD", "C$": "CAD", "CA$": "CAD", "US$": "USD", "RM": "MYR", "Rp": "IDR",
-        "R": "ZAR", "₫": "VND", "₴": "UAH", "₦": "NGN", "₸": "KZT", "₼": "AZN", "₾": "GEL",
+        "R": "ZAR", "NT$": "TWD", "₫": "VND", "₴": "UAH", "₦": "NGN", "₸": "KZT", "₼": "AZN", "₾": "GEL",
     ]
 
     /// Symbols that several currencies use: the file alone cannot say which is meant.
@@ -68,5 +76,12 @@ struct PriceText {
         "$": ["USD", "AUD", "CAD", "NZD", "SGD", "HKD", "MXN"],
         "kr": ["SEK", "NOK", "DKK", "ISK"],
         "¥": ["JPY", "CNY"],
+    ]
+
+    /// Further currencies written with an ambiguous symbol, which `--currency` may name too (the
+    /// error lists only the common ones).
+    static let alsoWritten: [String: [String]] = [
+        "$": ["ARS", "CLP", "COP", "UYU", "TWD", "BSD", "BBD", "BZD", "BMD", "BND", "FJD", "GYD", "JMD", "KYD",
+              "LRD", "NAD", "SBD", "SRD", "TTD", "XCD"],
     ]
 }
