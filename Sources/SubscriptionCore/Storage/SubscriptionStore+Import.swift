@@ -48,9 +48,12 @@ extension SubscriptionStore {
         _ outcome: ImportOutcome, replaced: [Subscription], categoriesBefore: [(name: String, color: CategoryColor?)],
         source: String, _ connection: Connection, now: Date
     ) throws {
-        let written = outcome.items.compactMap { item -> Subscription? in
-            if case .skipped = item.action { return nil }
-            return item.subscription
+        // Two records that replace one subscription leave it as the second wrote it: once.
+        var written: [Subscription] = []
+        for item in outcome.items {
+            if case .skipped = item.action { continue }
+            written.removeAll { $0.id == item.subscription.id }
+            written.append(item.subscription)
         }
         let recolored = categoriesBefore.filter { old in
             old.color == nil && outcome.categoriesCreated.allSatisfy { !NameMatching.same($0, old.name) }
@@ -124,7 +127,8 @@ extension SubscriptionStore {
                     continue
                 }
                 subscription = subscription.withID(existing.id)
-                replaced.append(existing)
+                // What was there before the import, not what an earlier record of it put there.
+                if !replaced.contains(where: { $0.id == existing.id }) { replaced.append(existing) }
                 current[duplicate] = subscription
                 if writing { try records.update(subscription) }
                 outcome.items.append(.init(record: imported.record, subscription: subscription, action: .replaced(existingID: existing.id)))

@@ -69,6 +69,20 @@ struct HistoryUndoTests {
         #expect(withoutStamp(after) == withoutStamp(before))
     }
 
+    @Test("Two records replacing one subscription: the second wins, and undo puts back what was there before")
+    func undoImportThatReplacedOneSubscriptionTwice() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Netflix", "15.49", ["--start", "2025-05-05"])
+        let before = try sandbox.succeed(["export", "--format", "json"]).stdout
+        try sandbox.write("name,amount\nNetflix,17.99\nNetflix,19.99\n", to: sandbox.path("two.csv"))
+        try sandbox.succeed(["import", sandbox.path("two.csv"), "--map", "name=name,amount=amount", "--currency", "USD", "--on-duplicate", "replace"])
+        let items = try sandbox.succeed(["list", "--format", "json"]).jsonArray()
+        #expect(items.map { $0["amount"] as? String } == ["19.99"], "\(items)")
+        try sandbox.succeed(["undo", "--yes"])
+        let after = try sandbox.succeed(["export", "--format", "json"]).stdout
+        #expect(withoutStamp(after) == withoutStamp(before))
+    }
+
     @Test("Each undo goes one change further back; with nothing left it says so and exits 0")
     func undoWalksBack() throws {
         let sandbox = try Sandbox()
