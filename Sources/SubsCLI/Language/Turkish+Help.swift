@@ -5,7 +5,7 @@ extension SubsTranslations {
     static let turkishHelp: [(String, String)] = [
         // subs
         ("Track recurring payments in an encrypted local database.",
-         "Düzenli ödemeleri şifreli, yerel bir veritabanında takip edin."),
+         "Düzenli ödemeleri şifreli, yerel bir veritabanında takip et."),
         ("Run 'subs help <subcommand>' for the options of each command.",
          "Her komutun seçenekleri için 'subs help <subcommand>' çalıştırın."),
 
@@ -13,11 +13,11 @@ extension SubsTranslations {
         ("The database file (default: $SUBS_DB, else ~/.local/share/subs/subs.db).",
          "Veritabanı dosyası (varsayılan: $SUBS_DB, yoksa ~/.local/share/subs/subs.db)."),
         ("File with the 64-hex-digit key (default: $SUBS_KEY_FILE, else ~/.config/subs/key).",
-         "64 onaltılık basamaklı anahtarın dosyası (varsayılan: $SUBS_KEY_FILE, yoksa ~/.config/subs/key)."),
+         "64 onaltılık basamaklı anahtarı içeren dosya (varsayılan: $SUBS_KEY_FILE, yoksa ~/.config/subs/key)."),
         ("File whose first line is the passphrase (instead of $SUBS_PASSPHRASE or a key file).",
          "İlk satırı parola olan dosya ($SUBS_PASSPHRASE ya da anahtar dosyası yerine)."),
         ("Compute as if today were this date (default: $SUBS_TODAY, else today in your time zone).",
-         "Bugün bu tarihmiş gibi hesapla (varsayılan: $SUBS_TODAY, yoksa saat diliminizdeki bugün)."),
+         "Bugün bu tarihmiş gibi hesapla (varsayılan: $SUBS_TODAY, yoksa saat diliminize göre bugün)."),
 
         // shared by several commands
         ("Output format.",
@@ -31,37 +31,37 @@ extension SubsTranslations {
         ("Examples:\n  subs add Netflix 15.49 --every month --start 2024-01-31 --category Streaming\n  subs add \"iCloud+\" 2.99 --currency EUR --trial-end +1m",
          "Örnekler:\n  subs add Netflix 15.49 --every month --start 2024-01-31 --category Streaming\n  subs add \"iCloud+\" 2.99 --currency EUR --trial-end +1m"),
         ("What you pay for, as you want to see it.",
-         "Ödediğiniz şey, görmek istediğiniz adıyla."),
+         "Ödeme yaptığınız hizmet, görmek istediğiniz adıyla."),
         ("What one payment costs, like 15.49 (no more decimals than the currency has).",
          "Bir ödemenin tutarı, örneğin 15.49 (para biriminin izin verdiğinden fazla ondalık olmadan)."),
         ("ISO 4217 code (default: config currency, initially USD).",
          "ISO 4217 kodu (varsayılan: config currency, başlangıçta USD)."),
         ("How often it bills: monthly, yearly, weekly, '3 months', 2w, 90d ..., or once (default: monthly).",
-         "Ne sıklıkla ödendiği: monthly, yearly, weekly, '3 months', 2w, 90d ... ya da once (varsayılan: monthly)."),
+         "Ödeme sıklığı: monthly, yearly, weekly, '3 months', 2w, 90d ... ya da once (varsayılan: monthly)."),
         ("The first billing date (default: today).",
          "İlk ödeme tarihi (varsayılan: bugün)."),
         ("End of a free trial: the date of the first paid charge.",
-         "Ücretsiz denemenin bitişi: ilk ücretli tahsilatın tarihi."),
+         "Ücretsiz deneme süresinin sonu: ilk ücretli tahsilatın tarihi."),
         ("A category, such as Streaming or Software.",
          "Bir kategori, örneğin Streaming ya da Software."),
         ("Where to manage it.",
-         "Yönetileceği adres."),
+         "Aboneliği yönetebileceğiniz adres."),
         ("Free text.",
          "Serbest metin."),
         ("How you pay, like 'Visa ••4242'.",
-         "Nasıl ödediğiniz, örneğin 'Visa ••4242'."),
+         "Ödeme yöntemi, örneğin 'Visa ••4242'."),
         ("Days before each payment to remind, like 7,1 (default: config remind-days).",
          "Her ödemeden kaç gün önce hatırlatılacağı, örneğin 7,1 (varsayılan: config remind-days)."),
         ("People you share the cost with, weights after a colon: 'Alice,Bob:2' (you count 1).",
-         "Maliyeti paylaştığınız kişiler, ağırlıklar iki noktadan sonra: 'Alice,Bob:2' (siz 1 sayılırsınız)."),
+         "Maliyeti paylaştığınız kişiler; ağırlıklar iki noktadan sonra: 'Alice,Bob:2' (siz 1 sayılırsınız)."),
         ("It does not renew by itself.",
          "Kendiliğinden yenilenmez."),
 
         // subs edit
         ("Change a subscription.",
-         "Bir aboneliği değiştir."),
+         "Bir aboneliği düzenle."),
         ("A new amount is a price change: it applies to payments on or after --effective\n(default today), and earlier payments keep the old price. A new cycle is a plan\nchange: from --effective (default today) a new billing period starts on that day,\ncharging the new amount; payments before it keep their dates and prices.\n--effective start corrects the whole history instead.\n\nExamples:\n  subs edit Netflix --amount 17.99 --effective 2026-12-01\n  subs edit disney+ --every yearly --amount 139.99 --effective 2027-01-01\n  subs edit gym --every monthly --effective start\n  subs edit 3f2a --trial-end none --category Streaming",
-         "Yeni bir tutar bir fiyat değişikliğidir: --effective günü (varsayılan bugün) ve\nsonrasındaki ödemelere uygulanır, önceki ödemeler eski fiyatı korur. Yeni bir\ndönem bir plan değişikliğidir: --effective gününden (varsayılan bugün) itibaren o\ngün yeni bir ödeme dönemi başlar ve yeni tutar alınır; öncesindeki ödemeler\ntarihlerini ve fiyatlarını korur. --effective start ise tüm geçmişi düzeltir.\n\nÖrnekler:\n  subs edit Netflix --amount 17.99 --effective 2026-12-01\n  subs edit disney+ --every yearly --amount 139.99 --effective 2027-01-01\n  subs edit gym --every monthly --effective start\n  subs edit 3f2a --trial-end none --category Streaming"),
+         "Yeni bir tutar bir fiyat değişikliğidir: --effective günü (varsayılan bugün) ve\nsonrasındaki ödemelere uygulanır; önceki ödemeler eski fiyatı korur. Yeni bir\ndönem bir plan değişikliğidir: --effective gününde (varsayılan bugün) yeni\ntutarla yeni bir ödeme dönemi başlar; öncesindeki ödemeler tarihlerini ve\nfiyatlarını korur. --effective start ise bunun yerine tüm geçmişi düzeltir.\n\nÖrnekler:\n  subs edit Netflix --amount 17.99 --effective 2026-12-01\n  subs edit disney+ --every yearly --amount 139.99 --effective 2027-01-01\n  subs edit gym --every monthly --effective start\n  subs edit 3f2a --trial-end none --category Streaming"),
         ("The subscription: its name or the start of it, its id or the first 4+ characters of it.",
          "Abonelik: adı ya da adının başı, kimliği ya da kimliğinin ilk 4+ karakteri."),
         ("A new name.",
@@ -71,13 +71,13 @@ extension SubsTranslations {
         ("When a new --amount or --every takes effect (default: today), or 'start' to correct the whole history.",
          "Yeni --amount ya da --every'nin geçerli olacağı gün (varsayılan: bugün) ya da tüm geçmişi düzeltmek için 'start'."),
         ("Correct the currency: recorded prices keep their numbers under the new code.",
-         "Para birimini düzelt: kayıtlı fiyatlar sayılarını yeni kodla korur."),
+         "Para birimini düzelt: kayıtlı fiyatlar aynı sayılarla yeni koda geçer."),
         ("A new billing cycle: monthly, yearly, weekly, '3 months', 2w, 90d ...",
          "Yeni bir ödeme dönemi: monthly, yearly, weekly, '3 months', 2w, 90d ..."),
         ("A new first billing date.",
          "Yeni bir ilk ödeme tarihi."),
         ("End of a free trial, or 'none'.",
-         "Ücretsiz denemenin bitişi ya da 'none'."),
+         "Ücretsiz deneme süresinin sonu ya da 'none'."),
         ("A category, or 'none'.",
          "Bir kategori ya da 'none'."),
         ("A URL; empty to remove.",
@@ -97,17 +97,17 @@ extension SubsTranslations {
         ("List subscriptions with their next payment and monthly cost.",
          "Abonelikleri sonraki ödemeleri ve aylık maliyetleriyle listele."),
         ("Without --status, shows everything except cancelled subscriptions. With exchange\nrates for every currency listed, --sort amount and monthly compare in the base\ncurrency and the footer adds the total in it. A table fits the terminal (or\nCOLUMNS): long names and categories are cut with '…', then the least useful\ncolumns (ID, CYCLE, CATEGORY, STATUS, MONTHLY) are left out.",
-         "--status olmadan iptal edilenler dışındaki her şeyi gösterir. Listelenen her para\nbiriminin kuru biliniyorsa --sort amount ve monthly temel para biriminde\nkarşılaştırır ve alt satıra o para birimindeki toplamı ekler. Tablo terminale\n(ya da COLUMNS'a) sığdırılır: uzun adlar ve kategoriler '…' ile kısaltılır,\nsonra en az gereken sütunlar (ID, CYCLE, CATEGORY, STATUS, MONTHLY) çıkarılır."),
+         "--status verilmezse iptal edilenler dışındaki tüm abonelikleri gösterir.\nListelenen her para biriminin kuru biliniyorsa --sort amount ve monthly temel\npara biriminde karşılaştırır, alt satıra da o para birimindeki toplamı ekler.\nTablo terminale (ya da COLUMNS'a) sığdırılır: uzun adlar ve kategoriler '…' ile\nkısaltılır, sonra en az gerekli sütunlar (ID, DÖNEM, KATEGORİ, DURUM, AYLIK)\nçıkarılır."),
         ("Only subscriptions with these statuses, separated by commas, like active,trial.",
-         "Yalnızca bu durumlardaki abonelikler, virgülle ayrılmış, örneğin active,trial."),
+         "Yalnızca bu durumlardaki abonelikler (virgülle ayrılmış), örneğin active,trial."),
         ("Only subscriptions in this category.",
          "Yalnızca bu kategorideki abonelikler."),
         ("Only subscriptions whose name, notes or URL contain this text.",
          "Yalnızca adında, notlarında ya da URL'sinde bu metin geçen abonelikler."),
         ("Only subscriptions paid this way (matches part of it, like visa).",
-         "Yalnızca bu yolla ödenen abonelikler (bir kısmıyla eşleşir, örneğin visa)."),
+         "Yalnızca bu yöntemle ödenen abonelikler (bir kısmı da eşleşir, örneğin visa)."),
         ("Sort order.",
-         "Sıralama."),
+         "Sıralama ölçütü."),
         ("Reverse the order.",
          "Sırayı ters çevir."),
 
@@ -127,9 +127,9 @@ extension SubsTranslations {
 
         // subs upcoming
         ("List every payment and trial end due soon, oldest first.",
-         "Yaklaşan tüm ödemeleri ve deneme bitişlerini, en eskisi önce olmak üzere listele."),
+         "Yaklaşan tüm ödemeleri ve deneme bitişlerini tarih sırasıyla listele."),
         ("The window runs from today through today + --days (default 30), both inclusive.",
-         "Aralık bugünden bugün + --days gününe (varsayılan 30) kadardır, iki uç da dahil."),
+         "Aralık bugünden bugün + --days (varsayılan 30) gününe kadardır, iki uç dahil."),
         ("How many days ahead to look (default: 30).",
          "Kaç gün ileriye bakılacağı (varsayılan: 30)."),
         ("Look ahead through this date instead.",
@@ -141,7 +141,7 @@ extension SubsTranslations {
 
         // subs cancel
         ("Cancel a subscription: no payment after the date (--on, default today) is charged.",
-         "Bir aboneliği iptal et: o tarihten (--on, varsayılan bugün) sonra hiçbir ödeme alınmaz."),
+         "Bir aboneliği iptal et: o tarihten (--on, varsayılan bugün) sonra hiçbir ödeme tahsil edilmez."),
         ("It stays usable until the day before the first payment that will not be made.",
          "Yapılmayacak ilk ödemeden bir gün öncesine kadar kullanılabilir kalır."),
 
@@ -151,21 +151,21 @@ extension SubsTranslations {
         ("Payments after the pause fall on the same days as before. Without --until, it\nlasts until 'subs resume'.",
          "Duraklatmadan sonraki ödemeler eskisiyle aynı günlere düşer. --until olmadan\n'subs resume' çalıştırılana kadar sürer."),
         ("The day payments resume (default: never, until 'subs resume').",
-         "Ödemelerin yeniden başladığı gün (varsayılan: hiçbir zaman, 'subs resume' çalıştırılana kadar)."),
+         "Ödemelerin yeniden başlayacağı gün (varsayılan: yok, 'subs resume' çalıştırılana kadar)."),
 
         // subs resume
         ("Resume a paused or cancelled subscription on --on (default today).",
-         "Duraklatılmış ya da iptal edilmiş bir aboneliği --on gününde (varsayılan bugün) devam ettir."),
+         "Duraklatılmış ya da iptal edilmiş bir aboneliği --on gününde (varsayılan bugün) yeniden başlat."),
         ("After a pause, payments continue on their usual days from the date on. After a\ncancellation (also one that came during a pause), billing restarts: the date\nbecomes the new billing day. It prints each thing it did.",
-         "Bir duraklatmadan sonra ödemeler o tarihten itibaren her zamanki günlerinde sürer.\nBir iptalden sonra (duraklatma sırasında yapılmış olsa da) ödemeler yeniden başlar:\no tarih yeni ödeme günü olur. Yaptığı her şeyi yazar."),
+         "Duraklatmadan sonra ödemeler o tarihten itibaren her zamanki günlerinde sürer.\nİptalden sonra (duraklatma sırasında yapılmış olsa bile) ödemeler yeniden\nbaşlar: o tarih yeni ödeme günü olur. Yaptığı her şeyi yazar."),
 
         // subs remind
         ("Print the reminders that are due, once each: the command for cron.",
-         "Zamanı gelen hatırlatmaları her birini bir kez yaz: cron için komut."),
+         "Zamanı gelen hatırlatmaları, her birini bir kez yaz: cron'a verilecek komut."),
         ("For each subscription that is not paused or cancelled and each of its reminder\noffsets K (--remind on add/edit, else config remind-days), a payment or trial end\nthat is K days away or less is reminded once; a run after missed days catches up.\nPrints nothing and exits 0 when nothing is due.\n\n--exec runs a command (through /bin/sh -c) once per reminder, with the reminder as\nJSON on standard input and as SUBS_NAME, SUBS_AMOUNT, SUBS_CURRENCY, SUBS_DATE,\nSUBS_DAYS_UNTIL, SUBS_KIND (payment or trial_end), SUBS_OFFSET, SUBS_ID and\nSUBS_MESSAGE. --webhook posts the same JSON, with 'content' and 'text' for\nDiscord and Slack. A reminder whose hook fails is reported and not recorded, so\nthe next run sends it again. Defaults: config remind-exec and remind-webhook.\n\nSIGINT or SIGTERM stops the hook that is running, keeps what was delivered\nrecorded and leaves the rest for the next run. --today may not be later than\ntoday unless with --dry-run.",
-         "Duraklatılmamış ya da iptal edilmemiş her abonelik ve her hatırlatma aralığı K\n(add/edit'te --remind, yoksa config remind-days) için K gün ya da daha az kalmış\nbir ödeme ya da deneme bitişi bir kez hatırlatılır; kaçırılan günlerden sonraki\nbir çalıştırma eksikleri tamamlar. Zamanı gelen bir şey yoksa hiçbir şey yazmaz ve\n0 koduyla çıkar.\n\n--exec her hatırlatma için bir komutu (/bin/sh -c ile) bir kez çalıştırır;\nhatırlatma standart girdide JSON olarak ve SUBS_NAME, SUBS_AMOUNT, SUBS_CURRENCY,\nSUBS_DATE, SUBS_DAYS_UNTIL, SUBS_KIND (payment ya da trial_end), SUBS_OFFSET,\nSUBS_ID ve SUBS_MESSAGE olarak verilir. --webhook aynı JSON'u Discord ve Slack\niçin 'content' ve 'text' ile gönderir. Kancası başarısız olan bir hatırlatma\nbildirilir ve kaydedilmez, böylece sonraki çalıştırma onu yeniden gönderir.\nVarsayılanlar: config remind-exec ve remind-webhook.\n\nSIGINT ya da SIGTERM çalışmakta olan kancayı durdurur, teslim edilenleri kayıtlı\ntutar ve kalanları sonraki çalıştırmaya bırakır. --today, --dry-run olmadan\nbugünden sonra olamaz."),
+         "Duraklatılmamış ya da iptal edilmemiş her abonelik ve her hatırlatma aralığı K\n(add/edit'te --remind, yoksa config remind-days) için, K gün ya da daha az\nkalmış bir ödeme ya da deneme bitişi bir kez hatırlatılır; kaçırılan günlerden\nsonraki bir çalıştırma eksikleri tamamlar. Zamanı gelen bir şey yoksa hiçbir\nşey yazmaz ve 0 koduyla çıkar.\n\n--exec her hatırlatma için bir komutu (/bin/sh -c ile) bir kez çalıştırır;\nhatırlatma standart girdiye JSON olarak, ayrıca SUBS_NAME, SUBS_AMOUNT,\nSUBS_CURRENCY, SUBS_DATE, SUBS_DAYS_UNTIL, SUBS_KIND (payment ya da trial_end),\nSUBS_OFFSET, SUBS_ID ve SUBS_MESSAGE değişkenleriyle verilir. --webhook aynı\nJSON'u Discord ve Slack için 'content' ve 'text' ile gönderir. Kancası\nbaşarısız olan hatırlatma bildirilir ama kaydedilmez; sonraki çalıştırma onu\nyeniden gönderir. Varsayılanlar: config remind-exec ve remind-webhook.\n\nSIGINT ya da SIGTERM çalışmakta olan kancayı durdurur, teslim edilenleri\nkayıtlı tutar ve kalanları sonraki çalıştırmaya bırakır. --dry-run olmadan\n--today bugünden sonra olamaz."),
         ("Show what is due without running hooks or recording anything.",
-         "Kanca çalıştırmadan ve bir şey kaydetmeden zamanı geleni göster."),
+         "Kanca çalıştırmadan ve hiçbir şey kaydetmeden zamanı gelenleri göster."),
         ("Run this command for each reminder (default: config remind-exec).",
          "Her hatırlatma için bu komutu çalıştır (varsayılan: config remind-exec)."),
         ("POST each reminder as JSON to this URL (default: config remind-webhook).",
@@ -173,35 +173,35 @@ extension SubsTranslations {
 
         // subs summary, subs stats (shared)
         ("Count only your part of shared costs.",
-         "Paylaşılan maliyetlerde yalnızca sizin payınızı say."),
+         "Paylaşılan maliyetlerin yalnızca size düşen payını say."),
 
         // subs summary
         ("What you pay: totals, the next payments, trials ending, budget use.",
-         "Ne ödediğiniz: toplamlar, sonraki ödemeler, biten denemeler, bütçe kullanımı."),
+         "Ne ödediğiniz: toplamlar, sonraki ödemeler, biten deneme süreleri, bütçe kullanımı."),
         ("Totals count active subscriptions and trials. A total in one currency appears\nwhen every exchange rate it needs is set ('subs rates set'). Budget: 'subs config\nset budget 150' (a monthly amount in the base currency); a warning from 80%%.",
-         "Toplamlar aktif abonelikleri ve denemeleri sayar. Tek para birimindeki toplam,\ngereken her döviz kuru girildiğinde görünür ('subs rates set'). Bütçe: 'subs config\nset budget 150' (temel para biriminde aylık tutar); %%80'den itibaren uyarı."),
+         "Toplamlara aktif abonelikler ve deneme süresindekiler dahildir. Tek para\nbirimindeki toplam, gereken her döviz kuru belirlenmişse görünür\n('subs rates set'). Bütçe: 'subs config set budget 150' (temel para biriminde\naylık tutar); %%80'den itibaren uyarı verilir."),
         ("Convert totals into this currency (default: config currency).",
          "Toplamları bu para birimine çevir (varsayılan: config currency)."),
         ("Exit 1 when over budget, for scripts.",
-         "Bütçe aşıldığında betikler için 1 koduyla çık."),
+         "Bütçe aşılmışsa 1 koduyla çık (betikler için)."),
 
         // subs stats
         ("Spend by category, per month from the payments made, and a 12-month forecast.",
-         "Kategoriye göre harcama, yapılan ödemelerden aylara göre harcama ve 12 aylık tahmin."),
+         "Kategoriye göre harcama, yapılan ödemelere göre aylık harcama ve 12 aylık tahmin."),
         ("Figures are in the base currency (config currency), converted with 'subs rates'.",
-         "Rakamlar temel para birimindedir (config currency), 'subs rates' ile çevrilir."),
+         "Rakamlar temel para birimindedir (config currency); 'subs rates' ile çevrilir."),
         ("How many months back, this one included (default: 6).",
          "Bu ay dahil kaç ay geriye gidileceği (varsayılan: 6)."),
 
         // subs rates
         ("Exchange rates into your base currency (config currency).",
-         "Temel para biriminize (config currency) döviz kurları."),
+         "Temel para birimine (config currency) göre döviz kurları."),
         ("'subs rates set EUR 1.08' means 1 EUR = 1.08 in the base currency;\n'subs rates set TRY 34.5 --inverse' means 1 in the base currency = 34.5 TRY.\nTotals are converted only when every rate they need is known. Nothing is fetched\nfrom the network.",
-         "'subs rates set EUR 1.08', 1 EUR = temel para biriminde 1.08 demektir;\n'subs rates set TRY 34.5 --inverse', temel para biriminde 1 = 34.5 TRY demektir.\nToplamlar yalnızca gereken her kur biliniyorsa çevrilir. Ağdan hiçbir şey\nindirilmez."),
+         "'subs rates set EUR 1.08': 1 EUR = temel para biriminde 1.08;\n'subs rates set TRY 34.5 --inverse': temel para biriminde 1 = 34.5 TRY.\nToplamlar yalnızca gereken her kur biliniyorsa çevrilir. Ağdan hiçbir şey\nindirilmez."),
 
         // subs rates list
         ("Show the rates and when each was set.",
-         "Kurları ve her birinin ne zaman girildiğini göster."),
+         "Kurları ve her birinin ne zaman belirlendiğini göster."),
 
         // subs rates set, subs rates delete (shared)
         ("The currency, like EUR.",
@@ -209,13 +209,13 @@ extension SubsTranslations {
 
         // subs rates set
         ("Set the rate of one currency.",
-         "Bir para biriminin kurunu gir."),
+         "Bir para biriminin kurunu belirle."),
         ("What 1 unit of it is worth in the base currency, like 1.08.",
-         "1 biriminin temel para birimindeki değeri, örneğin 1.08."),
+         "1 biriminin temel para birimindeki karşılığı, örneğin 1.08."),
         ("The rate is what 1 unit of the base currency is worth in <code>: '--inverse TRY 34.5'.",
-         "Kur, temel para biriminin 1 biriminin <code> cinsinden değeridir: '--inverse TRY 34.5'."),
+         "Kur, temel para biriminden 1 birimin <code> cinsinden karşılığıdır: '--inverse TRY 34.5'."),
         ("Stored as the rate of 1 <code>: exact when 1/rate has a finite decimal, else rounded to 20 significant digits.",
-         "1 <code> kuru olarak saklanır: 1/kur sonlu bir ondalıksa tam, değilse 20 anlamlı basamağa yuvarlanmış."),
+         "1 <code> kuru olarak saklanır: 1/kur sonlu bir ondalık sayıysa tam, değilse 20 anlamlı basamağa yuvarlanarak."),
 
         // subs rates delete
         ("Delete the rate of one currency.",
@@ -223,9 +223,9 @@ extension SubsTranslations {
 
         // subs rates import
         ("Set rates from a CSV file of 'code,rate' lines.",
-         "Kurları 'kod,kur' satırlarından oluşan bir CSV dosyasından gir."),
+         "Kurları 'kod,kur' satırlarından oluşan bir CSV dosyasından al."),
         ("A bad line refuses the whole file, naming its line number.",
-         "Hatalı bir satır, satır numarası belirtilerek tüm dosyanın reddedilmesine yol açar."),
+         "Hatalı tek bir satır tüm dosyanın reddedilmesine yol açar; satır numarası bildirilir."),
         ("The CSV file.",
          "CSV dosyası."),
 
@@ -235,39 +235,39 @@ extension SubsTranslations {
 
         // subs category list
         ("Show categories with how many subscriptions use each.",
-         "Kategorileri, her birini kaç aboneliğin kullandığıyla göster."),
+         "Kategorileri ve her birini kaç aboneliğin kullandığını göster."),
 
         // subs category add
         ("Add a category.",
          "Kategori ekle."),
         ("Its name.",
-         "Adı."),
+         "Kategorinin adı."),
         ("A colour: %@, or #rrggbb.",
          "Bir renk: %@ ya da #rrggbb."),
 
         // subs category rename
         ("Rename a category; its subscriptions follow.",
-         "Bir kategoriyi yeniden adlandır; abonelikleri de onu izler."),
+         "Bir kategoriyi yeniden adlandır; abonelikleri de yeni ada geçer."),
         ("The current name.",
-         "Şimdiki adı."),
+         "Kategorinin şimdiki adı."),
         ("The new name.",
-         "Yeni adı."),
+         "Kategorinin yeni adı."),
 
         // subs category delete
         ("Delete a category no subscription uses.",
          "Hiçbir aboneliğin kullanmadığı bir kategoriyi sil."),
         ("The name.",
-         "Ad."),
+         "Kategorinin adı."),
 
         // subs config
         ("Read and change settings.",
          "Ayarları oku ve değiştir."),
         ("Keys:\n  currency        the default currency of new subscriptions (default USD)\n  remind-days     days before a payment to remind, like 7,1 (default 2)\n  reminders       on or off: off silences 'subs remind' (default on)\n  remind-exec     the default --exec command of 'subs remind'\n  remind-webhook  the default --webhook URL of 'subs remind'\n  budget          a monthly budget in the base currency, for 'subs summary'\n  language        en or tr, when SUBS_LANG does not say (default: the locale)",
-         "Anahtarlar:\n  currency        yeni aboneliklerin varsayılan para birimi (varsayılan USD)\n  remind-days     bir ödemeden kaç gün önce hatırlatılacağı, örneğin 7,1 (varsayılan 2)\n  reminders       on ya da off: off, 'subs remind'i susturur (varsayılan on)\n  remind-exec     'subs remind'in varsayılan --exec komutu\n  remind-webhook  'subs remind'in varsayılan --webhook URL'si\n  budget          'subs summary' için temel para biriminde aylık bütçe\n  language        en ya da tr, SUBS_LANG belirtmediğinde (varsayılan: yerel ayar)"),
+         "Ayarlar:\n  currency        yeni aboneliklerin varsayılan para birimi (varsayılan USD)\n  remind-days     ödeme öncesi hatırlatma günleri, örn. 7,1 (varsayılan 2)\n  reminders       on ya da off: off, 'subs remind'i susturur (varsayılan on)\n  remind-exec     'subs remind'in varsayılan --exec komutu\n  remind-webhook  'subs remind'in varsayılan --webhook URL'si\n  budget          'subs summary' için temel para biriminde aylık bütçe\n  language        en ya da tr, SUBS_LANG belirtmezse (varsayılan: yerel ayar)"),
 
         // subs config list
         ("Show every setting and its value.",
-         "Her ayarı ve değerini göster."),
+         "Tüm ayarları ve değerlerini göster."),
 
         // subs config get, set, unset (shared)
         ("The setting: %@.",
@@ -281,7 +281,7 @@ extension SubsTranslations {
         ("Change a setting.",
          "Bir ayarı değiştir."),
         ("Its new value; an empty command or URL unsets it.",
-         "Yeni değeri; boş bir komut ya da URL ayarı kaldırır."),
+         "Yeni değer; boş bir komut ya da URL ayarı kaldırır."),
 
         // subs config unset
         ("Return a setting to its default.",
@@ -291,11 +291,11 @@ extension SubsTranslations {
         ("Export every subscription as JSON or CSV, or the payments as an iCalendar file.",
          "Tüm abonelikleri JSON ya da CSV olarak, ödemeleri de iCalendar dosyası olarak dışa aktar."),
         ("json is the export document: everything subs knows (price history, billing periods, pauses, members, categories, settings, rates), which 'subs import' reads back without loss (docs/json.md). csv holds every subscription, cancelled ones included, as 'list' prints them. ics holds one recurring all-day event per subscription that still has payments, on exactly the dates 'upcoming' lists, with a reminder per offset; import it into any calendar, and import it again to update the same events.\n\nExamples:\n  subs export --format ics --output ~/subscriptions.ics\n  subs export --format json > backup.json",
-         "json dışa aktarma belgesidir: subs'ın bildiği her şey (fiyat geçmişi, ödeme dönemleri, duraklatmalar, kişiler, kategoriler, ayarlar, kurlar); 'subs import' bunu kayıpsız geri okur (docs/json.md). csv, iptal edilenler dahil her aboneliği 'list'in yazdığı gibi içerir. ics, hâlâ ödemesi olan her abonelik için, tam olarak 'upcoming'in listelediği tarihlerde yinelenen tüm gün süren bir etkinlik ve her hatırlatma aralığı için bir anımsatıcı içerir; herhangi bir takvime içe aktarın, aynı etkinlikleri güncellemek için yeniden içe aktarın.\n\nÖrnekler:\n  subs export --format ics --output ~/subscriptions.ics\n  subs export --format json > backup.json"),
+         "json, dışa aktarma belgesidir: subs'ın bildiği her şey (fiyat geçmişi, ödeme dönemleri, duraklatmalar, paylaşılan kişiler, kategoriler, ayarlar, kurlar); 'subs import' onu kayıpsız geri okur (docs/json.md). csv, iptal edilenler dahil her aboneliği 'list'in yazdığı biçimde içerir. ics, hâlâ ödemesi olan her abonelik için tam olarak 'upcoming'in listelediği tarihlerde yinelenen, tüm gün süren bir etkinlik ve her hatırlatma aralığı için bir hatırlatıcı içerir; dosyayı herhangi bir takvime içe aktarın, aynı etkinlikleri güncellemek için yeniden içe aktarın.\n\nÖrnekler:\n  subs export --format ics --output ~/subscriptions.ics\n  subs export --format json > backup.json"),
         ("What to write.",
          "Ne yazılacağı."),
         ("Write to this file instead of standard output (a regular file is replaced whole, mode 0600; a pipe or device is written to).",
-         "Standart çıktı yerine bu dosyaya yaz (normal bir dosya bütünüyle değiştirilir, kip 0600; bir boruya ya da aygıta doğrudan yazılır)."),
+         "Standart çıktı yerine bu dosyaya yaz (normal bir dosya bütünüyle değiştirilir, kip 0600; boruya ya da aygıta doğrudan yazılır)."),
 
         // subs backup
         ("Write a checked, encrypted copy of the database.",
@@ -303,7 +303,7 @@ extension SubsTranslations {
         ("Without FILE the copy goes to backups/subs-YYYYMMDD-HHMMSS.db (UTC) next to the database. It is keyed with the database's key, or with the passphrase in --backup-passphrase-file so it can be restored on another machine.",
          "FILE verilmezse kopya veritabanının yanındaki backups/subs-YYYYMMDD-HHMMSS.db (UTC) dosyasına yazılır. Veritabanının anahtarıyla ya da başka bir makinede geri yüklenebilmesi için --backup-passphrase-file'daki parolayla şifrelenir."),
         ("Where to write the backup.",
-         "Yedeğin yazılacağı yer."),
+         "Yedeğin yazılacağı dosya."),
         ("File whose first line is the backup's own passphrase (default: the database's key).",
          "İlk satırı yedeğin kendi parolası olan dosya (varsayılan: veritabanının anahtarı)."),
 
@@ -311,7 +311,7 @@ extension SubsTranslations {
         ("Replace the database with a backup.",
          "Veritabanını bir yedekle değiştir."),
         ("The backup is checked first, and the current database is backed up; the restored data is then under the current key. Asks first on a terminal; when standard input is not a terminal, --yes is required.",
-         "Önce yedek denetlenir ve şimdiki veritabanı yedeklenir; geri yüklenen veriler ardından şimdiki anahtarla korunur. Terminalde önce sorar; standart girdi terminal değilse --yes gerekir."),
+         "Önce yedek denetlenir ve mevcut veritabanı yedeklenir; geri yüklenen veriler ardından mevcut anahtarla şifrelenir. Terminalde önce sorar; standart girdi terminal değilse --yes gerekir."),
         ("The backup to restore.",
          "Geri yüklenecek yedek."),
         ("File whose first line is the backup's passphrase (default: the database's key).",
@@ -325,7 +325,7 @@ extension SubsTranslations {
         ("Move the database to a new key.",
          "Veritabanını yeni bir anahtara taşı."),
         ("Without options, the key file gets a new random key. --new-passphrase-file moves the database to a passphrase; --to-key-file moves it back to a new key file. The database is backed up first, and a kill at any moment leaves it openable with the key files on disk. A replaced key file is kept beside it as <key>.replaced-<time>, for the backups made before.",
-         "Seçenek verilmezse anahtar dosyasına yeni, rastgele bir anahtar yazılır. --new-passphrase-file veritabanını bir parolaya taşır; --to-key-file onu yeniden yeni bir anahtar dosyasına taşır. Önce veritabanı yedeklenir ve işlem herhangi bir anda öldürülse de veritabanı diskteki anahtar dosyalarıyla açılabilir kalır. Değiştirilen anahtar dosyası, daha önce alınmış yedekler için yanında <key>.replaced-<time> olarak saklanır."),
+         "Seçenek verilmezse anahtar dosyasına yeni, rastgele bir anahtar yazılır. --new-passphrase-file veritabanını bir parolaya taşır; --to-key-file onu yeniden yeni bir anahtar dosyasına taşır. Önce veritabanı yedeklenir; işlem herhangi bir anda kesilse bile veritabanı diskteki anahtar dosyalarıyla açılabilir kalır. Değiştirilen anahtar dosyası, daha önce alınmış yedekler için yanında <key>.replaced-<time> adıyla saklanır."),
         ("File whose first line is the new passphrase.",
          "İlk satırı yeni parola olan dosya."),
         ("Move a database that uses a passphrase back to a new key file.",
@@ -335,7 +335,7 @@ extension SubsTranslations {
         ("Import subscriptions from subs, Wallos, subtrack, SubTrackr, or any CSV.",
          "Abonelikleri subs, Wallos, subtrack, SubTrackr ya da herhangi bir CSV'den içe aktar."),
         ("The format is recognised from the content unless --from names it. The file is taken whole or not at all: one bad record refuses it, naming the record and the field, and nothing is written. A subscription with the same name and currency as one already there is a duplicate: skipped unless --on-duplicate says otherwise, so importing the same file twice adds nothing the second time. Categories that don't exist are created.\n\nWallos: its backup zip (or wallos.db), its JSON export or its CSV export. A price in '$', 'kr' or '¥' needs --currency to say which currency it is. subtrack and SubTrackr: their CSV exports. Any other CSV with a header: --map names the column of each field (%@); name and amount are required, every defaults to monthly, start (or next) to today.\n\nExamples:\n  subs import backup.json --dry-run\n  subs import subscriptions.csv\n  subs import Wallos-Backup-20261122.zip\n  subs import subscriptions.json --from wallos --currency USD\n  subs import sheet.csv --map name=Service,amount=Cost,every=Billing,start=Started\n  subs export --format json | subs import - --db other.db",
-         "--from belirtmedikçe biçim içerikten tanınır. Dosya ya bütünüyle alınır ya da hiç alınmaz: hatalı tek bir kayıt, kayıt ve alan belirtilerek dosyayı reddettirir ve hiçbir şey yazılmaz. Var olan bir abonelikle aynı ad ve para birimine sahip bir abonelik yinelenen sayılır: --on-duplicate aksini söylemedikçe atlanır, böylece aynı dosyayı iki kez içe aktarmak ikincisinde hiçbir şey eklemez. Olmayan kategoriler oluşturulur.\n\nWallos: yedek zip dosyası (ya da wallos.db), JSON dışa aktarımı ya da CSV dışa aktarımı. '$', 'kr' ya da '¥' ile yazılmış bir fiyat için hangi para birimi olduğunu --currency söylemelidir. subtrack ve SubTrackr: CSV dışa aktarımları. Başlığı olan başka her CSV: --map her alanın sütununu belirtir (%@); name ve amount zorunludur, every varsayılan olarak monthly, start (ya da next) bugündür.\n\nÖrnekler:\n  subs import backup.json --dry-run\n  subs import subscriptions.csv\n  subs import Wallos-Backup-20261122.zip\n  subs import subscriptions.json --from wallos --currency USD\n  subs import sheet.csv --map name=Service,amount=Cost,every=Billing,start=Started\n  subs export --format json | subs import - --db other.db"),
+         "--from belirtilmedikçe biçim içerikten tanınır. Dosya ya bütünüyle alınır ya da hiç alınmaz: tek bir hatalı kayıt dosyayı reddettirir (kayıt ve alan belirtilir) ve hiçbir şey yazılmaz. Var olan bir abonelikle aynı ad ve para birimine sahip bir abonelik yinelenen sayılır: --on-duplicate aksini söylemedikçe atlanır; böylece aynı dosyayı ikinci kez içe aktarmak hiçbir şey eklemez. Olmayan kategoriler oluşturulur.\n\nWallos: yedek zip dosyası (ya da wallos.db), JSON dışa aktarımı ya da CSV dışa aktarımı. '$', 'kr' ya da '¥' ile yazılmış bir fiyatın hangi para biriminde olduğunu --currency belirtmelidir. subtrack ve SubTrackr: CSV dışa aktarımları. Başlığı olan başka her CSV: --map her alanın sütununu belirtir (%@); name ve amount zorunludur, every'nin varsayılanı monthly, start'ın (ya da next'in) varsayılanı bugündür.\n\nÖrnekler:\n  subs import backup.json --dry-run\n  subs import subscriptions.csv\n  subs import Wallos-Backup-20261122.zip\n  subs import subscriptions.json --from wallos --currency USD\n  subs import sheet.csv --map name=Service,amount=Cost,every=Billing,start=Started\n  subs export --format json | subs import - --db other.db"),
         ("The file to import, or - for standard input.",
          "İçe aktarılacak dosya ya da standart girdi için -."),
         ("The file's format: %@ (default: recognised from the content).",
@@ -345,17 +345,17 @@ extension SubsTranslations {
         ("For any CSV: which column holds each field, like name=Service,amount=Cost,every=Billing,start=Started.",
          "Herhangi bir CSV için: her alanın hangi sütunda olduğu, örneğin name=Service,amount=Cost,every=Billing,start=Started."),
         ("Print what would be added, skipped and replaced, and write nothing.",
-         "Neyin ekleneceğini, atlanacağını ve değiştirileceğini yaz, hiçbir şey kaydetme."),
+         "Nelerin ekleneceğini, atlanacağını ve değiştirileceğini yaz; hiçbir şey kaydetme."),
         ("What to do with a subscription already there (same name and currency): skip, add or replace.",
          "Zaten var olan bir abonelikle (aynı ad ve para birimi) ne yapılacağı: skip, add ya da replace."),
 
         // subs log
         ("Show the history of changes, newest first.",
-         "Değişiklik geçmişini en yenisi önce olmak üzere göster."),
+         "Değişiklik geçmişini en yeniden başlayarak göster."),
         ("Every change is recorded in the database with the values before and after: add, edit, cancel, pause, resume, delete, paid, skip, import, restore, logins (never a password), and category, rate and config changes. 'subs undo' reverts the newest one not yet undone; the log marks it undone.\n\nExamples:\n  subs log\n  subs log netflix --limit 5\n  subs log --format json",
-         "Her değişiklik veritabanına önceki ve sonraki değerleriyle kaydedilir: add, edit, cancel, pause, resume, delete, paid, skip, import, restore, giriş bilgileri (asla parola değil) ve kategori, kur ve ayar değişiklikleri. 'subs undo' henüz geri alınmamış en yenisini geri alır; günlük onu geri alındı olarak işaretler.\n\nÖrnekler:\n  subs log\n  subs log netflix --limit 5\n  subs log --format json"),
+         "Her değişiklik veritabanına önceki ve sonraki değerleriyle kaydedilir: add, edit, cancel, pause, resume, delete, paid, skip, import, restore, giriş bilgileri (parolalar hariç) ve kategori, kur ve ayar değişiklikleri. 'subs undo' henüz geri alınmamış en yeni değişikliği geri alır; günlük onu geri alındı olarak işaretler.\n\nÖrnekler:\n  subs log\n  subs log netflix --limit 5\n  subs log --format json"),
         ("Only the changes to this subscription (also one since deleted).",
-         "Yalnızca bu aboneliğe yapılan değişiklikler (sonradan silinmiş olsa da)."),
+         "Yalnızca bu aboneliğe yapılan değişiklikler (sonradan silinmiş olsa bile)."),
         ("Show at most this many changes.",
          "En fazla bu kadar değişiklik göster."),
         ("Output format: table or json.",
@@ -365,7 +365,7 @@ extension SubsTranslations {
         ("Revert the newest change not yet undone.",
          "Henüz geri alınmamış en yeni değişikliği geri al."),
         ("Shows the change and asks on a terminal; from a script, --yes is required. Run it again to go further back. Undoing a delete brings the subscription back with its whole history; undoing an import removes what it added and puts back what it replaced; undoing a restore puts back the database it replaced.",
-         "Değişikliği gösterir ve terminalde sorar; bir betikten --yes gerekir. Daha geriye gitmek için yeniden çalıştırın. Bir silmeyi geri almak aboneliği tüm geçmişiyle geri getirir; bir içe aktarmayı geri almak eklediklerini kaldırır ve değiştirdiklerini geri koyar; bir geri yüklemeyi geri almak yerine geçtiği veritabanını geri koyar."),
+         "Değişikliği gösterir ve terminalde sorar; betikten çalıştırıldığında --yes gerekir. Daha geriye gitmek için yeniden çalıştırın. Bir silmeyi geri almak aboneliği tüm geçmişiyle geri getirir; bir içe aktarmayı geri almak eklediklerini kaldırır ve yerine geçtiklerini geri koyar; bir geri yüklemeyi geri almak, yerini aldığı veritabanını geri getirir."),
         ("Undo without asking.",
          "Sormadan geri al."),
 
@@ -373,7 +373,7 @@ extension SubsTranslations {
         ("Record that a payment was charged, and how much.",
          "Bir ödemenin tahsil edildiğini ve tutarını kaydet."),
         ("Records the payment due on --on (default: the latest scheduled on or before today) at --amount (default: the scheduled amount). A day without a scheduled payment records an extra charge. Money already spent (show, stats, summary) uses recorded amounts; forecasts stay on the schedule. --undo removes the record on --on.\n\nExamples:\n  subs paid electricity --amount 84.20\n  subs paid netflix --on 2026-10-30 --amount 17.99\n  subs paid netflix --undo --on 2026-10-30",
-         "--on günündeki ödemeyi (varsayılan: bugün ya da öncesindeki en son planlı ödeme) --amount tutarıyla (varsayılan: planlanan tutar) kaydeder. Planlı ödemesi olmayan bir gün ek bir tahsilat olarak kaydedilir. Harcanmış para (show, stats, summary) kaydedilen tutarları kullanır; tahminler plana göre kalır. --undo, --on günündeki kaydı kaldırır.\n\nÖrnekler:\n  subs paid electricity --amount 84.20\n  subs paid netflix --on 2026-10-30 --amount 17.99\n  subs paid netflix --undo --on 2026-10-30"),
+         "--on günündeki ödemeyi (varsayılan: bugün ya da öncesindeki en son planlı ödeme) --amount tutarıyla (varsayılan: planlanan tutar) kaydeder. Planlı ödemesi olmayan bir gün ek bir tahsilat olarak kaydedilir. Harcanmış para (show, stats, summary) kaydedilen tutarlarla hesaplanır; tahminler plana göre kalır. --undo, --on günündeki kaydı kaldırır.\n\nÖrnekler:\n  subs paid electricity --amount 84.20\n  subs paid netflix --on 2026-10-30 --amount 17.99\n  subs paid netflix --undo --on 2026-10-30"),
         ("The day it was charged (default: the latest scheduled payment).",
          "Tahsil edildiği gün (varsayılan: en son planlı ödeme)."),
         ("What was charged (default: the scheduled amount).",
@@ -385,7 +385,7 @@ extension SubsTranslations {
         ("Record that a scheduled payment was not charged (a free month).",
          "Planlı bir ödemenin tahsil edilmediğini kaydet (ücretsiz bir ay)."),
         ("It vanishes from payments made, spend per month, upcoming and reminders. 'subs paid REF --undo --on DATE' takes it back.",
-         "Yapılan ödemelerden, aylık harcamadan, yaklaşan ödemelerden ve hatırlatmalardan çıkar. 'subs paid REF --undo --on DATE' bunu geri alır."),
+         "Ödeme; yapılan ödemelerden, aylık harcamadan, yaklaşan ödemelerden ve hatırlatmalardan çıkarılır. 'subs paid REF --undo --on DATE' bunu geri alır."),
         ("The day of the scheduled payment.",
          "Planlı ödemenin günü."),
 
@@ -401,9 +401,9 @@ extension SubsTranslations {
 
         // subs vault set
         ("Set a subscription's login: username, URL and a sealed password.",
-         "Bir aboneliğin giriş bilgisini gir: kullanıcı adı, URL ve mühürlü bir parola."),
+         "Bir aboneliğin giriş bilgisini kaydet: kullanıcı adı, URL ve mühürlü parola."),
         ("The password comes from --password-stdin, --generate, or two prompts on the terminal. A login that exists keeps its password when only --username or --url is given. The first password creates the vault and asks for its passphrase twice.\n--generate makes %@ characters (or LENGTH, %@-%@) from 64 letters, digits and symbols without look-alikes: 6 bits each.",
-         "Parola --password-stdin'den, --generate ile ya da terminalde iki soruyla alınır. Var olan bir giriş bilgisi, yalnızca --username ya da --url verilirse parolasını korur. İlk parola kasayı oluşturur ve kasa parolasını iki kez sorar.\n--generate, birbirine benzemeyen 64 harf, rakam ve simgeden %@ karakter (ya da LENGTH, %@-%@) üretir: her biri 6 bit."),
+         "Parola --password-stdin'den, --generate ile ya da terminalde iki kez sorularak alınır. Var olan bir giriş bilgisi, yalnızca --username ya da --url verilirse parolasını korur. İlk parola kasayı oluşturur ve kasa parolasını iki kez sorar.\n--generate, birbirine benzemeyen 64 harf, rakam ve simgeden %@ karakter (ya da LENGTH, %@-%@) üretir: her biri 6 bit."),
         ("With --generate: the password's length.",
          "--generate ile: parolanın uzunluğu."),
         ("The username (an empty value removes it).",
@@ -423,15 +423,15 @@ extension SubsTranslations {
 
         // subs vault list
         ("List the subscriptions that have a login (no secrets).",
-         "Giriş bilgisi olan abonelikleri listele (sırlar gösterilmez)."),
+         "Giriş bilgisi olan abonelikleri listele (gizli bilgiler gösterilmez)."),
 
         // subs vault copy
         ("Copy a login's password (or username) to the clipboard; cleared after %@ s.",
-         "Bir giriş bilgisinin parolasını (ya da kullanıcı adını) panoya kopyala; %@ sn sonra silinir."),
+         "Bir giriş bilgisinin parolasını (ya da kullanıcı adını) panoya kopyala; %@ sn sonra temizlenir."),
         ("Uses the first of wl-copy, xclip, xsel, pbcopy on PATH, fed on standard input. The clipboard is cleared after %@ seconds unless it changed meanwhile.",
          "PATH üzerindeki wl-copy, xclip, xsel, pbcopy araçlarından ilk bulunanı standart girdiden besleyerek kullanır. Pano bu arada değişmediyse %@ saniye sonra temizlenir."),
         ("Copy the username instead of the password (needs no passphrase).",
-         "Parola yerine kullanıcı adını kopyala (parola gerekmez)."),
+         "Parola yerine kullanıcı adını kopyala (kasa parolası gerekmez)."),
 
         // subs vault rm
         ("Remove a subscription's login (the subscription stays).",
