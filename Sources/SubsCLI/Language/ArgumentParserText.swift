@@ -15,14 +15,24 @@ enum ArgumentParserText {
             ("SUBCOMMANDS:", localized("SUBCOMMANDS:")),
             ("Show help information.", localized("Show help information.")),
             ("Show the version.", localized("Show the version.")),
-            ("See 'subs help <subcommand>' for detailed help.", localized("See 'subs help <subcommand>' for detailed help.")),
             ("(default: ", localized("(default: ")),
             ("(values: ", localized("(values: ")),
+            ("; default: ", localized("; default: ")),
         ]
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             var line = String(line)
             for (english, translated) in replacements where line.contains(english) {
                 line = line.replacingOccurrences(of: english, with: translated)
+            }
+            // `(values: a, b; default: a)` wrapped so that `default:` opens a line.
+            if let range = line.range(of: #"^\s+default: "#, options: .regularExpression) {
+                let indent = line[range].prefix { $0 == " " }
+                line.replaceSubrange(range, with: indent + localized("default: "))
+            }
+            // `See 'subs help vault <subcommand>' for detailed help.`, for any command with subcommands.
+            if let range = line.range(of: #"See '(.+) <subcommand>' for detailed help\."#, options: .regularExpression) {
+                let command = line[range].dropFirst("See '".count).dropLast(" <subcommand>' for detailed help.".count)
+                line.replaceSubrange(range, with: localized("See '\(String(command)) <subcommand>' for detailed help."))
             }
             return line
         }.joined(separator: "\n")

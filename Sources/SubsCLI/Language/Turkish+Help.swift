@@ -190,8 +190,8 @@ extension SubsTranslations {
          "Kategoriye göre harcama, yapılan ödemelere göre aylık harcama ve 12 aylık tahmin."),
         ("Figures are in the base currency (config currency), converted with 'subs rates'.",
          "Rakamlar temel para birimindedir (config currency); 'subs rates' ile çevrilir."),
-        ("How many months back, this one included (default: 6).",
-         "Bu ay dahil kaç ay geriye gidileceği (varsayılan: 6)."),
+        ("How many months back, this one included.",
+         "Bu ay dahil kaç ay geriye gidileceği."),
 
         // subs rates
         ("Exchange rates into your base currency (config currency).",
