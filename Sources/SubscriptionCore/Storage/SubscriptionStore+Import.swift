@@ -50,10 +50,15 @@ extension SubscriptionStore {
     ) throws {
         // Two records that replace one subscription leave it as the second wrote it: once.
         var written: [Subscription] = []
+        var position: [String: Int] = [:]
         for item in outcome.items {
             if case .skipped = item.action { continue }
-            written.removeAll { $0.id == item.subscription.id }
-            written.append(item.subscription)
+            if let index = position[item.subscription.id] {
+                written[index] = item.subscription
+            } else {
+                position[item.subscription.id] = written.count
+                written.append(item.subscription)
+            }
         }
         let recolored = categoriesBefore.filter { old in
             old.color == nil && outcome.categoriesCreated.allSatisfy { !NameMatching.same($0, old.name) }
@@ -89,6 +94,14 @@ extension SubscriptionStore {
         var outcome = ImportOutcome(dryRun: !writing)
         let records = SubscriptionRecords(connection: connection)
         var current = try records.all()
+        // Looked up by key, not searched: an import of many thousands stays linear.
+        var currentByName: [NameAndCurrency: Int] = [:]
+        for (index, subscription) in current.enumerated() where currentByName[NameAndCurrency(subscription)] == nil {
+            currentByName[NameAndCurrency(subscription)] = index
+        }
+        var takenIDs = Set(current.map(\.id))
+        var takenNames = Set(current.map { NameMatching.key($0.name) })
+        var replacedIDs: Set<String> = []
         var categories = try categoryColors(connection)
 
         // Categories first: subscriptions refer to them.
@@ -117,9 +130,7 @@ extension SubscriptionStore {
                 let color = parsed.categories.first { NameMatching.same($0.name, name) }?.color
                 subscription.category = try ensureCategory(name, color: color)
             }
-            let duplicate = current.firstIndex {
-                NameMatching.same($0.name, subscription.name) && $0.currency == subscription.currency
-            }
+            let duplicate = currentByName[NameAndCurrency(subscription)]
             if let duplicate, onDuplicate != .add {
                 let existing = current[duplicate]
                 if onDuplicate == .skip {
@@ -128,17 +139,22 @@ extension SubscriptionStore {
                 }
                 subscription = subscription.withID(existing.id)
                 // What was there before the import, not what an earlier record of it put there.
-                if !replaced.contains(where: { $0.id == existing.id }) { replaced.append(existing) }
+                if replacedIDs.insert(existing.id).inserted { replaced.append(existing) }
                 current[duplicate] = subscription
                 if writing { try records.update(subscription) }
                 outcome.items.append(.init(record: imported.record, subscription: subscription, action: .replaced(existingID: existing.id)))
                 continue
             }
-            if current.contains(where: { $0.id == subscription.id }) {
+            if takenIDs.contains(subscription.id) {
                 subscription = subscription.withID(UUID().uuidString.lowercased())
             }
             let original = subscription.name
-            subscription.name = freeName(original, taken: current.map(\.name))
+            subscription.name = freeName(original, taken: takenNames)
+            if currentByName[NameAndCurrency(subscription)] == nil {
+                currentByName[NameAndCurrency(subscription)] = current.count
+            }
+            takenIDs.insert(subscription.id)
+            takenNames.insert(NameMatching.key(subscription.name))
             current.append(subscription)
             if writing { try records.insert(subscription) }
             outcome.items.append(.init(
@@ -181,9 +197,10 @@ extension SubscriptionStore {
         return outcome
     }
 
-    /// `name`, or `name (2)`, `name (3)`... when another subscription has it.
-    private static func freeName(_ name: String, taken: [String]) -> String {
-        func isTaken(_ candidate: String) -> Bool { taken.contains { NameMatching.same($0, candidate) } }
+    /// `name`, or `name (2)`, `name (3)`... when another subscription has it (`taken` holds
+    /// the names' `NameMatching` keys).
+    private static func freeName(_ name: String, taken: Set<String>) -> String {
+        func isTaken(_ candidate: String) -> Bool { taken.contains(NameMatching.key(candidate)) }
         guard isTaken(name) else { return name }
         var number = 2
         while true {
@@ -242,5 +259,17 @@ extension Subscription {
             trialEnd: trialEnd, category: category, url: url, notes: notes, paymentMethod: paymentMethod,
             remindDays: remindDays, autoRenew: autoRenew, members: members, periods: periods, pauses: pauses,
             charges: charges, createdAt: createdAt, updatedAt: updatedAt)
+    }
+}
+
+/// What makes an imported subscription a duplicate of one already there: the same name, as
+/// names compare, in the same currency.
+private struct NameAndCurrency: Hashable {
+    let name: String
+    let currency: Currency
+
+    init(_ subscription: Subscription) {
+        name = NameMatching.key(subscription.name)
+        currency = subscription.currency
     }
 }
