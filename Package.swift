@@ -20,6 +20,11 @@ let package = Package(
             pkgConfig: "sqlcipher",
             providers: [.apt(["libsqlcipher-dev"])]
         ),
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .target(
             name: "SubscriptionCore",
             dependencies: [
@@ -33,6 +38,7 @@ let package = Package(
             name: "SubsCLI",
             dependencies: [
                 "SubscriptionCore",
+                "COpenSSL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

@@ -4,13 +4,15 @@ import Foundation
 import Glibc
 #endif
 
-/// One HTTP/1.1 POST over a plain socket, for `http://` webhooks: connect, send, read the status
-/// line, close. Every step waits in `poll` against one deadline and the stop signal, and nothing
-/// after the status line is read, so a slow, silent or endless server costs at most the deadline
-/// and no memory.
+/// One HTTP/1.1 POST over a socket, for webhooks: connect, (for `https://`) the TLS handshake,
+/// send, read the status line, close. Every step waits in `poll` against one deadline and the
+/// stop signal, and nothing after the status line is read, so a slow, silent or endless server
+/// costs at most the deadline and no memory.
 struct HTTPPost {
     let components: URLComponents
     let body: Data
+    /// `https://`: the exchange goes through a `TLSStream`.
+    var secure: Bool { components.scheme == "https" }
 
     /// The longest response head read while looking for the final status line.
     static let headLimit = 16 * 1024
@@ -19,7 +21,7 @@ struct HTTPPost {
         guard let host = components.host.map(Self.unbracketed), !host.isEmpty else {
             return .failed(localized("invalid webhook URL"))
         }
-        let port = components.port ?? 80
+        let port = components.port ?? (secure ? 443 : 80)
         let addresses: [Data]
         switch Self.resolve(host, port: port, until: deadline, stop: stop) {
         case .success(let found): addresses = found
@@ -30,7 +32,13 @@ struct HTTPPost {
             switch Self.connect(to: address, until: deadline, stop: stop) {
             case .success(let socket):
                 defer { _ = close(socket) }
-                return exchange(on: socket, until: deadline, stop: stop)
+                guard secure else { return exchange(over: .plain(socket), until: deadline, stop: stop) }
+                switch TLSStream.client(socket: socket, host: host) {
+                case .success(let stream):
+                    return exchange(over: .tls(stream, socket), until: deadline, stop: stop)
+                case .failure(let failure):
+                    return .failed(localized("webhook request failed: TLS: \(failure.reason)"))
+                }
             case .failure(let outcome):
                 guard case .failed = outcome else { return outcome }
                 lastFailure = outcome
@@ -56,25 +64,92 @@ struct HTTPPost {
         return Data((head + "\r\n").utf8) + body
     }
 
-    private func exchange(on socket: Int32, until deadline: Deadline, stop: StopSignal?) -> HTTPOutcome {
+    /// Where the bytes go: the socket itself, or TLS over it.
+    private enum Transport {
+        case plain(Int32)
+        case tls(TLSStream, Int32)
+
+        var socket: Int32 {
+            switch self {
+            case .plain(let socket), .tls(_, let socket): socket
+            }
+        }
+
+        func send(_ bytes: UnsafeRawBufferPointer) -> TransferStep {
+            switch self {
+            case .tls(let stream, _): return stream.send(bytes)
+            case .plain(let socket):
+                let sent = Glibc.send(socket, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+                return sent >= 0 ? .done(sent) : Self.step(afterFailure: Int16(POLLOUT))
+            }
+        }
+
+        func receive(into buffer: UnsafeMutableRawBufferPointer) -> TransferStep {
+            switch self {
+            case .tls(let stream, _): return stream.receive(into: buffer)
+            case .plain(let socket):
+                let count = recv(socket, buffer.baseAddress, buffer.count, 0)
+                return count > 0 ? .done(count) : count == 0 ? .closed : Self.step(afterFailure: Int16(POLLIN))
+            }
+        }
+
+        private static func step(afterFailure waitingFor: Int16) -> TransferStep {
+            switch errno {
+            case EINTR: .done(0)
+            case EAGAIN: .wait(waitingFor)
+            default: .failed(localized("webhook request failed: \(String(cString: strerror(errno)))"))
+            }
+        }
+    }
+
+    /// Runs `attempt` until it gets somewhere, waiting in `poll` for what it needs in between.
+    private func perform(
+        _ attempt: () -> TransferStep, on transport: Transport, until deadline: Deadline, stop: StopSignal?
+    ) -> Result<Int?, HTTPFailure> {
+        while true {
+            switch attempt() {
+            case .done(0): continue
+            case .done(let count): return .success(count)
+            case .closed: return .success(nil)
+            case .failed(let reason): return .failure(HTTPFailure(outcome: .failed(reason)))
+            case .wait(let events):
+                switch waitFor([(transport.socket, events)], until: deadline, stop: stop) {
+                case .timedOut: return .failure(HTTPFailure(outcome: .timedOut))
+                case .stopped: return .failure(HTTPFailure(outcome: .stopped))
+                case .ready: continue
+                }
+            }
+        }
+    }
+
+    private struct HTTPFailure: Error {
+        let outcome: HTTPOutcome
+    }
+
+    private func exchange(over transport: Transport, until deadline: Deadline, stop: StopSignal?) -> HTTPOutcome {
+        let closedEarly = HTTPOutcome.failed(localized("webhook closed the connection without answering"))
+        if case .tls(let stream, _) = transport {
+            switch perform(stream.handshake, on: transport, until: deadline, stop: stop) {
+            case .failure(let failure): return failure.outcome
+            case .success(nil): return closedEarly
+            case .success: break
+            }
+        }
         var pending = request[...]
         while !pending.isEmpty {
-            switch waitFor([(socket, Int16(POLLOUT))], until: deadline, stop: stop) {
-            case .timedOut: return .timedOut
-            case .stopped: return .stopped
-            case .ready: break
+            let step = perform({ pending.withUnsafeBytes { transport.send($0) } }, on: transport, until: deadline, stop: stop)
+            switch step {
+            case .failure(let failure): return failure.outcome
+            case .success(nil): return closedEarly
+            case .success(let sent?): pending = pending.dropFirst(sent)
             }
-            let sent = pending.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if sent < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            guard sent > 0 else { return .failed(localized("webhook request failed: \(String(cString: strerror(errno)))")) }
-            pending = pending.dropFirst(sent)
         }
-        return readStatus(from: socket, until: deadline, stop: stop)
+        return readStatus(from: transport, until: deadline, stop: stop)
     }
 
     /// The status of the final answer: interim 1xx heads are skipped, and nothing after the
     /// final status line is read.
-    private func readStatus(from socket: Int32, until deadline: Deadline, stop: StopSignal?) -> HTTPOutcome {
+    private func readStatus(from transport: Transport, until deadline: Deadline, stop: StopSignal?) -> HTTPOutcome {
         var received = Data()
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -82,18 +157,13 @@ struct HTTPPost {
             guard received.count < Self.headLimit else {
                 return .failed(localized("webhook answer has no status line in its first \(Self.headLimit / 1024) KiB"))
             }
-            switch waitFor([(socket, Int16(POLLIN))], until: deadline, stop: stop) {
-            case .timedOut: return .timedOut
-            case .stopped: return .stopped
-            case .ready: break
+            let step = perform({ chunk.withUnsafeMutableBytes { transport.receive(into: $0) } },
+                               on: transport, until: deadline, stop: stop)
+            switch step {
+            case .failure(let failure): return failure.outcome
+            case .success(nil): return .failed(localized("webhook closed the connection without answering"))
+            case .success(let count?): received.append(contentsOf: chunk[0..<count])
             }
-            let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            guard count > 0 else {
-                return .failed(count == 0 ? "webhook closed the connection without answering"
-                               : "webhook request failed: \(String(cString: strerror(errno)))")
-            }
-            received.append(contentsOf: chunk[0..<count])
         }
     }
 
