@@ -1,79 +1,87 @@
-// `make bench`: how long the core's hot paths take, printed, never asserted.
-//
-// The point it shows: finding the next payment is arithmetic on the anchor, so a daily
-// subscription started in 1970 answers as fast as one started yesterday.
+// `make bench`: PRODUCT.md §12 measured. Builds its own databases through the store, times the
+// release `subs` as whole processes (median of several runs) beside the floor measured in the
+// same run, and prints each figure next to its target. Exits 1 when a target is missed. Never
+// part of `make test`: timings belong to a quiet machine, not to a test.
 import Foundation
 import SubscriptionCore
 
-func measure(_ label: String, iterations: Int, _ body: () -> Void) {
-    let start = DispatchTime.now().uptimeNanoseconds
-    for _ in 0..<iterations { body() }
-    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
-    let perCall = elapsed / Double(iterations)
-    let text = perCall < 1_000 ? String(format: "%.0f ns", perCall)
-        : perCall < 1_000_000 ? String(format: "%.1f µs", perCall / 1_000)
-        : String(format: "%.2f ms", perCall / 1_000_000)
-    print(label.padding(toLength: 58, withPad: " ", startingAt: 0), text.leftPadded(10), "per call")
+let arguments = CommandLine.arguments.dropFirst()
+let quick = arguments.contains("--quick")
+let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+let subs = arguments.first { !$0.hasPrefix("-") } ?? "\(binDirectory)/subs"
+guard FileManager.default.isExecutableFile(atPath: subs) else {
+    FileHandle.standardError.write(Data("subs-bench: no subs binary at \(subs) (build it with `make build`)\n".utf8))
+    exit(2)
 }
+let sqlcipher = "sqlcipher"
+let largeCount = quick ? 10_000 : 100_000
+let runs = quick ? 5 : 21
 
-extension String {
-    func leftPadded(_ width: Int) -> String {
-        String(repeating: " ", count: max(0, width - count)) + self
-    }
-}
+let benchDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("subs-bench-\(UUID().uuidString)").path
+try FileManager.default.createDirectory(atPath: benchDirectory, withIntermediateDirectories: true,
+                                        attributes: [.posixPermissions: 0o700])
+// `--keep` leaves the databases for a look by hand (`SUBS_DB=… SUBS_KEY_FILE=… subs list`).
+if !arguments.contains("--keep") { atexit { try? FileManager.default.removeItem(atPath: benchDirectory) } }
 
-let today = CivilDate(year: 2026, month: 11, day: 22)!
-let daily = BillingCycle(count: 1, unit: .day)!
-let monthly = BillingCycle.monthly
-var sink = 0
-
-for (label, anchor, cycle) in [
-    ("next payment, daily from yesterday", today.adding(days: -1)!, daily),
-    ("next payment, daily from 1970-01-01", CivilDate(year: 1970, month: 1, day: 1)!, daily),
-    ("next payment, monthly from 2026-10-31", CivilDate(year: 2026, month: 10, day: 31)!, monthly),
-    ("next payment, monthly from 1970-01-31", CivilDate(year: 1970, month: 1, day: 31)!, monthly),
-] {
-    let schedule = BillingSchedule(anchor: anchor, cycle: cycle)
-    measure(label, iterations: 200_000) {
-        sink &+= schedule.nextPayment(onOrAfter: today)?.day ?? 0
-    }
-}
-
-let subscriptions = (0..<1_000).map { index in
-    Subscription(
-        name: "Subscription \(index)",
-        price: Money(minorUnits: Int128(100 + index), currency: .usd),
-        cycle: [daily, monthly, BillingCycle(count: 2, unit: .week)!][index % 3],
-        startDate: CivilDate(year: 2000 + index % 25, month: 1 + index % 12, day: 1 + index % 28)!)
-}
-measure("list of 1,000 subscriptions (snapshots, sort, totals)", iterations: 50) {
-    sink &+= (try! SubscriptionList(subscriptions, query: ListQuery(), today: today, config: .defaults)).items.count
-}
-measure("upcoming 30 days over 1,000 subscriptions", iterations: 50) {
-    sink &+= UpcomingReport(subscriptions, today: today, through: today.adding(days: 30)!).items.count
-}
-
-let directory = FileManager.default.temporaryDirectory.appendingPathComponent("subs-bench-\(UUID().uuidString)")
-defer { try? FileManager.default.removeItem(at: directory) }
-let location = StoreLocation(
-    databasePath: directory.appendingPathComponent("subs.db").path,
-    key: .keyFile(directory.appendingPathComponent("key").path))
+var report = BenchReport()
 do {
-    let store = try SubscriptionStore(location: location)
-    for subscription in subscriptions.prefix(200) {
-        _ = try store.add(NewSubscription(
-            name: subscription.name, amount: try DecimalAmount(input: subscription.prices[0].amount.description),
-            cycle: subscription.cycle, startDate: subscription.startDate))
+    report.note("in \(benchDirectory): building the databases through the store (1,000, 1,000 with a passphrase, "
+        + "\(largeCount / 10), \(largeCount) subscriptions)...")
+    let small = try BenchDatabase.build("small", count: 1_000, in: benchDirectory)
+    let locked = try BenchDatabase.build("locked", count: 1_000, in: benchDirectory, passphrase: "correct horse battery staple")
+    let medium = try BenchDatabase.build("medium", count: largeCount / 10, in: benchDirectory)
+    let large = try BenchDatabase.build("large", count: largeCount, in: benchDirectory)
+
+    // Start-up.
+    let version = try ProcessTimer.measure([subs, "--version"], environment: [:], runs: runs * 2)
+    let shellVersion = try ProcessTimer.measure([sqlcipher, "-version"], environment: [:], runs: runs * 2)
+    report.check("start-up: subs --version", version, limit: 0.005,
+                 floor: ("sqlcipher -version", shellVersion))
+
+    // The list at the speed of the raw database.
+    func shellRead(_ database: BenchDatabase) -> [String] {
+        var pragmas = "PRAGMA key = \"\(database.sqlcipherKey)\";"
+        if database.isPassphrase { pragmas += " PRAGMA kdf_iter = 256000;" }
+        return [sqlcipher, "-batch", "-cmd", pragmas, database.location.databasePath, """
+            SELECT * FROM subscriptions; SELECT * FROM price_changes; SELECT * FROM billing_periods;
+            """]
     }
-    measure("open the encrypted database (raw key) and read 200", iterations: 50) {
-        sink &+= (try? SubscriptionStore(location: location).subscriptions().count) ?? 0
-    }
-    measure("add one subscription (one BEGIN IMMEDIATE transaction)", iterations: 50) {
-        sink &+= (try? store.add(NewSubscription(
-            name: "Bench", amount: try! DecimalAmount(input: "9.99"), startDate: today)))?.name.count ?? 0
+    let list = try ProcessTimer.measure([subs, "list", "--format", "json"], environment: small.environment, runs: runs)
+    let shellList = try ProcessTimer.measure(shellRead(small), environment: [:], runs: runs)
+    report.check("list --format json, 1,000", list, limit: 1.5 * shellList.seconds,
+                 limitText: "1.5 × floor", floor: ("sqlcipher reading the rows", shellList))
+
+    let upcomingArguments = [subs, "upcoming", "--days", "365", "--format", "json"]
+    let payments = try BenchReport.count(upcomingArguments, environment: small.environment)
+    let upcoming = try ProcessTimer.measure(upcomingArguments, environment: small.environment, runs: runs)
+    report.check("upcoming --days 365 --format json, 1,000 (\(payments.formatted()) payments)", upcoming, limit: 0.050)
+
+    // A passphrase: one key derivation per run, nothing more.
+    let lockedList = try ProcessTimer.measure([subs, "list", "--format", "json"], environment: locked.environment,
+                                              runs: max(5, runs / 3))
+    let shellLocked = try ProcessTimer.measure(shellRead(locked), environment: [:], runs: max(5, runs / 3))
+    let derivation = shellLocked.seconds - shellList.seconds
+    let derivations = (lockedList.seconds - list.seconds) / derivation
+    report.ratio("passphrase: key derivations per run", derivations, limit: 1.5,
+                 detail: String(format: "+%.0f ms over a raw key; one derivation (sqlcipher) %.0f ms",
+                                (lockedList.seconds - list.seconds) * 1000, derivation * 1000))
+
+    // Many subscriptions: each command within a second and 200 MB, and linear.
+    let commands: [[String]] = [["list"], ["upcoming", "--days", "30"], ["summary"], ["remind", "--dry-run"]]
+    let largeRuns = quick ? 3 : 5
+    for command in commands {
+        let atLarge = try ProcessTimer.measure([subs] + command, environment: large.environment, runs: largeRuns, warmUp: 1)
+        let atMedium = try ProcessTimer.measure([subs] + command, environment: medium.environment, runs: largeRuns, warmUp: 1)
+        let name = command.joined(separator: " ")
+        report.check("\(name), \(largeCount.formatted())", atLarge, limit: 1.0, memoryLimit: 200 << 20)
+        // Ten times the subscriptions may cost at most fifteen times the time past start-up.
+        let growth = (atLarge.seconds - version.seconds) / max(atMedium.seconds - version.seconds, 1e-6) / 10
+        report.ratio("\(name): cost per subscription, \(largeCount.formatted()) vs \((largeCount / 10).formatted())",
+                     growth, limit: 1.5, detail: String(format: "%.0f ms at %@", atMedium.seconds * 1000,
+                                                        (largeCount / 10).formatted()))
     }
 } catch {
-    print("store benchmark failed: \(error)")
-    exit(1)
+    FileHandle.standardError.write(Data("subs-bench: \(error)\n".utf8))
+    exit(2)
 }
-print("(checksum \(sink))")
+report.finish(subs: subs)

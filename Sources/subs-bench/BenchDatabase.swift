@@ -1,0 +1,92 @@
+import Foundation
+import SubscriptionCore
+
+/// A database of `count` subscriptions, written through the store as `subs import` writes one,
+/// with a life like a real one: mostly monthly, a share weekly and yearly, trials, a few
+/// cancelled and paused, price rises, three currencies with rates, categories, notes.
+struct BenchDatabase {
+    static let today = CivilDate(year: 2026, month: 11, day: 22)!
+
+    let count: Int
+    let location: StoreLocation
+    /// The raw key as the `sqlcipher` shell takes it: `x'<64 hex digits>'`, or the passphrase.
+    let sqlcipherKey: String
+    let isPassphrase: Bool
+
+    /// Writes the database `name`.db in `directory`, keyed by a new key file or by `passphrase`.
+    static func build(
+        _ name: String, count: Int, in directory: String, passphrase: String? = nil
+    ) throws -> BenchDatabase {
+        let keyPath = "\(directory)/\(name).key"
+        let location = StoreLocation(
+            databasePath: "\(directory)/\(name).db",
+            key: passphrase.map(KeySource.passphrase) ?? .keyFile(keyPath))
+        let store = try SubscriptionStore(location: location)
+        _ = try store.apply(fixture(count: count), onDuplicate: .add, dryRun: false)
+        let key = try passphrase ?? "x'\(String(decoding: Data(contentsOf: URL(fileURLWithPath: keyPath)), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))'"
+        return BenchDatabase(count: count, location: location, sqlcipherKey: key, isPassphrase: passphrase != nil)
+    }
+
+    /// The environment a `subs` run reads this database with, on the fixed day the figures are for.
+    var environment: [String: String] {
+        var environment = ["SUBS_DB": location.databasePath, "SUBS_TODAY": Self.today.description]
+        switch location.key {
+        case .keyFile(let path): environment["SUBS_KEY_FILE"] = path
+        case .passphrase(let passphrase): environment["SUBS_PASSPHRASE"] = passphrase
+        case .passphraseFile(let path): environment["SUBS_PASSPHRASE_FILE"] = path
+        }
+        return environment
+    }
+
+    static func fixture(count: Int) throws -> ParsedImport {
+        let categories = ["Streaming", "Music", "Software", "Cloud", "News", "Fitness", "Gaming", "Food",
+                          "Education", "Utilities", "Şirket", "Café"]
+        let services = ["Netflix", "Spotify", "iCloud+", "Dropbox", "The Times", "Gym", "Xbox Game Pass",
+                        "HelloFresh", "Duolingo", "Phone plan", "Çay Kulübü", "Éditions", "1Password",
+                        "GitHub", "Notion", "YouTube Premium", "Disney+", "Audible", "Strava", "Proton"]
+        let currencies = [Currency.usd, Currency(code: "EUR")!, Currency(code: "TRY")!]
+        // Twenty kinds by index: nine monthly, six weekly, fortnightly, yearly, quarterly, four-weekly
+        // and one cancelled: about 23 payments a year each, as a real mix gives.
+        let cycles: [BillingCycle] = Array(repeating: .monthly, count: 9)
+            + Array(repeating: BillingCycle(count: 1, unit: .week)!, count: 6)
+            + [BillingCycle(count: 2, unit: .week)!, BillingCycle(count: 1, unit: .year)!,
+               BillingCycle(count: 3, unit: .month)!, BillingCycle(count: 4, unit: .week)!, .monthly]
+        let created = Date(timeIntervalSince1970: 1_700_000_000)
+        var subscriptions: [ImportedSubscription] = []
+        subscriptions.reserveCapacity(count)
+        for index in 0..<count {
+            let kind = index % 20
+            let currency = currencies[index % 7 == 0 ? 1 : index % 11 == 0 ? 2 : 0]
+            let start = CivilDate(year: 2015 + index % 11, month: 1 + index % 12, day: 1 + index % 31)
+                ?? CivilDate(year: 2015 + index % 11, month: 1 + index % 12, day: 28)!
+            let minor = Int128(99 + (index * 7_919) % 4_900) * (currency.code == "TRY" ? 30 : 1)
+            var prices = [PriceChange(effective: start, amount: Money(minorUnits: minor, currency: currency))]
+            if index % 5 == 0, let rise = start.adding(months: 14), rise < today {
+                prices.append(PriceChange(effective: rise, amount: Money(minorUnits: minor + 200, currency: currency)))
+            }
+            let trialEnd = index % 50 == 3 ? today.adding(days: 1 + index % 20) : nil
+            var periods = [BillingPeriod()]
+            if kind == 19 { periods = [BillingPeriod(cancelledOn: today.adding(days: -(index % 200) - 1))] }
+            let pauses = index % 97 == 5 ? [Pause(from: today.adding(days: -10)!, until: today.adding(days: 40))] : []
+            let members = index % 13 == 0 ? [Member(name: "Ayşe", weight: 1), Member(name: "Sam", weight: 2)] : []
+            subscriptions.append(ImportedSubscription(record: "bench \(index)", subscription: Subscription(
+                id: UUID().uuidString.lowercased(),
+                name: "\(services[index % services.count]) \(index)", currency: currency, prices: prices,
+                cycle: cycles[kind], startDate: trialEnd ?? start, trialEnd: trialEnd,
+                category: categories[index % categories.count],
+                url: index % 3 == 0 ? "https://example.com/account/\(index)" : nil,
+                notes: index % 4 == 0 ? "Family plan, renews unless cancelled — \(index)" : nil,
+                paymentMethod: ["Visa 4242", "Mastercard 5555", "PayPal", "Troy 9792"][index % 4],
+                remindDays: index % 6 == 0 ? [7, 1] : nil, autoRenew: index % 17 != 0, members: members,
+                periods: periods, pauses: pauses, createdAt: created.addingTimeInterval(Double(index)),
+                updatedAt: created.addingTimeInterval(Double(index)))))
+        }
+        let setAt = Date(timeIntervalSince1970: 1_760_000_000)
+        return ParsedImport(
+            subscriptions: subscriptions,
+            categories: categories.map { ImportedCategory(name: $0, color: nil) },
+            settings: [.currency: "USD"],
+            rates: [ImportedRate(rate: try ExchangeRate(currency: currencies[1], rate: "1.08", setAt: setAt), base: .usd),
+                    ImportedRate(rate: try ExchangeRate(currency: currencies[2], rate: "0.029", setAt: setAt), base: .usd)])
+    }
+}

@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import Foundation
+
+/// What one command cost as a whole process: from spawn to exit, as a user at a shell pays it.
+struct ProcessCost {
+    var seconds: Double
+    /// Peak resident memory, in bytes.
+    var peakMemory: Int
+}
+
+/// Runs commands as whole processes, standard output to /dev/null, and keeps the median.
+enum ProcessTimer {
+    /// The median wall time and the largest peak memory of `runs` runs, after `warmUp` untimed
+    /// ones (the page cache warm, as for a user who ran it a moment ago).
+    static func measure(
+        _ arguments: [String], environment: [String: String], runs: Int, warmUp: Int = 2
+    ) throws -> ProcessCost {
+        for _ in 0..<warmUp { _ = try run(arguments, environment: environment) }
+        let costs = try (0..<runs).map { _ in try run(arguments, environment: environment) }
+        let times = costs.map(\.seconds).sorted()
+        let median = times.count % 2 == 1 ? times[times.count / 2]
+            : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
+        return ProcessCost(seconds: median, peakMemory: costs.map(\.peakMemory).max() ?? 0)
+    }
+
+    struct Failed: Error, CustomStringConvertible {
+        let command: [String]
+        let status: Int32
+        var description: String { "\(command.joined(separator: " ")) exited with status \(status)" }
+    }
+
+    /// One run: spawned with exactly `environment` (plus PATH), its output thrown away.
+    static func run(_ arguments: [String], environment: [String: String]) throws -> ProcessCost {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        var environment = environment
+        environment["PATH"] = environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+
+        var start = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        var pid = pid_t()
+        let code = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+        guard code == 0 else { throw Failed(command: arguments, status: code) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        var end = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &end)
+        // Exited normally with status 0: WIFEXITED and WEXITSTATUS, which Swift does not import.
+        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else { throw Failed(command: arguments, status: status) }
+        let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+        return ProcessCost(seconds: seconds, peakMemory: Int(usage.ru_maxrss) * 1024)
+    }
+}
