@@ -4,6 +4,7 @@ import SubscriptionCore
 extension Subs {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: localized("Add a subscription."),
             usage: "subs add <name> <amount> [<options>]",
             discussion: localized("""

@@ -4,6 +4,7 @@ import SubscriptionCore
 extension Subs {
     struct Backup: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "backup",
             abstract: localized("Write a checked, encrypted copy of the database."),
             discussion: localized("""
                 Without FILE the copy goes to backups/subs-YYYYMMDD-HHMMSS.db (UTC) next to the \

@@ -4,6 +4,7 @@ import SubscriptionCore
 extension Subs {
     struct Cancel: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "cancel",
             abstract: localized("Cancel a subscription: no payment after the date (--on, default today) is charged."),
             discussion: localized("It stays usable until the day before the first payment that will not be made."))
 

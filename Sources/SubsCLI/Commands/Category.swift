@@ -4,6 +4,7 @@ import SubscriptionCore
 extension Subs {
     struct Category: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "category",
             abstract: localized("List and manage categories."),
             subcommands: [List.self, Add.self, Rename.self, Delete.self])
     }
@@ -11,7 +12,7 @@ extension Subs {
 
 extension Subs.Category {
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: localized("Show categories with how many subscriptions use each."))
+        static let configuration = CommandConfiguration(commandName: "list", abstract: localized("Show categories with how many subscriptions use each."))
 
         @Option(help: .localized("Output format."))
         var format: ObjectFormat = .table
@@ -24,7 +25,7 @@ extension Subs.Category {
     }
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: localized("Add a category."))
+        static let configuration = CommandConfiguration(commandName: "add", abstract: localized("Add a category."))
 
         @Argument(help: .localized("Its name."))
         var name: String
@@ -44,7 +45,7 @@ extension Subs.Category {
     }
 
     struct Rename: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: localized("Rename a category; its subscriptions follow."))
+        static let configuration = CommandConfiguration(commandName: "rename", abstract: localized("Rename a category; its subscriptions follow."))
 
         @Argument(help: .localized("The current name."),
                   completion: ShellCompletion.categories)
@@ -63,7 +64,7 @@ extension Subs.Category {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: localized("Delete a category no subscription uses."))
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: localized("Delete a category no subscription uses."))
 
         @Argument(help: .localized("The name."),
                   completion: ShellCompletion.categories)

@@ -5,6 +5,7 @@ import SubscriptionCore
 extension Subs {
     struct Config: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "config",
             abstract: localized("Read and change settings."),
             discussion: localized("""
                 Keys:
@@ -22,7 +23,7 @@ extension Subs {
 
 extension Subs.Config {
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: localized("Show every setting and its value."))
+        static let configuration = CommandConfiguration(commandName: "list", abstract: localized("Show every setting and its value."))
 
         @Option(help: .localized("Output format."))
         var format: ObjectFormat = .table
@@ -37,7 +38,7 @@ extension Subs.Config {
     }
 
     struct Get: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: localized("Print one setting's value."))
+        static let configuration = CommandConfiguration(commandName: "get", abstract: localized("Print one setting's value."))
 
         @Argument(help: .localized("The setting: \(ConfigKey.names).", valueName: "key"),
                   completion: ConfigKey.defaultCompletionKind, transform: strictly(ConfigKey.init(input:)))
@@ -53,7 +54,7 @@ extension Subs.Config {
     }
 
     struct Set: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: localized("Change a setting."))
+        static let configuration = CommandConfiguration(commandName: "set", abstract: localized("Change a setting."))
 
         @Argument(help: .localized("The setting: \(ConfigKey.names).", valueName: "key"),
                   completion: ConfigKey.defaultCompletionKind, transform: strictly(ConfigKey.init(input:)))
@@ -72,7 +73,7 @@ extension Subs.Config {
     }
 
     struct Unset: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: localized("Return a setting to its default."))
+        static let configuration = CommandConfiguration(commandName: "unset", abstract: localized("Return a setting to its default."))
 
         @Argument(help: .localized("The setting: \(ConfigKey.names).", valueName: "key"),
                   completion: ConfigKey.defaultCompletionKind, transform: strictly(ConfigKey.init(input:)))

@@ -4,6 +4,7 @@ import SubscriptionCore
 extension Subs {
     struct Delete: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "delete",
             abstract: localized("Delete subscriptions with their price history."),
             discussion: localized("Asks first on a terminal; when standard input is not a terminal, --yes is required."),
             aliases: ["rm"])

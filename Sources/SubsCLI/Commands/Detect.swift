@@ -5,6 +5,7 @@ import SubscriptionCore
 extension Subs {
     struct Detect: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "detect",
             abstract: localized("Find the subscriptions in a bank statement, offline."),
             discussion: localized("""
                 Reads a statement exported from a bank (CSV with a header, or OFX/QFX) and reports the \

@@ -4,6 +4,7 @@ import SubscriptionCore
 extension Subs {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: localized("Change a subscription."),
             discussion: localized("""
                 A new amount is a price change: it applies to payments on or after --effective

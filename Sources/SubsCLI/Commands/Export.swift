@@ -10,6 +10,7 @@ enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
 extension Subs {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: localized("Export every subscription as JSON or CSV, or the payments as an iCalendar file."),
             discussion: localized("""
                 json is the export document: everything subs knows (price history, billing periods, \

@@ -7,6 +7,7 @@ extension DuplicatePolicy: ExpressibleByArgument {}
 extension Subs {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: localized("Import subscriptions from subs, Wallos, subtrack, SubTrackr, or any CSV."),
             discussion: localized("""
                 The format is recognised from the content unless --from names it. The file is taken \

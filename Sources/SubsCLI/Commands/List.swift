@@ -20,6 +20,7 @@ struct StatusSelection: ExpressibleByArgument {
 extension Subs {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: localized("List subscriptions with their next payment and monthly cost."),
             discussion: localized("""
                 Without --status, shows everything except cancelled subscriptions. With exchange

@@ -4,6 +4,7 @@ import SubscriptionCore
 extension Subs {
     struct Log: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "log",
             abstract: localized("Show the history of changes, newest first."),
             discussion: localized("""
                 Every change is recorded in the database with the values before and after: add, \

@@ -4,6 +4,7 @@ import SubscriptionCore
 extension Subs {
     struct Paid: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "paid",
             abstract: localized("Record that a payment was charged, and how much."),
             discussion: localized("""
                 Records the payment due on --on (default: the latest scheduled on or before today) \
@@ -70,6 +71,7 @@ extension Subs {
 
     struct Skip: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "skip",
             abstract: localized("Record that a scheduled payment was not charged (a free month)."),
             discussion: localized("It vanishes from payments made, spend per month, upcoming and reminders. 'subs paid REF --undo --on DATE' takes it back."))
 

@@ -4,6 +4,7 @@ import SubscriptionCore
 extension Subs {
     struct Pause: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "pause",
             abstract: localized("Pause a subscription: payments from --on (default today) up to --until are skipped."),
             discussion: localized("""
                 Payments after the pause fall on the same days as before. Without --until, it

@@ -5,6 +5,7 @@ import SubscriptionCore
 extension Subs {
     struct Rates: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "rates",
             abstract: localized("Exchange rates into your base currency (config currency)."),
             discussion: localized("""
                 'subs rates set EUR 1.08' means 1 EUR = 1.08 in the base currency;
@@ -18,7 +19,7 @@ extension Subs {
 
 extension Subs.Rates {
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: localized("Show the rates and when each was set."))
+        static let configuration = CommandConfiguration(commandName: "list", abstract: localized("Show the rates and when each was set."))
 
         @Option(help: .localized("Output format."))
         var format: ObjectFormat = .table
@@ -34,6 +35,7 @@ extension Subs.Rates {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: localized("Set the rate of one currency."), usage: "subs rates set <code> <rate> [<options>]")
 
         @Argument(help: .localized("The currency, like EUR.", valueName: "code"),
@@ -69,7 +71,7 @@ extension Subs.Rates {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: localized("Delete the rate of one currency."))
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: localized("Delete the rate of one currency."))
 
         @Argument(help: .localized("The currency, like EUR.", valueName: "code"),
                   completion: Currency.defaultCompletionKind, transform: strictly(Currency.init(input:)))
@@ -85,6 +87,7 @@ extension Subs.Rates {
 
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: localized("Set rates from a CSV file of 'code,rate' lines."),
             discussion: localized("A bad line refuses the whole file, naming its line number."))
 

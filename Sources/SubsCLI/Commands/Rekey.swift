@@ -5,6 +5,7 @@ import SubscriptionCore
 extension Subs {
     struct Rekey: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "rekey",
             abstract: localized("Move the database to a new key."),
             discussion: localized("""
                 Without options, the key file gets a new random key. --new-passphrase-file moves \

@@ -5,6 +5,7 @@ import SubscriptionCore
 extension Subs {
     struct Remind: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remind",
             abstract: localized("Print the reminders that are due, once each: the command for cron."),
             discussion: localized("""
                 For each subscription that is not paused or cancelled and each of its reminder

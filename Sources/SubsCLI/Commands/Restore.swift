@@ -4,6 +4,7 @@ import SubscriptionCore
 extension Subs {
     struct Restore: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "restore",
             abstract: localized("Replace the database with a backup."),
             discussion: localized("""
                 The backup is checked first, and the current database is backed up; the restored \

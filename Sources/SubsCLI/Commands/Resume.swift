@@ -4,6 +4,7 @@ import SubscriptionCore
 extension Subs {
     struct Resume: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "resume",
             abstract: localized("Resume a paused or cancelled subscription on --on (default today)."),
             discussion: localized("""
                 After a pause, payments continue on their usual days from the date on. After a

@@ -4,6 +4,7 @@ import SubscriptionCore
 extension Subs {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: localized("Show one subscription with its price history and payments."))
 
         @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."),

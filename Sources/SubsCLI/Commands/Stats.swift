@@ -4,6 +4,7 @@ import SubscriptionCore
 extension Subs {
     struct Stats: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "stats",
             abstract: localized("Spend by category, per month from the payments made, and a 12-month forecast."),
             discussion: localized("Figures are in the base currency (config currency), converted with 'subs rates'."))
 

@@ -4,6 +4,7 @@ import SubscriptionCore
 extension Subs {
     struct Summary: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "summary",
             abstract: localized("What you pay: totals, the next payments, trials ending, budget use."),
             discussion: localized("""
                 Totals count active subscriptions and trials. A total in one currency appears

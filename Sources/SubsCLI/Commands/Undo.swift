@@ -4,6 +4,7 @@ import SubscriptionCore
 extension Subs {
     struct Undo: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "undo",
             abstract: localized("Revert the newest change not yet undone."),
             discussion: localized("""
                 Shows the change and asks on a terminal; from a script, --yes is required. Run it \

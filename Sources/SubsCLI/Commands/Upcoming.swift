@@ -4,6 +4,7 @@ import SubscriptionCore
 extension Subs {
     struct Upcoming: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "upcoming",
             abstract: localized("List every payment and trial end due soon, oldest first."),
             discussion: localized("The window runs from today through today + --days (default 30), both inclusive."))
 

@@ -7,6 +7,7 @@ extension Subs {
     /// passphrase (PRODUCT.md §9).
     struct Vault: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "vault",
             abstract: localized("Keep each subscription's login, its password sealed with a vault passphrase."),
             discussion: localized("""
                 Passwords are sealed with a key derived from a vault passphrase, separate from the \
@@ -21,6 +22,7 @@ extension Subs {
 extension Subs.Vault {
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: localized("Set a subscription's login: username, URL and a sealed password."),
             discussion: localized("""
                 The password comes from --password-stdin, --generate, or two prompts on the \
@@ -106,6 +108,7 @@ extension Subs.Vault {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: localized("Show a subscription's login, the password masked unless --reveal."))
 
         @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."),
@@ -143,6 +146,7 @@ extension Subs.Vault {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: localized("List the subscriptions that have a login (no secrets)."), aliases: ["ls"])
 
         @Option(help: .localized("Output format."))

@@ -21,6 +21,7 @@ extension Subs.Vault {
 
     struct Passwd: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "passwd",
             abstract: localized("Change the vault passphrase: every password is sealed again under the new one."))
 
         @Option(help: .localized(
@@ -54,6 +55,7 @@ extension Subs.Vault {
 
     struct Copy: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "copy",
             abstract: localized("Copy a login's password (or username) to the clipboard; cleared after \(Clipboard.clearAfter) s."),
             discussion: localized("""
                 Uses the first of wl-copy, xclip, xsel, pbcopy on PATH, fed on standard input. The clipboard is \

@@ -58,13 +58,13 @@ public struct LocalizedText: ExpressibleByStringInterpolation, Sendable {
 
     /// `%` in the English text is written `%%` in the key, so that only `%@` marks an argument.
     static func escaped(_ literal: String) -> String {
-        literal.contains("%") ? literal.split(separator: "%", omittingEmptySubsequences: false)
+        literal.utf8.contains(UInt8(ascii: "%")) ? literal.split(separator: "%", omittingEmptySubsequences: false)
             .joined(separator: "%%") : literal
     }
 
     /// Fills `%@` (the next argument) and `%N$@` (the Nth), and turns `%%` into `%`.
     public static func format(_ format: String, _ arguments: [String]) -> String {
-        guard format.contains("%") else { return format }
+        guard format.utf8.contains(UInt8(ascii: "%")) else { return format }
         var result = ""
         var next = 0
         var scalars = format.unicodeScalars[...]
