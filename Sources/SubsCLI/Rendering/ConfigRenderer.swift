@@ -7,7 +7,7 @@ enum ConfigRenderer {
         switch format {
         case .json:
             // JSON keys are snake_case like everywhere else: remind-days becomes remind_days.
-            return JSONValue.object(Dictionary(uniqueKeysWithValues: ConfigKey.allCases.map {
+            return JSONValue.object(JSONObject(uniqueKeysWithValues: ConfigKey.allCases.map {
                 ($0.rawValue.replacingOccurrences(of: "-", with: "_"), JSONValue.string(config.value(of: $0)))
             })).rendered
         case .table:

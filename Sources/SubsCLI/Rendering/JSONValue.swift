@@ -6,7 +6,7 @@ enum JSONValue: Equatable {
     case int(Int)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    case object(JSONObject)
 
     static func string(_ value: String?) -> JSONValue {
         value.map(JSONValue.string) ?? .null
@@ -14,58 +14,142 @@ enum JSONValue: Equatable {
 
     /// Pretty-printed with two-space indents and keys in sorted order, ending in a newline.
     var rendered: String {
-        var output = ""
-        write(to: &output, indent: 0)
-        return output + "\n"
+        String(decoding: bytes, as: UTF8.self)
     }
 
-    private func write(to output: inout String, indent: Int) {
-        let padding = String(repeating: "  ", count: indent + 1)
-        let closing = String(repeating: "  ", count: indent)
-        switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .int(let value): output += String(value)
-        case .string(let value): Self.writeString(value, to: &output)
+    /// `rendered` as UTF-8, made without a `String` in between: what a long list is printed from.
+    var bytes: [UInt8] {
+        var writer = JSONWriter()
+        writer.write(self, indent: 0)
+        writer.output.append(UInt8(ascii: "\n"))
+        return writer.output
+    }
+}
+
+/// A JSON object's members, kept as written and sorted by key only when printed (and only if
+/// they are not in order already): building one costs no hashing, which matters at 24,000 items.
+struct JSONObject: Equatable, ExpressibleByDictionaryLiteral {
+    fileprivate var members: [(key: String, value: JSONValue)]
+
+    init(dictionaryLiteral elements: (String, JSONValue)...) {
+        members = elements.map { (key: $0.0, value: $0.1) }
+    }
+
+    /// Members with keys made at run time, such as currency codes.
+    init(uniqueKeysWithValues members: some Sequence<(String, JSONValue)>) {
+        self.members = members.map { (key: $0.0, value: $0.1) }
+    }
+
+    var isEmpty: Bool { members.isEmpty }
+
+    /// A member by key; setting one that exists replaces it, setting nil removes it.
+    subscript(key: String) -> JSONValue? {
+        get { members.first { $0.key == key }?.value }
+        set {
+            let index = members.firstIndex { $0.key == key }
+            switch (index, newValue) {
+            case (let index?, let value?): members[index].value = value
+            case (let index?, nil): members.remove(at: index)
+            case (nil, let value?): members.append((key, value))
+            case (nil, nil): break
+            }
+        }
+    }
+
+    fileprivate var sortedMembers: [(key: String, value: JSONValue)] {
+        let isSorted = zip(members, members.dropFirst()).allSatisfy { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        return isSorted ? members : members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    }
+
+    static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        let (left, right) = (lhs.sortedMembers, rhs.sortedMembers)
+        return left.count == right.count && zip(left, right).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+}
+
+/// Writes a `JSONValue` as UTF-8 bytes.
+private struct JSONWriter {
+    var output: [UInt8] = []
+
+    mutating func write(_ value: JSONValue, indent: Int) {
+        switch value {
+        case .null: append("null")
+        case .bool(let value): append(value ? "true" : "false")
+        case .int(let value): append(String(value))
+        case .string(let value): writeString(value)
         case .array(let items):
-            guard !items.isEmpty else { output += "[]"; return }
-            output += "[\n"
+            guard !items.isEmpty else { append("[]"); return }
+            if indent == 0 { output.reserveCapacity(items.count * 256) }
+            append("[\n")
             for (index, item) in items.enumerated() {
-                output += padding
-                item.write(to: &output, indent: indent + 1)
-                output += index < items.count - 1 ? ",\n" : "\n"
+                pad(indent + 1)
+                write(item, indent: indent + 1)
+                append(index < items.count - 1 ? ",\n" : "\n")
             }
-            output += closing + "]"
-        case .object(let members):
-            guard !members.isEmpty else { output += "{}"; return }
-            output += "{\n"
-            let keys = members.keys.sorted()
-            for (index, key) in keys.enumerated() {
-                output += padding
-                Self.writeString(key, to: &output)
-                output += ": "
-                members[key]!.write(to: &output, indent: indent + 1)
-                output += index < keys.count - 1 ? ",\n" : "\n"
+            pad(indent)
+            append("]")
+        case .object(let object):
+            guard !object.isEmpty else { append("{}"); return }
+            append("{\n")
+            let members = object.sortedMembers
+            for (index, member) in members.enumerated() {
+                pad(indent + 1)
+                writeString(member.key)
+                append(": ")
+                write(member.value, indent: indent + 1)
+                append(index < members.count - 1 ? ",\n" : "\n")
             }
-            output += closing + "}"
+            pad(indent)
+            append("}")
         }
     }
 
-    private static func writeString(_ value: String, to output: inout String) {
-        output += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value):
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
+    private mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { output.append(contentsOf: $0) }
+    }
+
+    private mutating func append(_ text: String) {
+        output.append(contentsOf: text.utf8)
+    }
+
+    private mutating func pad(_ level: Int) {
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
+    }
+
+    /// A string in quotes: `"` and `\` escaped, newline, return and tab by name, the other C0
+    /// controls, DEL and the C1 controls (U+0080–U+009F) as `\u00XX`; everything else as it is.
+    private mutating func writeString(_ value: String) {
+        output.append(UInt8(ascii: "\""))
+        var utf8 = value.utf8.makeIterator()
+        while let byte = utf8.next() {
+            switch byte {
+            case UInt8(ascii: "\""): append("\\\"")
+            case UInt8(ascii: "\\"): append("\\\\")
+            case UInt8(ascii: "\n"): append("\\n")
+            case UInt8(ascii: "\r"): append("\\r")
+            case UInt8(ascii: "\t"): append("\\t")
+            case 0..<0x20, 0x7F: escape(UInt32(byte))
+            case 0xC2:
+                // U+0080–U+009F are C2 80 to C2 9F in UTF-8.
+                guard let next = utf8.next() else { output.append(byte); break }
+                if (0x80..<0xA0).contains(next) {
+                    escape(UInt32(next))
+                } else {
+                    output.append(byte)
+                    output.append(next)
+                }
+            default: output.append(byte)
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func escape(_ value: UInt32) {
+        let digits: StaticString = "0123456789abcdef"
+        append("\\u00")
+        digits.withUTF8Buffer { hex in
+            output.append(hex[Int(value >> 4)])
+            output.append(hex[Int(value & 0xF)])
+        }
     }
 }

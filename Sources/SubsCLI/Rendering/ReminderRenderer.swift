@@ -16,7 +16,7 @@ enum ReminderRenderer {
     }
 
     /// The reminder as JSON: the fields of an upcoming item plus `offset`.
-    static func object(_ reminder: Reminder) -> [String: JSONValue] {
+    static func object(_ reminder: Reminder) -> JSONObject {
         [
             "amount": .string(reminder.payment.amount.description),
             "currency": .string(reminder.payment.amount.currency.code),

@@ -21,7 +21,7 @@ enum StatsRenderer {
                 .object([
                     "month": .string(spend.month.description),
                     "converted": .string(spend.converted.map(rounded)),
-                    "totals": .object(Dictionary(uniqueKeysWithValues: spend.totals.rounded.map {
+                    "totals": .object(JSONObject(uniqueKeysWithValues: spend.totals.rounded.map {
                         ($0.currency.code, JSONValue.string($0.description))
                     })),
                 ])

@@ -12,7 +12,7 @@ enum SummaryRenderer {
 
     static func json(_ summary: Summary) -> JSONValue {
         func byCurrency(_ amounts: [Money]) -> JSONValue {
-            .object(Dictionary(uniqueKeysWithValues: amounts.map { ($0.currency.code, .string($0.description)) }))
+            .object(JSONObject(uniqueKeysWithValues: amounts.map { ($0.currency.code, .string($0.description)) }))
         }
         let converted = summary.convertedMonthly.map { monthly -> JSONValue in
             .object([

@@ -10,7 +10,7 @@ enum VaultRenderer {
         let shownPassword: String? = password.map { String(decoding: $0, as: UTF8.self) }
         switch format {
         case .json:
-            var members: [String: JSONValue] = [
+            var members: JSONObject = [
                 "id": .string(login.subscriptionID),
                 "name": .string(login.name),
                 "username": .string(login.username),

@@ -6,13 +6,17 @@ extension BillingCycle {
     /// Multiplies before it divides, so a quotient that terminates (28.14 / 12 = 2.345) is exact.
     /// A one-time payment costs nothing a month: it is spent once, not recurring.
     public func monthlyCost(of price: Decimal) -> Decimal {
+        // Decimal division is slow and most cycles are of one unit: divide only when needed.
+        let perUnit: Decimal
+        let divisor: Int
         switch unit {
-        case .day: price * Decimal(sign: .plus, exponent: -6, significand: 30_436_875) / Decimal(count)
-        case .week: price * Decimal(sign: .plus, exponent: -6, significand: 4_348_125) / Decimal(count)
-        case .month: price / Decimal(count)
-        case .year: price / Decimal(12 * count)
-        case .once: 0
+        case .day: (perUnit, divisor) = (price * Decimal(sign: .plus, exponent: -6, significand: 30_436_875), count)
+        case .week: (perUnit, divisor) = (price * Decimal(sign: .plus, exponent: -6, significand: 4_348_125), count)
+        case .month: (perUnit, divisor) = (price, count)
+        case .year: (perUnit, divisor) = (price, 12 * count)
+        case .once: return 0
         }
+        return divisor == 1 ? perUnit : perUnit / Decimal(divisor)
     }
 }
 

@@ -45,7 +45,14 @@ public enum NameCollation {
     /// The key to compare names by with `<`.
     public static func key(_ name: String, in language: Language) -> [UInt32] {
         var weights: [UInt32] = []
+        weights.reserveCapacity(name.utf8.count)
         for scalar in name.unicodeScalars {
+            // Most names are ASCII: a letter's weight is its lowercase's, with no table to look in.
+            if scalar.isASCII, language != .turkish || (scalar != "I" && scalar != "i") {
+                let value = scalar.value
+                weights.append(weight(Unicode.Scalar(("A"..."Z").contains(scalar) ? value + 32 : value)!))
+                continue
+            }
             if language == .turkish, let weight = turkishWeights[scalar] {
                 weights.append(weight)
                 continue

@@ -44,17 +44,29 @@ public struct Summary: Sendable {
         convertedMonthly = converted
         missingRates = converter.missingRates(for: monthly)
 
-        var items: [UpcomingItem] = []
-        for subscription in subscriptions {
+        // Only the first few in `upcoming`'s order are shown: keep the earliest, never sort them
+        // all. Five payments with at most one trial end each are the first ten items at most.
+        let order = UpcomingOrder(subscriptions)
+        var upcoming: [(key: UInt64, item: UpcomingItem)] = []
+        let kept = 2 * Self.nextPaymentCount
+        for (index, subscription) in subscriptions.enumerated() {
+            var items: [UpcomingItem] = []
             for payment in subscription.nextPayments(onOrAfter: today, count: Self.nextPaymentCount) {
                 UpcomingItem.append(payment, of: subscription, today: today, to: &items)
             }
+            for item in items {
+                let key = order.key(item, subscriptionAt: index)
+                guard upcoming.count < kept || key < upcoming[upcoming.count - 1].key else { continue }
+                // After any with the same key: the order items came in breaks ties.
+                let place = upcoming.firstIndex { $0.key > key } ?? upcoming.count
+                upcoming.insert((key, item), at: place)
+                if upcoming.count > kept { upcoming.removeLast() }
+            }
         }
-        let upcoming = items.sorted(by: UpcomingItem.chronologically)
         // The first payments, each with the trial end that comes before it, as `upcoming` lists them.
-        let lastShown = upcoming.indices.filter { upcoming[$0].kind == .payment }
+        let lastShown = upcoming.indices.filter { upcoming[$0].item.kind == .payment }
             .dropFirst(Self.nextPaymentCount - 1).first ?? upcoming.count - 1
-        nextPayments = Array(upcoming.prefix(lastShown + 1))
+        nextPayments = upcoming.prefix(lastShown + 1).map(\.item)
         let week = today.adding(days: Self.trialWindowDays) ?? today
         trialsEnding = UpcomingReport(subscriptions, today: today, through: week).items.filter { $0.kind == .trialEnd }
         priceRises = subscriptions.compactMap { PriceRise($0, today: today) }

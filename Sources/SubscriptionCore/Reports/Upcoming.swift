@@ -6,8 +6,6 @@ public struct UpcomingItem: Hashable, Sendable {
     public let subscriptionID: String
     public let name: String
     public let amount: Money
-    /// The name in lower case, computed once: sorting compares it many times.
-    let sortName: String
 
     init(_ subscription: Subscription, _ payment: Payment, kind: PaymentKind, today: CivilDate) {
         date = payment.date
@@ -15,7 +13,6 @@ public struct UpcomingItem: Hashable, Sendable {
         self.kind = kind
         subscriptionID = subscription.id
         name = subscription.name
-        sortName = subscription.name.lowercased()
         amount = payment.amount
     }
 
@@ -30,10 +27,37 @@ public struct UpcomingItem: Hashable, Sendable {
         items.append(UpcomingItem(subscription, payment, kind: .payment, today: today))
     }
 
-    /// Oldest first; on one day by name, and a trial's end before the charge it turns into.
-    static func chronologically(_ lhs: UpcomingItem, _ rhs: UpcomingItem) -> Bool {
-        (lhs.date, lhs.sortName, lhs.subscriptionID, lhs.kind == .payment ? 1 : 0)
-            < (rhs.date, rhs.sortName, rhs.subscriptionID, rhs.kind == .payment ? 1 : 0)
+}
+
+/// The order `upcoming` lists things in: oldest first; on one day by name in lower case, then
+/// by id, and a trial's end before the charge it turns into. The subscriptions are ranked by
+/// name once, so sorting many thousands of items compares integers, not strings.
+struct UpcomingOrder {
+    /// Each subscription's place by name and id, by its index in the list given.
+    private let ranks: [Int]
+
+    init(_ subscriptions: [Subscription]) {
+        let names = subscriptions.map { $0.name.lowercased() }
+        let byName = subscriptions.indices.sorted {
+            (names[$0], subscriptions[$0].id) < (names[$1], subscriptions[$1].id)
+        }
+        var ranks = [Int](repeating: 0, count: subscriptions.count)
+        for (rank, index) in byName.enumerated() { ranks[index] = rank }
+        self.ranks = ranks
+    }
+
+    /// The key `item`, of the subscription at `index`, sorts by: date, name rank, kind.
+    func key(_ item: UpcomingItem, subscriptionAt index: Int) -> UInt64 {
+        // Days from 1970 are within ±3,000,000 for years 1 to 9999; ranks below 2^31.
+        let day = UInt64(item.date.daysSinceEpoch + 4_000_000)
+        return day << 32 | UInt64(ranks[index]) << 1 | (item.kind == .payment ? 1 : 0)
+    }
+
+    /// `items` (with the index of the subscription each belongs to) in this order; items with
+    /// one key keep the order they came in.
+    static func sorted(_ items: [UpcomingItem], keys: [UInt64]) -> [UpcomingItem] {
+        let order = keys.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
+        return order.map { items[$0] }
     }
 }
 
@@ -68,15 +92,24 @@ public struct UpcomingReport: Sendable {
     public init(_ subscriptions: [Subscription], today: CivilDate, through end: CivilDate) {
         self.today = today
         self.end = end
+        let order = UpcomingOrder(subscriptions)
         var items: [UpcomingItem] = []
-        var totals = CurrencyTotals()
-        for subscription in subscriptions {
+        var keys: [UInt64] = []
+        // Summed in minor units, exactly, and made Decimal once per currency.
+        var sums: [Currency: Int128] = [:]
+        for (index, subscription) in subscriptions.enumerated() {
             for payment in subscription.payments(from: today, through: end) {
+                let first = items.count
                 UpcomingItem.append(payment, of: subscription, today: today, to: &items)
-                totals.add(payment.amount.decimal, in: payment.amount.currency)
+                keys += items[first...].map { order.key($0, subscriptionAt: index) }
+                sums[payment.amount.currency, default: 0] += payment.amount.minorUnits
             }
         }
-        self.items = items.sorted(by: UpcomingItem.chronologically)
+        self.items = UpcomingOrder.sorted(items, keys: keys)
+        var totals = CurrencyTotals()
+        for (currency, minorUnits) in sums {
+            totals.add(Money(minorUnits: minorUnits, currency: currency).decimal, in: currency)
+        }
         self.totals = totals
     }
 }
