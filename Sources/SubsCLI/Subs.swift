@@ -26,10 +26,10 @@ public struct Subs: ParsableCommand {
         // Before any text is made: help strings are computed when a command type is first used.
         SubsTranslations.install()
         Language.current = Language.chosen(environment: ProcessInfo.processInfo.environment)
-        let path = commandPath(arguments)
-        let help = (["subs", "help"] + path).joined(separator: " ")
+        // Where to read more, named in an error: worked out only when there is one.
+        var help: String { (["subs", "help"] + commandPath(arguments)).joined(separator: " ") }
         do {
-            if path.isEmpty, arguments.first == "help" {
+            if arguments.first == "help", commandPath(arguments).isEmpty {
                 // argument-parser shows the main help for a name it does not know.
                 let names = arguments.dropFirst().filter { !$0.hasPrefix("-") }
                 let known = commandPath(names)

@@ -69,7 +69,7 @@ extension Subs {
             let list = try SubscriptionList(
                 try store.subscriptions(), query: query, today: today, config: try store.config(),
                 converter: try store.converter())
-            let colors = CategoryStyles(try store.categoryUsage())
+            let colors = format == .table ? CategoryStyles(colors: try store.categoryColors()) : CategoryStyles()
             print(SubscriptionRenderer.list(list, format: format, categories: colors), terminator: "")
         }
     }

@@ -120,6 +120,12 @@ private struct JSONWriter {
     /// controls, DEL and the C1 controls (U+0080–U+009F) as `\u00XX`; everything else as it is.
     private mutating func writeString(_ value: String) {
         output.append(UInt8(ascii: "\""))
+        // Most strings have nothing to escape: copied whole.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F || $0 == 0xC2 }) {
+            output.append(contentsOf: value.utf8)
+            output.append(UInt8(ascii: "\""))
+            return
+        }
         var utf8 = value.utf8.makeIterator()
         while let byte = utf8.next() {
             switch byte {

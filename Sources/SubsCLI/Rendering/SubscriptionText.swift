@@ -103,14 +103,19 @@ struct CategoryStyles {
     private let styles: [String: Terminal.Style]
 
     init(_ categories: [CategoryUsage] = []) {
+        self.init(colors: categories.map { ($0.name, $0.color) })
+    }
+
+    init(colors: [(name: String, color: CategoryColor?)]) {
         var styles: [String: Terminal.Style] = [:]
-        for category in categories {
+        for category in colors {
             if let style = Terminal.Style(category: category.color) { styles[NameMatching.key(category.name)] = style }
         }
         self.styles = styles
     }
 
     func style(for category: String?) -> Terminal.Style? {
-        category.flatMap { styles[NameMatching.key($0)] }
+        guard !styles.isEmpty else { return nil }
+        return category.flatMap { styles[NameMatching.key($0)] }
     }
 }

@@ -71,6 +71,8 @@ extension String {
     /// zero-width spaces ...) replaced by a visible mark,
     /// so text that came from the database can never drive the terminal.
     var terminalSafe: String {
+        // Printable ASCII, most text, is safe as it is; only the rest needs Unicode's tables.
+        if utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return self }
         guard unicodeScalars.contains(where: \.isControlOrInvisibleFormat) else { return self }
         return String(String.UnicodeScalarView(unicodeScalars.map {
             $0.isControlOrInvisibleFormat ? "\u{FFFD}" : $0
@@ -80,7 +82,9 @@ extension String {
     /// Columns the text takes on a terminal: wide (CJK, emoji) characters take two, combining
     /// marks none.
     var displayWidth: Int {
-        reduce(0) { width, character in
+        // Printable ASCII takes a column a byte.
+        if utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return utf8.count }
+        return reduce(0) { width, character in
             guard let scalar = character.unicodeScalars.first else { return width }
             if character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) {
                 return width + 2
@@ -99,9 +103,12 @@ extension String {
     func truncated(toWidth width: Int) -> String {
         guard displayWidth > width else { return self }
         var result = ""
+        var resultWidth = 0
         for character in self {
-            if (result + String(character)).displayWidth > width - 1 { break }
+            let characterWidth = String(character).displayWidth
+            if resultWidth + characterWidth > width - 1 { break }
             result.append(character)
+            resultWidth += characterWidth
         }
         return result + "…"
     }

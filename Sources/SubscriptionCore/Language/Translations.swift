@@ -3,21 +3,22 @@
 /// the command line adds its own tables at start-up. Tests check that every text has a
 /// translation whose arguments are English's.
 public enum Translations {
-    /// The tables of each language but English, in the order they were added.
-    nonisolated(unsafe) private static var tables: [Language: [[(String, String)]]] = [
-        .turkish: [turkishCore, LocaleInput.turkish, turkishStatement],
+    /// The tables of each language but English, in the order they were added; each is made
+    /// only when its language is first used, so an English run never builds the Turkish ones.
+    nonisolated(unsafe) private static var tables: [Language: [() -> [(String, String)]]] = [
+        .turkish: [{ turkishCore }, { LocaleInput.turkish }, { turkishStatement }],
     ]
     nonisolated(unsafe) private static var merged: [Language: [String: String]] = [:]
 
     /// Adds a table of translations, for a module that has texts of its own.
-    public static func add(_ table: [(String, String)], for language: Language) {
+    public static func add(_ table: @autoclosure @escaping () -> [(String, String)], for language: Language) {
         tables[language, default: []].append(table)
         merged[language] = nil
     }
 
     /// Every (English, translation) pair known for `language`, duplicates included.
     public static func pairs(for language: Language) -> [(String, String)] {
-        (tables[language] ?? []).flatMap { $0 }
+        (tables[language] ?? []).flatMap { $0() }
     }
 
     static func format(for key: String, in language: Language) -> String? {

@@ -32,7 +32,14 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses exactly `YYYY-MM-DD` and rejects days that do not exist.
     public init?(iso string: String) {
-        let bytes = Array(string.utf8)
+        // Read in place when the string is contiguous, as it is when it comes from the database.
+        guard let date = string.utf8.withContiguousStorageIfAvailable({ Self(isoBytes: $0) })
+                ?? Array(string.utf8).withUnsafeBufferPointer({ Self(isoBytes: $0) })
+        else { return nil }
+        self = date
+    }
+
+    private init?(isoBytes bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
             return nil
         }
@@ -51,9 +58,22 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     public var description: String {
-        let y = String(year), m = String(month), d = String(day)
-        return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-"
-            + (m.count < 2 ? "0" : "") + m + "-" + (d.count < 2 ? "0" : "") + d
+        // Ten ASCII bytes, written in place: dates are printed by the tens of thousands.
+        String(unsafeUninitializedCapacity: 10) { bytes in
+            func put(_ value: Int, at offset: Int, digits: Int) {
+                var rest = value
+                for position in (offset..<offset + digits).reversed() {
+                    bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            put(year, at: 0, digits: 4)
+            bytes[4] = UInt8(ascii: "-")
+            put(month, at: 5, digits: 2)
+            bytes[7] = UInt8(ascii: "-")
+            put(day, at: 8, digits: 2)
+            return 10
+        }
     }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {

@@ -150,9 +150,11 @@ public enum RemindDays {
 
     /// Parses `7,1` into `[7, 1]`: distinct, in descending order. `none` is no reminders.
     public static func parse(_ text: String) throws -> [Int] {
-        if text.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return [] }
+        // The stored form, `7,1`, has nothing to trim: read it without Foundation.
+        let isPlain = text.utf8.allSatisfy { $0 == UInt8(ascii: ",") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        if !isPlain, text.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return [] }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { isPlain ? $0 : Substring($0.trimmingCharacters(in: .whitespaces)) }
         var days: Set<Int> = []
         for part in parts {
             guard !part.isEmpty, part.count <= 3, part.allSatisfy(\.isASCIIDigit), let day = Int(part),

@@ -79,6 +79,13 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 
     /// `value` rounded half away from zero to the currency's minor unit.
     public init(rounding value: Decimal, currency: Currency) {
+        // A value with no more decimals than the currency (a monthly price) needs no rounding.
+        if value.exponent >= -currency.minorDigits, value.exponent <= 18, let significand = Int128(value.significand.description) {
+            var units = significand
+            for _ in 0..<(value.exponent + currency.minorDigits) { units *= 10 }
+            self.init(minorUnits: value.sign == .minus ? -units : units, currency: currency)
+            return
+        }
         // A quotient like 0.05 / 3 is cut at 38 digits, so a sum that is exactly on a half
         // (0.015) can come out as 0.01499...98. Rounding at 24 places first restores the half.
         var exact = value
@@ -99,7 +106,8 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     /// The amount with exactly the currency's minor digits and no symbol: `15.49`, `1000`, `1.500`.
     public var description: String {
         let digits = currency.minorDigits
-        let magnitude = String(minorUnits.magnitude)
+        // Prices fit in 64 bits, whose digits are quicker to make than a 128-bit number's.
+        let magnitude = minorUnits.magnitude <= UInt64.max ? String(UInt64(minorUnits.magnitude)) : String(minorUnits.magnitude)
         let padded = String(repeating: "0", count: max(0, digits + 1 - magnitude.count)) + magnitude
         let sign = minorUnits < 0 ? "-" : ""
         guard digits > 0 else { return sign + padded }

@@ -24,8 +24,24 @@ public enum Timestamp {
     /// An instant outside the years 0001 to 9999 gives the first or last second of that range.
     public static func format(_ date: Date, style: Style) -> String {
         let (day, secondOfDay) = wholeSeconds(date).dividedRoundingDown(by: secondsPerDay)
-        let clock = [secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60].map(twoDigits)
         let date = CivilDate(clampingDaysSinceEpoch: day).description
+        if style == .extended {
+            // `2026-11-22T08:00:00Z`, written in place: every subscription in a JSON list has two.
+            return String(unsafeUninitializedCapacity: 20) { bytes in
+                _ = bytes.initialize(from: date.utf8)
+                func put(_ value: Int, at offset: Int, then separator: Unicode.Scalar) {
+                    bytes[offset] = UInt8(ascii: "0") + UInt8(value / 10)
+                    bytes[offset + 1] = UInt8(ascii: "0") + UInt8(value % 10)
+                    bytes[offset + 2] = UInt8(ascii: separator)
+                }
+                bytes[10] = UInt8(ascii: "T")
+                put(secondOfDay / 3600, at: 11, then: ":")
+                put(secondOfDay / 60 % 60, at: 14, then: ":")
+                put(secondOfDay % 60, at: 17, then: "Z")
+                return 20
+            }
+        }
+        let clock = [secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60].map(twoDigits)
         switch style {
         case .extended: return date + "T" + clock.joined(separator: ":") + "Z"
         case .basic: return date.filter { $0 != "-" } + "T" + clock.joined() + "Z"
@@ -35,21 +51,32 @@ public enum Timestamp {
     /// The instant `text` names, or nil unless it is exactly in `style`: a day that exists, hours
     /// 00 to 23, minutes and seconds 00 to 59, no fraction, and `Z`.
     public static func parse(_ text: String, style: Style) -> Date? {
-        let bytes = Array(text.utf8)
-        let layout = style == .extended ? "dddd-dd-ddTdd:dd:ddZ" : "ddddddddTddddddZ"
-        guard bytes.count == layout.utf8.count else { return nil }
-        var digits: [Int] = []
-        for (byte, expected) in zip(bytes, layout.utf8) {
-            if expected == UInt8(ascii: "d") {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                digits.append(Int(byte - UInt8(ascii: "0")))
-            } else if byte != expected {
-                return nil
+        let layout: StaticString = style == .extended ? "dddd-dd-ddTdd:dd:ddZ" : "ddddddddTddddddZ"
+        guard text.utf8.count == layout.utf8CodeUnitCount else { return nil }
+        // The six numbers, read digit by digit as the layout says, with nothing allocated: a
+        // database of 100,000 subscriptions has 200,000 timestamps.
+        var numbers = (year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0)
+        var digitsRead = 0
+        let layoutBytes = UnsafeBufferPointer(start: layout.utf8Start, count: layout.utf8CodeUnitCount)
+        for (byte, expected) in zip(text.utf8, layoutBytes) {
+            guard expected == UInt8(ascii: "d") else {
+                if byte != expected { return nil }
+                continue
             }
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            let digit = Int(byte - UInt8(ascii: "0"))
+            switch digitsRead {
+            case 0..<4: numbers.year = numbers.year * 10 + digit
+            case 4..<6: numbers.month = numbers.month * 10 + digit
+            case 6..<8: numbers.day = numbers.day * 10 + digit
+            case 8..<10: numbers.hour = numbers.hour * 10 + digit
+            case 10..<12: numbers.minute = numbers.minute * 10 + digit
+            default: numbers.second = numbers.second * 10 + digit
+            }
+            digitsRead += 1
         }
-        func number(_ range: Range<Int>) -> Int { digits[range].reduce(0) { $0 * 10 + $1 } }
-        let (hour, minute, second) = (number(8..<10), number(10..<12), number(12..<14))
-        guard let day = CivilDate(year: number(0..<4), month: number(4..<6), day: number(6..<8)),
+        let (hour, minute, second) = (numbers.hour, numbers.minute, numbers.second)
+        guard let day = CivilDate(year: numbers.year, month: numbers.month, day: numbers.day),
               hour < 24, minute < 60, second < 60
         else { return nil }
         let seconds = day.daysSinceEpoch * secondsPerDay + hour * 3600 + minute * 60 + second

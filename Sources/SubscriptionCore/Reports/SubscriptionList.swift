@@ -61,12 +61,9 @@ public struct SubscriptionList: Sendable {
         let rates = converter.flatMap { converter in
             snapshots.allSatisfy { converter.rates[$0.subscription.currency] != nil } ? converter.rates : nil
         }
-        let keyed = snapshots.map {
-            ListQuery.SortKey(snapshot: $0, name: $0.subscription.name,
-                              collationKey: NameCollation.key($0.subscription.name, in: query.collation),
-                              rate: rates?[$0.subscription.currency])
-        }
-        let sorted = keyed.sorted { query.sort.areInIncreasingOrder($0, $1) }.map(\.snapshot)
+        let keys = snapshots.map { ListQuery.SortKey($0, sort: query.sort, collation: query.collation, rates: rates) }
+        // Sorted as positions, so that the sort moves integers, not snapshots.
+        let sorted = keys.indices.sorted { query.sort.areInIncreasingOrder(keys[$0], keys[$1]) }.map { snapshots[$0] }
         items = query.reverse ? sorted.reversed() : sorted
         var totals = CurrencyTotals()
         // What is paid now: paused and cancelled subscriptions cost nothing this month.
@@ -102,14 +99,31 @@ extension ListQuery {
         return true
     }
 
-    /// What sorting needs of one item, computed once.
-    struct SortKey {
-        let snapshot: SubscriptionSnapshot
-        let name: String
-        /// `name` as `NameCollation` orders it, computed once per subscription.
+    /// What sorting needs of one item, computed once. A class: the sort hands it around by
+    /// reference, never copying its fields.
+    final class SortKey {
+        /// The next payment's day, `Int.max` when there is none (sorted last).
+        let nextDay: Int
+        /// The amount or monthly cost, in the base currency when there are rates.
+        let value: Decimal
+        /// Nil when values are in the base currency; else the currency they are in.
+        let currency: Currency?
+        /// The name as `NameCollation` orders it.
         let collationKey: [UInt32]
-        /// The rate into the base currency; nil when amounts are compared per currency.
-        let rate: Decimal?
+        let name: String
+        let id: String
+
+        init(_ snapshot: SubscriptionSnapshot, sort: Sort, collation: Language, rates: [Currency: Decimal]?) {
+            let subscription = snapshot.subscription
+            nextDay = snapshot.nextPayment?.date.daysSinceEpoch ?? Int.max
+            let value = sort == .amount ? snapshot.amount.decimal : sort == .monthly ? snapshot.monthlyCost : 0
+            let rate = rates?[subscription.currency]
+            self.value = rate.map { value * $0 } ?? value
+            currency = rate == nil ? subscription.currency : nil
+            collationKey = NameCollation.key(subscription.name, in: collation)
+            name = subscription.name
+            id = subscription.id
+        }
     }
 }
 
@@ -117,35 +131,24 @@ extension ListQuery.Sort {
     /// Sorts by the key, then by name in the query's collation, then by id so the order is stable
     /// between runs.
     func areInIncreasingOrder(_ left: ListQuery.SortKey, _ right: ListQuery.SortKey) -> Bool {
-        let (lhs, rhs) = (left.snapshot, right.snapshot)
         func tieBreak() -> Bool {
             if left.collationKey != right.collationKey {
                 return left.collationKey.lexicographicallyPrecedes(right.collationKey)
             }
-            return left.name == right.name ? lhs.subscription.id < rhs.subscription.id
+            return left.name == right.name ? left.id < right.id
                 : left.name.unicodeScalars.lexicographicallyPrecedes(right.name.unicodeScalars)
         }
         switch self {
         case .next:
-            switch (lhs.nextPayment?.date, rhs.nextPayment?.date) {
-            case let (left?, right?) where left != right: return left < right
-            case (.some, nil): return true
-            case (nil, .some): return false
-            default: return tieBreak()
-            }
+            return left.nextDay != right.nextDay ? left.nextDay < right.nextDay : tieBreak()
         case .name:
             return tieBreak()
         case .amount, .monthly:
-            var leftValue = self == .amount ? lhs.amount.decimal : lhs.monthlyCost
-            var rightValue = self == .amount ? rhs.amount.decimal : rhs.monthlyCost
-            if let leftRate = left.rate, let rightRate = right.rate {
-                leftValue *= leftRate
-                rightValue *= rightRate
-            } else if lhs.subscription.currency != rhs.subscription.currency {
-                // Without rates different currencies are not comparable: group by currency first.
-                return lhs.subscription.currency < rhs.subscription.currency
+            // Without rates different currencies are not comparable: group by currency first.
+            if let leftCurrency = left.currency, let rightCurrency = right.currency, leftCurrency != rightCurrency {
+                return leftCurrency < rightCurrency
             }
-            return leftValue == rightValue ? tieBreak() : leftValue > rightValue
+            return left.value == right.value ? tieBreak() : left.value > right.value
         }
     }
 }

@@ -16,65 +16,96 @@ struct SubscriptionRecords {
         }
     }
 
+    /// Every subscription, in the order they were added. Each table is read once, row by row:
+    /// the subscriptions first, then each table of their parts, every part handed to its
+    /// subscription by position, so nothing is looked up per subscription.
     func all() throws -> [Subscription] {
-        var prices: [String: [PriceChange]] = [:]
-        var currencies: [String: Currency] = [:]
-        let subscriptionRows = try connection.rows(
-            "SELECT \(Self.columns) FROM subscriptions ORDER BY created_at, id")
-        for row in subscriptionRows {
-            currencies[try text(row, 0)] = try currency(row, 2)
-        }
-        for row in try connection.rows(
-            "SELECT subscription_id, effective_date, amount_minor FROM price_changes")
-        {
+        var parts: [SubscriptionParts] = []
+        var position: [String: Int] = [:]
+        try connection.forEachRow("SELECT \(Self.columns) FROM subscriptions ORDER BY created_at, id") { row in
             let id = try text(row, 0)
-            guard let currency = currencies[id] else { continue }
-            prices[id, default: []].append(PriceChange(
+            position[id] = parts.count
+            parts.append(SubscriptionParts(row: try fields(row), currency: try currency(row, 2)))
+        }
+        /// Hands each row of `sql`, whose first column is a subscription id, to `body` with the
+        /// subscription's position; rows of no subscription are left out.
+        func forEachPart(_ sql: String, _ body: (Statement, Int) throws -> Void) throws {
+            try connection.forEachRow(sql) { row in
+                if let index = position[try text(row, 0)] { try body(row, index) }
+            }
+        }
+        try forEachPart("SELECT subscription_id, effective_date, amount_minor FROM price_changes") { row, index in
+            parts[index].prices.append(PriceChange(
                 effective: try date(row, 1),
-                amount: Money(minorUnits: Int128(try integer(row, 2)), currency: currency)))
+                amount: Money(minorUnits: Int128(try integer(row, 2)), currency: parts[index].currency)))
         }
-        var members: [String: [Member]] = [:]
-        for row in try connection.rows(
-            "SELECT subscription_id, name, weight FROM members ORDER BY subscription_id, position")
-        {
-            members[try text(row, 0), default: []].append(
-                Member(name: try text(row, 1), weight: Int(try integer(row, 2))))
+        try forEachPart("SELECT subscription_id, name, weight FROM members ORDER BY subscription_id, position") { row, index in
+            parts[index].members.append(Member(name: try text(row, 1), weight: Int(try integer(row, 2))))
         }
-        var periods: [String: [BillingPeriod]] = [:]
-        for row in try connection.rows("""
+        try forEachPart("""
             SELECT subscription_id, restarted_on, cancelled_on, cycle_count, cycle_unit FROM billing_periods
             ORDER BY subscription_id, position
-            """)
-        {
+            """) { row, index in
             let cycle = try row.int(3).map { count in
                 guard let unit = row.text(4).flatMap(BillingCycle.Unit.init(rawValue:)),
                       let cycle = BillingCycle(count: Int(count), unit: unit)
                 else { throw corrupt(localized("billing period cycle")) }
                 return cycle
             }
-            periods[try text(row, 0), default: []].append(BillingPeriod(
+            parts[index].periods.append(BillingPeriod(
                 restartedOn: try optionalDate(row, 1), cancelledOn: try optionalDate(row, 2), cycle: cycle))
         }
-        var charges: [String: [ChargeRecord]] = [:]
-        for row in try connection.rows("SELECT subscription_id, charged_on, amount_minor FROM charges") {
-            let id = try text(row, 0)
-            guard let currency = currencies[id] else { continue }
-            charges[id, default: []].append(ChargeRecord(
-                date: try date(row, 1), amount: row.int(2).map { Money(minorUnits: Int128($0), currency: currency) }))
+        try forEachPart("SELECT subscription_id, charged_on, amount_minor FROM charges") { row, index in
+            parts[index].charges.append(ChargeRecord(
+                date: try date(row, 1),
+                amount: row.int(2).map { Money(minorUnits: Int128($0), currency: parts[index].currency) }))
         }
-        var pauses: [String: [Pause]] = [:]
-        for row in try connection.rows("SELECT subscription_id, starts_on, ends_on FROM pauses") {
-            pauses[try text(row, 0), default: []].append(
-                Pause(from: try date(row, 1), until: try optionalDate(row, 2)))
+        try forEachPart("SELECT subscription_id, starts_on, ends_on FROM pauses") { row, index in
+            parts[index].pauses.append(Pause(from: try date(row, 1), until: try optionalDate(row, 2)))
         }
-        return try subscriptionRows.map { row in
-            let id = try text(row, 0)
-            guard let history = prices[id], !history.isEmpty else {
-                throw StoreError.damaged(path: "", detail: localized("subscription \(id) has no price"))
+        return try parts.map { try $0.subscription() }
+    }
+
+    /// A subscription's own columns, as read, before its parts are.
+    private struct Fields {
+        let id, name: String
+        let cycle: BillingCycle
+        let startDate: CivilDate
+        let trialEnd: CivilDate?
+        let category, url, notes, paymentMethod: String?
+        let remindDays: [Int]?
+        let autoRenew: Bool
+        let createdAt, updatedAt: Date
+    }
+
+    /// A subscription being read: its row, then its parts as their tables are read.
+    private struct SubscriptionParts {
+        let row: Fields
+        let currency: Currency
+        var prices: [PriceChange] = []
+        var members: [Member] = []
+        var periods: [BillingPeriod] = []
+        var pauses: [Pause] = []
+        var charges: [ChargeRecord] = []
+
+        init(row: Fields, currency: Currency) {
+            self.row = row
+            self.currency = currency
+        }
+
+        /// The one open period most subscriptions have, shared rather than made 100,000 times.
+        private static let onePeriod = [BillingPeriod()]
+
+        func subscription() throws -> Subscription {
+            guard !prices.isEmpty else {
+                throw StoreError.damaged(path: "", detail: localized("subscription \(row.id) has no price"))
             }
-            return try subscription(
-                row, prices: history, members: members[id] ?? [],
-                periods: periods[id] ?? [BillingPeriod()], pauses: pauses[id] ?? [], charges: charges[id] ?? [])
+            return Subscription(
+                id: row.id, name: row.name, currency: currency, prices: prices, cycle: row.cycle,
+                startDate: row.startDate, trialEnd: row.trialEnd, category: row.category, url: row.url,
+                notes: row.notes, paymentMethod: row.paymentMethod, remindDays: row.remindDays,
+                autoRenew: row.autoRenew, members: members, periods: periods.isEmpty ? Self.onePeriod : periods,
+                pauses: pauses, charges: charges, createdAt: row.createdAt, updatedAt: row.updatedAt)
         }
     }
 
@@ -159,50 +190,45 @@ struct SubscriptionRecords {
         ]
     }
 
-    private func subscription(
-        _ row: Row, prices: [PriceChange], members: [Member], periods: [BillingPeriod], pauses: [Pause],
-        charges: [ChargeRecord]
-    ) throws -> Subscription {
+    private func fields(_ row: some RowReading) throws -> Fields {
         guard let unit = BillingCycle.Unit(rawValue: try text(row, 4)),
               let cycle = BillingCycle(count: Int(try integer(row, 3)), unit: unit)
         else { throw corrupt(localized("cycle")) }
-        return Subscription(
-            id: try text(row, 0), name: try text(row, 1), currency: try currency(row, 2),
-            prices: prices, cycle: cycle, startDate: try date(row, 5),
+        return Fields(
+            id: try text(row, 0), name: try text(row, 1), cycle: cycle, startDate: try date(row, 5),
             trialEnd: try optionalDate(row, 6),
             category: row.text(7), url: row.text(8), notes: row.text(9), paymentMethod: row.text(10),
             remindDays: try row.text(11).map { try RemindDays.parse($0) },
-            autoRenew: try integer(row, 12) != 0, members: members, periods: periods, pauses: pauses,
-            charges: charges, createdAt: try timestamp(row, 13), updatedAt: try timestamp(row, 14))
+            autoRenew: try integer(row, 12) != 0, createdAt: try timestamp(row, 13), updatedAt: try timestamp(row, 14))
     }
 
     // MARK: - Typed columns that refuse what a subs database never holds
 
-    private func text(_ row: Row, _ column: Int) throws -> String {
+    private func text(_ row: some RowReading, _ column: Int) throws -> String {
         guard let value = row.text(column) else { throw corrupt(localized("column \(column)")) }
         return value
     }
 
-    private func integer(_ row: Row, _ column: Int) throws -> Int64 {
+    private func integer(_ row: some RowReading, _ column: Int) throws -> Int64 {
         guard let value = row.int(column) else { throw corrupt(localized("column \(column)")) }
         return value
     }
 
-    private func date(_ row: Row, _ column: Int) throws -> CivilDate {
+    private func date(_ row: some RowReading, _ column: Int) throws -> CivilDate {
         guard let date = CivilDate(iso: try text(row, column)) else { throw corrupt(localized("date")) }
         return date
     }
 
-    private func optionalDate(_ row: Row, _ column: Int) throws -> CivilDate? {
+    private func optionalDate(_ row: some RowReading, _ column: Int) throws -> CivilDate? {
         row.text(column) == nil ? nil : try date(row, column)
     }
 
-    private func currency(_ row: Row, _ column: Int) throws -> Currency {
+    private func currency(_ row: some RowReading, _ column: Int) throws -> Currency {
         guard let currency = Currency(code: try text(row, column)) else { throw corrupt(localized("currency")) }
         return currency
     }
 
-    private func timestamp(_ row: Row, _ column: Int) throws -> Date {
+    private func timestamp(_ row: some RowReading, _ column: Int) throws -> Date {
         guard let date = Timestamp.parse(try text(row, column)) else { throw corrupt(localized("timestamp")) }
         return date
     }

@@ -1,6 +1,12 @@
 import Foundation
 
 extension SubscriptionStore {
+    /// Every category's name and colour, by name: what painting a list needs, without counting
+    /// the subscriptions of each (which reads them all again).
+    public func categoryColors() throws -> [(name: String, color: CategoryColor?)] {
+        try read { try Self.categoryColors($0) }
+    }
+
     /// Every category, by name, with how many subscriptions use it.
     public func categoryUsage() throws -> [CategoryUsage] {
         try read { connection in

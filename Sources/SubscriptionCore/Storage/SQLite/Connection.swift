@@ -66,6 +66,14 @@ final class Connection {
         return rows
     }
 
+    /// Runs a query and hands each row to `body` as it is read, collecting nothing: what a
+    /// table of 100,000 rows is read with. The row is valid only during the call.
+    func forEachRow(_ sql: String, _ values: [SQLiteValue] = [], _ body: (Statement) throws -> Void) throws {
+        let statement = try Statement(connection: handle, sql: sql)
+        try statement.bind(values)
+        while try statement.step() { try body(statement) }
+    }
+
     /// The first column of the first row, if any.
     func scalar(_ sql: String, _ values: [SQLiteValue] = []) throws -> SQLiteValue? {
         try rows(sql, values).first?[0]

@@ -56,6 +56,24 @@ final class Statement {
 
     var columnCount: Int { Int(sqlite3_column_count(handle)) }
 
+    /// The current row's integer at `column`, or nil when it holds something else.
+    func int(_ column: Int) -> Int64? {
+        sqlite3_column_type(handle, Int32(column)) == SQLITE_INTEGER ? sqlite3_column_int64(handle, Int32(column)) : nil
+    }
+
+    /// The current row's text at `column` (an integer as its digits), or nil for NULL.
+    func text(_ column: Int) -> String? {
+        let index = Int32(column)
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_NULL: return nil
+        case SQLITE_INTEGER: return String(sqlite3_column_int64(handle, index))
+        default:
+            guard let bytes = sqlite3_column_text(handle, index) else { return nil }
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, index))),
+                          as: UTF8.self)
+        }
+    }
+
     func value(at column: Int) -> SQLiteValue {
         let index = Int32(column)
         switch sqlite3_column_type(handle, index) {
@@ -73,8 +91,16 @@ final class Statement {
 /// Tells SQLite to copy bound text, since Swift strings do not outlive the call.
 private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
+/// What a row's columns are read through: a collected `Row`, or a `Statement` on its current row.
+protocol RowReading {
+    func int(_ column: Int) -> Int64?
+    func text(_ column: Int) -> String?
+}
+
+extension Statement: RowReading {}
+
 /// One result row, read by column position.
-struct Row: Sendable {
+struct Row: Sendable, RowReading {
     let values: [SQLiteValue]
 
     subscript(column: Int) -> SQLiteValue { values[column] }
