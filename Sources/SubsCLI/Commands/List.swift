@@ -70,7 +70,7 @@ extension Subs {
                 try store.subscriptions(), query: query, today: today, config: try store.config(),
                 converter: try store.converter())
             let colors = format == .table ? CategoryStyles(colors: try store.categoryColors()) : CategoryStyles()
-            print(SubscriptionRenderer.list(list, format: format, categories: colors), terminator: "")
+            SubscriptionRenderer.printList(list, format: format, categories: colors)
         }
     }
 }

@@ -26,7 +26,7 @@ extension Subs {
             let until = try until.map { try CivilDate(input: $0, today: today) }
             let end = try UpcomingReport.end(today: today, days: days, until: until)
             let report = UpcomingReport(try store.openStore().subscriptions(), today: today, through: end)
-            print(UpcomingRenderer.render(report, format: format), terminator: "")
+            UpcomingRenderer.printReport(report, format: format)
         }
     }
 }

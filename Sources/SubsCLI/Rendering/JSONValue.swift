@@ -17,12 +17,34 @@ enum JSONValue: Equatable {
         String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `rendered` as UTF-8, made without a `String` in between: what a long list is printed from.
+    /// `rendered` as UTF-8, made without a `String` in between.
     var bytes: [UInt8] {
         var writer = JSONWriter()
         writer.write(self, indent: 0)
         writer.output.append(UInt8(ascii: "\n"))
         return writer.output
+    }
+
+    /// Prints `.array(elements.map(element)).rendered` to standard output as it is made, a few
+    /// kilobytes at a time: a long list is never held whole, neither as values nor as text.
+    static func printArray<Elements: Collection>(_ elements: Elements, _ element: (Elements.Element) -> JSONValue) {
+        guard !elements.isEmpty else { return StandardOutput.write("[]\n") }
+        var writer = JSONWriter()
+        writer.output.reserveCapacity(StandardOutput.chunk + 4096)
+        writer.append("[\n")
+        var remaining = elements.count
+        for item in elements {
+            remaining -= 1
+            writer.pad(1)
+            writer.write(element(item), indent: 1)
+            writer.append(remaining > 0 ? ",\n" : "\n")
+            if writer.output.count >= StandardOutput.chunk {
+                StandardOutput.write(writer.output)
+                writer.output.removeAll(keepingCapacity: true)
+            }
+        }
+        writer.append("]\n")
+        StandardOutput.write(writer.output)
     }
 }
 
@@ -57,8 +79,9 @@ struct JSONObject: Equatable, ExpressibleByDictionaryLiteral {
     }
 
     fileprivate var sortedMembers: [(key: String, value: JSONValue)] {
-        let isSorted = zip(members, members.dropFirst()).allSatisfy { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        return isSorted ? members : members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        // Keys are ASCII, where String's order is the bytes' order.
+        let isSorted = zip(members, members.dropFirst()).allSatisfy { $0.key < $1.key }
+        return isSorted ? members : members.sorted { $0.key < $1.key }
     }
 
     static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
@@ -104,15 +127,16 @@ private struct JSONWriter {
         }
     }
 
-    private mutating func append(_ text: StaticString) {
+    fileprivate mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { output.append(contentsOf: $0) }
     }
 
     private mutating func append(_ text: String) {
-        output.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { output.append(contentsOf: $0) }
     }
 
-    private mutating func pad(_ level: Int) {
+    fileprivate mutating func pad(_ level: Int) {
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
     }
 
@@ -121,8 +145,16 @@ private struct JSONWriter {
     private mutating func writeString(_ value: String) {
         output.append(UInt8(ascii: "\""))
         // Most strings have nothing to escape: copied whole.
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F || $0 == 0xC2 }) {
-            output.append(contentsOf: value.utf8)
+        var value = value
+        let copied = value.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                || byte == 0x7F || byte == 0xC2 {
+                return false
+            }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if copied {
             output.append(UInt8(ascii: "\""))
             return
         }

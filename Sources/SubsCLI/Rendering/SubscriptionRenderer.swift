@@ -2,6 +2,15 @@ import SubscriptionCore
 
 /// Renders subscriptions for `list`, `show`, `add` and `edit` in every format they offer.
 enum SubscriptionRenderer {
+    /// Prints `list(list, format:categories:)`; JSON is written as it is made, so a long list is
+    /// never held whole as text.
+    static func printList(_ list: SubscriptionList, format: ListFormat, categories: CategoryStyles) {
+        guard format == .json else {
+            return print(self.list(list, format: format, categories: categories), terminator: "")
+        }
+        JSONValue.printArray(list.items, SubscriptionJSON.object)
+    }
+
     /// - Parameter categories: the colour each category is painted in on a colour terminal.
     static func list(
         _ list: SubscriptionList, format: ListFormat, categories: CategoryStyles = CategoryStyles(),

@@ -2,6 +2,13 @@ import SubscriptionCore
 
 /// Renders `upcoming`: every payment and trial end in the window, oldest first.
 enum UpcomingRenderer {
+    /// Prints `render(report, format:)`; JSON is written as it is made, so a long window is never
+    /// held whole as text.
+    static func printReport(_ report: UpcomingReport, format: ListFormat) {
+        guard format == .json else { return print(render(report, format: format), terminator: "") }
+        JSONValue.printArray(report.items, SubscriptionJSON.upcoming)
+    }
+
     static func render(_ report: UpcomingReport, format: ListFormat, terminal: Terminal = .standardOutput) -> String {
         switch format {
         case .json:
