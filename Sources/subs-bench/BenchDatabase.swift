@@ -13,18 +13,34 @@ struct BenchDatabase {
     let sqlcipherKey: String
     let isPassphrase: Bool
 
-    /// Writes the database `name`.db in `directory`, keyed by a new key file or by `passphrase`.
+    /// Writes the database `name`.db in `directory`, keyed by a new key file or by `passphrase`,
+    /// in a child process: a bench that held 100,000 subscriptions itself would hand its peak
+    /// memory to every process it spawns (Linux counts the spawner's high-water mark in the
+    /// child's `ru_maxrss`), and the memory figures would be the bench's, not `subs`'.
     static func build(
         _ name: String, count: Int, in directory: String, passphrase: String? = nil
     ) throws -> BenchDatabase {
-        let keyPath = "\(directory)/\(name).key"
-        let location = StoreLocation(
-            databasePath: "\(directory)/\(name).db",
-            key: passphrase.map(KeySource.passphrase) ?? .keyFile(keyPath))
+        _ = try ProcessTimer.run([CommandLine.arguments[0], writeCommand, name, String(count), directory]
+                                 + (passphrase.map { [$0] } ?? []), environment: [:])
+        let location = Self.location(name, in: directory, passphrase: passphrase)
+        let key = try passphrase ?? "x'\(String(decoding: Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(name).key")), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))'"
+        return BenchDatabase(count: count, location: location, sqlcipherKey: key, isPassphrase: passphrase != nil)
+    }
+
+    /// The hidden command line the child that writes a database is given.
+    static let writeCommand = "--write-database"
+
+    /// What the child runs: `subs-bench --write-database name count directory [passphrase]`.
+    static func write(_ arguments: [String]) throws {
+        guard arguments.count >= 3, let count = Int(arguments[1]) else { throw ProcessTimer.Failed(command: arguments, status: 2) }
+        let location = Self.location(arguments[0], in: arguments[2], passphrase: arguments.count > 3 ? arguments[3] : nil)
         let store = try SubscriptionStore(location: location)
         _ = try store.apply(fixture(count: count), onDuplicate: .add, dryRun: false)
-        let key = try passphrase ?? "x'\(String(decoding: Data(contentsOf: URL(fileURLWithPath: keyPath)), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))'"
-        return BenchDatabase(count: count, location: location, sqlcipherKey: key, isPassphrase: passphrase != nil)
+    }
+
+    private static func location(_ name: String, in directory: String, passphrase: String?) -> StoreLocation {
+        StoreLocation(databasePath: "\(directory)/\(name).db",
+                      key: passphrase.map(KeySource.passphrase) ?? .keyFile("\(directory)/\(name).key"))
     }
 
     /// The environment a `subs` run reads this database with, on the fixed day the figures are for.

@@ -6,6 +6,13 @@ import Foundation
 import SubscriptionCore
 
 let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == BenchDatabase.writeCommand {
+    do { try BenchDatabase.write(Array(arguments.dropFirst())) } catch {
+        FileHandle.standardError.write(Data("subs-bench: \(error)\n".utf8))
+        exit(2)
+    }
+    exit(0)
+}
 let quick = arguments.contains("--quick")
 let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
 let subs = arguments.first { !$0.hasPrefix("-") } ?? "\(binDirectory)/subs"
