@@ -55,48 +55,74 @@ struct Table {
     /// The table as lines of text, with no trailing spaces, fitted to `terminal.width` when it
     /// has one: first cutting columns with a minimum width, then dropping columns.
     func render(on terminal: Terminal) -> String {
-        var texts = rows.map { row in
-            zip(row, columns).map { cell, column in
-                cell.text.terminalSafe.truncated(toWidth: column.maximumWidth)
+        let count = columns.count
+        // Every cell's text and width, worked out once, row after row in one array.
+        var texts: [String] = []
+        var textWidths: [Int] = []
+        texts.reserveCapacity(rows.count * count)
+        textWidths.reserveCapacity(rows.count * count)
+        for row in rows {
+            for (cell, column) in zip(row, columns) {
+                let text = cell.text.terminalSafe.truncated(toWidth: column.maximumWidth)
+                texts.append(text)
+                textWidths.append(text.displayWidth)
             }
         }
         // A decimal column pads each amount on the right so the points line up, then aligns right.
         for index in columns.indices where columns[index].alignment == .decimal {
-            let tails = texts.map { String(Self.fractionPart($0[index])).displayWidth }
+            let cells = stride(from: index, to: texts.count, by: count)
+            let tails = cells.map { String(Self.fractionPart(texts[$0])).displayWidth }
             let longest = tails.max() ?? 0
-            for row in texts.indices {
-                texts[row][index] += String(repeating: " ", count: longest - tails[row])
+            for (cell, tail) in zip(cells, tails) where tail < longest {
+                texts[cell] += Self.spaces(longest - tail)
+                textWidths[cell] += longest - tail
             }
         }
         let natural = columns.indices.map { index in
-            ([columns[index].header] + texts.map { $0[index] }).map(\.displayWidth).max() ?? 0
+            stride(from: index, to: texts.count, by: count).reduce(columns[index].header.displayWidth) {
+                max($0, textWidths[$1])
+            }
         }
         let (shown, widths) = terminal.width.map { layout(natural, within: $0) } ?? (Array(columns.indices), natural)
         for index in shown where widths[index] < natural[index] {
-            for row in texts.indices { texts[row][index] = texts[row][index].truncated(toWidth: widths[index]) }
+            for cell in stride(from: index, to: texts.count, by: count) where textWidths[cell] > widths[index] {
+                texts[cell] = texts[cell].truncated(toWidth: widths[index])
+                textWidths[cell] = texts[cell].displayWidth
+            }
         }
-        func line(_ cells: [String], styles: [Terminal.Style?]) -> String {
-            var parts: [String] = []
+        var output = ""
+        output.reserveCapacity((rows.count + 1) * (widths.reduce(0, +) + 2 * count + 1))
+        func line(_ text: (Int) -> String, width: (Int) -> Int, style: (Int) -> Terminal.Style?) {
             for (position, index) in shown.enumerated() {
-                let text = cells[index]
-                let gap = String(repeating: " ", count: max(0, widths[index] - text.displayWidth))
-                let isLast = position == shown.count - 1
-                let painted = terminal.paint(text, styles[index])
+                if position > 0 { output += Self.separator }
+                let gap = Self.spaces(max(0, widths[index] - width(index)))
+                let painted = terminal.paint(text(index), style(index))
                 switch columns[index].alignment {
-                case .left: parts.append(isLast ? painted : painted + gap)
-                case .right, .decimal: parts.append(gap + painted)
+                case .left:
+                    output += painted
+                    if position < shown.count - 1 { output += gap }
+                case .right, .decimal:
+                    output += gap
+                    output += painted
                 }
             }
-            var result = parts.joined(separator: Self.separator)
-            while result.hasSuffix(" ") { result.removeLast() }
-            return result
+            while output.utf8.last == UInt8(ascii: " ") { output.removeLast() }
+            output += "\n"
         }
-        var output = line(columns.map(\.header), styles: columns.map { _ in .bold }) + "\n"
-        for (row, cells) in zip(rows, texts) {
-            output += line(cells, styles: row.map(\.style)) + "\n"
+        line({ columns[$0].header }, width: { columns[$0].header.displayWidth }, style: { _ in .bold })
+        for (row, cells) in rows.enumerated() {
+            let first = row * count
+            line({ texts[first + $0] }, width: { textWidths[first + $0] }, style: { cells[$0].style })
         }
         return output
     }
+
+    /// `count` spaces; the usual short gaps are made once.
+    private static func spaces(_ count: Int) -> String {
+        count < gaps.count ? gaps[count] : String(repeating: " ", count: count)
+    }
+
+    private static let gaps = (0..<80).map { String(repeating: " ", count: $0) }
 
     private static let separator = "  "
 

@@ -84,6 +84,17 @@ extension String {
     var displayWidth: Int {
         // Printable ASCII takes a column a byte.
         if utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return utf8.count }
+        // So does every letter of the Latin alphabets before the combining marks (U+0300): each
+        // is a character of its own, one column wide.
+        var latin = 0
+        for scalar in unicodeScalars {
+            guard (0x20..<0x7F).contains(scalar.value) || (0xA0..<0x300).contains(scalar.value) else {
+                latin = -1
+                break
+            }
+            latin += 1
+        }
+        if latin >= 0 { return latin }
         return reduce(0) { width, character in
             guard let scalar = character.unicodeScalars.first else { return width }
             if character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) {

@@ -20,6 +20,28 @@ extension BillingCycle {
     }
 }
 
+extension BillingCycle {
+    /// `Money(rounding: monthlyCost(of: price.decimal), ...)` worked out in whole minor units:
+    /// the mean month's factor is an exact fraction, so the quotient rounds half away from zero
+    /// exactly as the Decimal does, at a fraction of the cost (a list of 100,000 rounds each).
+    public func roundedMonthlyCost(of price: Money) -> Money {
+        let numerator: Int128
+        let denominator: Int128
+        switch unit {
+        case .day: (numerator, denominator) = (30_436_875, 1_000_000 * Int128(count))
+        case .week: (numerator, denominator) = (4_348_125, 1_000_000 * Int128(count))
+        case .month: (numerator, denominator) = (1, Int128(count))
+        case .year: (numerator, denominator) = (1, 12 * Int128(count))
+        case .once: return Money(minorUnits: 0, currency: price.currency)
+        }
+        let (product, overflow) = price.minorUnits.multipliedReportingOverflow(by: numerator)
+        guard !overflow else { return Money(rounding: monthlyCost(of: price.decimal), currency: price.currency) }
+        let (quotient, remainder) = product.quotientAndRemainder(dividingBy: denominator)
+        let awayFromZero = 2 * remainder.magnitude >= denominator.magnitude
+        return Money(minorUnits: awayFromZero ? quotient + product.signum() : quotient, currency: price.currency)
+    }
+}
+
 extension Subscription {
     /// The exact, unrounded monthly cost at the price in force on `date`.
     public func monthlyCost(on date: CivilDate) -> Decimal {

@@ -55,9 +55,12 @@ public struct SubscriptionList: Sendable {
         _ subscriptions: [Subscription], query: ListQuery, today: CivilDate, config: Config,
         converter: CurrencyConverter? = nil
     ) throws {
-        let snapshots = subscriptions
-            .map { SubscriptionSnapshot($0, today: today, config: config) }
-            .filter { query.matches($0) }
+        var snapshots: [SubscriptionSnapshot] = []
+        snapshots.reserveCapacity(subscriptions.count)
+        for subscription in subscriptions {
+            let snapshot = SubscriptionSnapshot(subscription, today: today, config: config)
+            if query.matches(snapshot) { snapshots.append(snapshot) }
+        }
         let rates = converter.flatMap { converter in
             snapshots.allSatisfy { converter.rates[$0.subscription.currency] != nil } ? converter.rates : nil
         }

@@ -1,7 +1,9 @@
 import Foundation
 
 /// A subscription as it stands on one day: what `list`, `show`, `add` and `edit` report.
-public struct SubscriptionSnapshot: Sendable {
+/// A class, though immutable: reports filter and sort many of them, and a reference is one
+/// retain where a copy of every field would be twenty.
+public final class SubscriptionSnapshot: Sendable {
     public let subscription: Subscription
     public let today: CivilDate
     public let status: SubscriptionStatus
@@ -27,7 +29,7 @@ public struct SubscriptionSnapshot: Sendable {
     public var split: [Money] { subscription.split(amount) }
 
     public var roundedMonthlyCost: Money {
-        Money(rounding: monthlyCost, currency: subscription.currency)
+        subscription.cycle.roundedMonthlyCost(of: amount)
     }
 }
 

@@ -34,6 +34,7 @@ struct CostTests {
             #expect(cost == Decimal(string: exact))
         }
         #expect(Money(rounding: cost, currency: price.currency).description == vector.rounded)
+        #expect(vector.cycle.roundedMonthlyCost(of: price).description == vector.rounded)
         let sub = subscription(price: vector.price, currency: vector.code, every: vector.cycle, start: "2024-01-01")
         #expect(sub.monthlyCost(on: day("2024-06-01")) == cost)
     }
@@ -78,5 +79,22 @@ struct CostTests {
         totals.add(money("9.99", "EUR").decimal, in: currency("EUR"))
         totals.add(money("0.51").decimal, in: .usd)
         #expect(totals.rounded.map { "\($0) \($0.currency)" } == ["9.99 EUR", "1000 JPY", "16.00 USD"])
+    }
+
+    @Test("The rounded monthly cost in whole minor units is the Decimal's, rounded, for every cycle and a spread of prices")
+    func roundedInMinorUnits() {
+        let cycles = [1, 2, 3, 7, 12, 30].flatMap { count in
+            [BillingCycle.Unit.day, .week, .month, .year].compactMap { BillingCycle(count: count, unit: $0) }
+        }
+        for code in ["USD", "JPY", "KWD"] {
+            let currency = Currency(code: code)!
+            for minor in stride(from: Int128(0), through: 2_000_000, by: 7_919) {
+                let price = Money(minorUnits: minor, currency: currency)
+                for cycle in cycles {
+                    #expect(cycle.roundedMonthlyCost(of: price) == Money(rounding: cycle.monthlyCost(of: price.decimal), currency: currency),
+                            "\(price) every \(cycle)")
+                }
+            }
+        }
     }
 }
