@@ -71,6 +71,7 @@ extension Subs {
                 converter: try store.converter())
             let colors = format == .table ? CategoryStyles(colors: try store.categoryColors()) : CategoryStyles()
             SubscriptionRenderer.printList(list, format: format, categories: colors)
+            LeftForExit.keep(list)
         }
     }
 }

@@ -39,6 +39,7 @@ extension Subs {
                 converter: try target.map(inBase.rebased(to:)) ?? inBase, budgetConverter: inBase,
                 myShare: myShare)
             print(SummaryRenderer.render(summary, today: today, format: format), terminator: "")
+            LeftForExit.keep(summary)
             if checkBudget && summary.budget?.status == .over { throw ExitCode(1) }
         }
     }

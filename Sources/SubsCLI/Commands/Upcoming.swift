@@ -27,6 +27,7 @@ extension Subs {
             let end = try UpcomingReport.end(today: today, days: days, until: until)
             let report = UpcomingReport(try store.openStore().subscriptions(), today: today, through: end)
             UpcomingRenderer.printReport(report, format: format)
+            LeftForExit.keep(report)
         }
     }
 }

@@ -73,6 +73,12 @@ extension String {
     var terminalSafe: String {
         // Printable ASCII, most text, is safe as it is; only the rest needs Unicode's tables.
         if utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return self }
+        // So are the Latin letters before the combining marks, but for the soft hyphen (U+00AD).
+        if unicodeScalars.allSatisfy({
+            (0x20..<0x7F).contains($0.value) || ((0xA0..<0x300).contains($0.value) && $0.value != 0xAD)
+        }) {
+            return self
+        }
         guard unicodeScalars.contains(where: \.isControlOrInvisibleFormat) else { return self }
         return String(String.UnicodeScalarView(unicodeScalars.map {
             $0.isControlOrInvisibleFormat ? "\u{FFFD}" : $0

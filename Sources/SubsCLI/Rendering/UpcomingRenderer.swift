@@ -37,17 +37,22 @@ enum UpcomingRenderer {
             .init(header: localized("NAME"), maximumWidth: 32),
             .init(header: localized("AMOUNT"), alignment: .decimal), .init(header: localized("KIND")),
         ])
+        // The same few words on every row: made once, not 200,000 times.
+        let kinds = (payment: localized("payment"), trialEnd: localized("trial ends"))
+        var whens: [Int: String] = [:]
         for item in items {
             let isTrial = item.kind == .trialEnd
+            let offset = today.days(until: item.date)
+            let when = whens[offset] ?? SubscriptionText.days(until: item.date, from: today)
+            whens[offset] = when
             table.append([
                 Table.Cell(SubscriptionText.date(item.date)),
-                Table.Cell(SubscriptionText.days(until: item.date, from: today),
-                           style: item.daysUntil <= 2 ? .yellow : nil),
+                Table.Cell(when, style: item.daysUntil <= 2 ? .yellow : nil),
                 Table.Cell(item.name),
                 Table.Cell(SubscriptionText.money(item.amount)),
-                Table.Cell(isTrial ? localized("trial ends") : localized("payment"), style: isTrial ? .yellow : nil),
+                Table.Cell(isTrial ? kinds.trialEnd : kinds.payment, style: isTrial ? .yellow : nil),
             ])
         }
         return table.render(on: terminal)
-}
     }
+}
