@@ -21,17 +21,17 @@ struct SubscriptionRecords {
     /// subscription by position, so nothing is looked up per subscription.
     func all() throws -> [Subscription] {
         var parts: [SubscriptionParts] = []
-        var position: [String: Int] = [:]
+        var positions = IDPositions()
         try connection.forEachRow("SELECT \(Self.columns) FROM subscriptions ORDER BY created_at, id") { row in
-            let id = try text(row, 0)
-            position[id] = parts.count
-            parts.append(SubscriptionParts(row: try fields(row), currency: try currency(row, 2)))
+            let fields = try fields(row)
+            positions.append(fields.id)
+            parts.append(SubscriptionParts(row: fields, currency: try currency(row, 2)))
         }
         /// Hands each row of `sql`, whose first column is a subscription id, to `body` with the
         /// subscription's position; rows of no subscription are left out.
         func forEachPart(_ sql: String, _ body: (Statement, Int) throws -> Void) throws {
             try connection.forEachRow(sql) { row in
-                if let index = position[try text(row, 0)] { try body(row, index) }
+                if let index = row.withBytes(0, positions.position(of:)) ?? nil { try body(row, index) }
             }
         }
         try forEachPart("SELECT subscription_id, effective_date, amount_minor FROM price_changes") { row, index in

@@ -74,6 +74,16 @@ final class Statement {
         }
     }
 
+    /// Hands `body` a text column's bytes as SQLite holds them, valid only during the call:
+    /// for reading many values without making a `String` of each. Nil for NULL.
+    func withBytes<T>(_ column: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T? {
+        let index = Int32(column)
+        guard sqlite3_column_type(handle, index) != SQLITE_NULL, let bytes = sqlite3_column_text(handle, index) else {
+            return nil
+        }
+        return try body(UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, index))))
+    }
+
     func value(at column: Int) -> SQLiteValue {
         let index = Int32(column)
         switch sqlite3_column_type(handle, index) {

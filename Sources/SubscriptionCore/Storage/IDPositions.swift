@@ -1,0 +1,50 @@
+/// Subscription ids and their positions, looked up by the bytes of an id as SQLite hands them
+/// over: reading a large database matches some 300,000 part rows to their subscriptions, and
+/// neither a `String` per row nor `Dictionary`'s SipHash is needed for that.
+struct IDPositions {
+    /// Every id's UTF-8 bytes, one after another; id `n` is `bytes[starts[n]..<starts[n + 1]]`.
+    private var bytes: [UInt8] = []
+    private var starts: [Int] = [0]
+    /// Open addressing: a position, or -1 where the slot is empty. Never more than half full.
+    private var slots = [Int32](repeating: -1, count: 64)
+
+    var count: Int { starts.count - 1 }
+
+    /// Adds `id` as the next position. Ids are a table's primary key, so never repeated.
+    mutating func append(_ id: String) {
+        if 2 * (count + 1) > slots.count { grow() }
+        bytes.append(contentsOf: id.utf8)
+        starts.append(bytes.count)
+        insert(position: count - 1)
+    }
+
+    func position(of id: UnsafeBufferPointer<UInt8>) -> Int? {
+        let mask = slots.count - 1
+        var slot = Self.hash(id) & mask
+        while slots[slot] >= 0 {
+            let position = Int(slots[slot])
+            if bytes[starts[position]..<starts[position + 1]].elementsEqual(id) { return position }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    private mutating func insert(position: Int) {
+        let mask = slots.count - 1
+        var slot = bytes.withUnsafeBufferPointer { Self.hash(UnsafeBufferPointer(rebasing: $0[starts[position]..<starts[position + 1]])) } & mask
+        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(position)
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: -1, count: slots.count * 2)
+        for position in 0..<count { insert(position: position) }
+    }
+
+    /// FNV-1a: quick over a short id, and an id that is hard to place costs only time.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+    }
+}
