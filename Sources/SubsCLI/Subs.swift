@@ -25,7 +25,10 @@ public struct Subs: ParsableCommand {
         let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
         // Before any text is made: help strings are computed when a command type is first used.
         SubsTranslations.install()
-        Language.current = Language.chosen(environment: ProcessInfo.processInfo.environment)
+        // Only the variables that choose it: all of `ProcessInfo`'s environment costs more to make.
+        let names: [String] = ["SUBS_LANG", "LC_ALL", "LC_MESSAGES", "LANG"]
+        let languageVariables = names.compactMap { name in getenv(name).map { (name, String(cString: $0)) } }
+        Language.current = Language.chosen(environment: Dictionary(uniqueKeysWithValues: languageVariables))
         // Where to read more, named in an error: worked out only when there is one.
         var help: String { (["subs", "help"] + commandPath(arguments)).joined(separator: " ") }
         do {

@@ -4,6 +4,8 @@ import SubscriptionCore
 enum SubscriptionJSON {
     static func object(_ snapshot: SubscriptionSnapshot) -> JSONValue {
         let subscription = snapshot.subscription
+        let split = snapshot.split
+        // Members in key order, as printed: the writer then has nothing to sort.
         return .object([
             "amount": .string(snapshot.amount.description),
             "auto_renew": .bool(subscription.autoRenew),
@@ -15,11 +17,11 @@ enum SubscriptionJSON {
                 "unit": .string(subscription.cycle.unit.rawValue),
             ]),
             "id": .string(subscription.id),
-            "members": .array(zip(subscription.members, snapshot.split.dropFirst()).map { member, share in
+            "members": .array(zip(subscription.members, split.dropFirst()).map { member, share in
                 .object(["name": .string(member.name), "share": .string(share.description), "weight": .int(member.weight)])
             }),
-            "my_share": .string(snapshot.split[0].description),
             "monthly_cost": .string(snapshot.roundedMonthlyCost.description),
+            "my_share": .string(split[0].description),
             "name": .string(subscription.name),
             "next_payment": .string(snapshot.nextPayment?.date.description),
             "notes": .string(subscription.notes),

@@ -3,29 +3,40 @@
 /// the command line adds its own tables at start-up. Tests check that every text has a
 /// translation whose arguments are English's.
 public enum Translations {
-    /// The tables of each language but English, in the order they were added; each is made
-    /// only when its language is first used, so an English run never builds the Turkish ones.
-    nonisolated(unsafe) private static var tables: [Language: [() -> [(String, String)]]] = [
-        .turkish: [{ turkishCore }, { LocaleInput.turkish }, { turkishStatement }],
+    /// Turkish's tables, in the order they were added; each is made only when Turkish is first
+    /// used, so an English run never builds them. (One array per language, not a dictionary of
+    /// them: that generic type alone costs a start-up a lookup through every conformance.)
+    nonisolated(unsafe) private static var turkishTables: [() -> [(String, String)]] = [
+        { turkishCore }, { LocaleInput.turkish }, { turkishStatement },
     ]
-    nonisolated(unsafe) private static var merged: [Language: [String: String]] = [:]
+    nonisolated(unsafe) private static var turkishMerged: [String: String]?
 
     /// Adds a table of translations, for a module that has texts of its own.
     public static func add(_ table: @autoclosure @escaping () -> [(String, String)], for language: Language) {
-        tables[language, default: []].append(table)
-        merged[language] = nil
+        switch language {
+        case .english: break
+        case .turkish:
+            turkishTables.append(table)
+            turkishMerged = nil
+        }
     }
 
     /// Every (English, translation) pair known for `language`, duplicates included.
     public static func pairs(for language: Language) -> [(String, String)] {
-        (tables[language] ?? []).flatMap { $0() }
+        switch language {
+        case .english: []
+        case .turkish: turkishTables.flatMap { $0() }
+        }
     }
 
     static func format(for key: String, in language: Language) -> String? {
-        guard language != .english else { return nil }
-        if merged[language] == nil {
-            merged[language] = Dictionary(pairs(for: language), uniquingKeysWith: { first, _ in first })
+        switch language {
+        case .english: return nil
+        case .turkish:
+            if turkishMerged == nil {
+                turkishMerged = Dictionary(pairs(for: .turkish), uniquingKeysWith: { first, _ in first })
+            }
+            return turkishMerged?[key]
         }
-        return merged[language]?[key]
     }
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A calendar day with no time and no time zone: what a bill is due on.
 ///
@@ -169,8 +172,17 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self.init(unchecked: parts.year!, parts.month!, parts.day!)
     }
 
-    /// Today in the user's time zone (`TZ`, else the system's).
-    public static func today(in timeZone: TimeZone = .current) -> CivilDate {
+    /// Today in the user's time zone (`TZ`, else the system's), as the C library reads the zone
+    /// database: the day `TimeZone.current` gives, without loading ICU at every start.
+    public static func today() -> CivilDate {
+        var now = time(nil)
+        var parts = tm()
+        guard localtime_r(&now, &parts) != nil else { return today(in: .current) }
+        return CivilDate(unchecked: Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday))
+    }
+
+    /// Today in `timeZone`.
+    public static func today(in timeZone: TimeZone) -> CivilDate {
         CivilDate(instant: Date(), in: timeZone)
     }
 }
