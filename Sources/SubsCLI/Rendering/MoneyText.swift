@@ -15,24 +15,22 @@ enum MoneyText {
     /// A plain decimal (`1234.5`) with the language's group and decimal separators: `1,234.5`,
     /// in Turkish `1.234,5`.
     static func number(_ plain: String, in language: Language = .current) -> String {
-        let (group, point) = language == .turkish ? (".", ",") : (",", ".")
-        let parts = plain.split(separator: ".", maxSplits: 1)
-        let whole = grouped(String(parts[0]), separator: group)
-        return whole + (parts.count > 1 ? point + parts[1] : "")
+        let (group, point) = language == .turkish ? (UInt8(ascii: "."), UInt8(ascii: ",")) : (UInt8(ascii: ","), UInt8(ascii: "."))
+        // Digits are ASCII: grouped byte by byte, in one buffer (a long list formats 200,000).
+        let whole = plain.utf8.firstIndex(of: UInt8(ascii: ".")).map { plain.utf8.distance(from: plain.utf8.startIndex, to: $0) }
+            ?? plain.utf8.count
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(plain.utf8.count + whole / 3)
+        for (index, byte) in plain.utf8.enumerated() {
+            if index > 0 && index < whole && (whole - index) % 3 == 0 { bytes.append(group) }
+            bytes.append(index == whole ? point : byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `$` where the symbol is unambiguous, else the code and a space.
     static func prefix(for currency: Currency) -> String {
         symbols[currency.code] ?? currency.code + " "
-    }
-
-    private static func grouped(_ digits: String, separator: String) -> String {
-        var result = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result.append(separator) }
-            result.append(character)
-        }
-        return result
     }
 
     private static let symbols: [String: String] = [

@@ -90,17 +90,18 @@ extension String {
     var displayWidth: Int {
         // Printable ASCII takes a column a byte.
         if utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return utf8.count }
-        // So does every letter of the Latin alphabets before the combining marks (U+0300): each
-        // is a character of its own, one column wide.
-        var latin = 0
+        // So does every letter of the Latin alphabets before the combining marks (U+0300), and
+        // the dashes, quotes, ellipsis and currency signs of General Punctuation (but its
+        // invisible joiners and marks): each is a character of its own, one column wide.
+        var narrow = 0
         for scalar in unicodeScalars {
-            guard (0x20..<0x7F).contains(scalar.value) || (0xA0..<0x300).contains(scalar.value) else {
-                latin = -1
-                break
+            switch scalar.value {
+            case 0x20..<0x7F, 0xA0..<0x300, 0x2010..<0x2028, 0x2030..<0x205F, 0x20A0..<0x20D0: narrow += 1
+            default: narrow = -1
             }
-            latin += 1
+            if narrow < 0 { break }
         }
-        if latin >= 0 { return latin }
+        if narrow >= 0 { return narrow }
         return reduce(0) { width, character in
             guard let scalar = character.unicodeScalars.first else { return width }
             if character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) {
