@@ -51,26 +51,27 @@ enum JSONValue: Equatable {
 /// A JSON object's members, kept as written and sorted by key only when printed (and only if
 /// they are not in order already): building one costs no hashing, which matters at 24,000 items.
 struct JSONObject: Equatable, ExpressibleByDictionaryLiteral {
-    fileprivate var members: [(key: String, value: JSONValue)]
+    /// (key, value) pairs: the literal's own array, kept as it is.
+    fileprivate var members: [(String, JSONValue)]
 
     init(dictionaryLiteral elements: (String, JSONValue)...) {
-        members = elements.map { (key: $0.0, value: $0.1) }
+        members = elements
     }
 
     /// Members with keys made at run time, such as currency codes.
     init(uniqueKeysWithValues members: some Sequence<(String, JSONValue)>) {
-        self.members = members.map { (key: $0.0, value: $0.1) }
+        self.members = Array(members)
     }
 
     var isEmpty: Bool { members.isEmpty }
 
     /// A member by key; setting one that exists replaces it, setting nil removes it.
     subscript(key: String) -> JSONValue? {
-        get { members.first { $0.key == key }?.value }
+        get { members.first { $0.0 == key }?.1 }
         set {
-            let index = members.firstIndex { $0.key == key }
+            let index = members.firstIndex { $0.0 == key }
             switch (index, newValue) {
-            case (let index?, let value?): members[index].value = value
+            case (let index?, let value?): members[index].1 = value
             case (let index?, nil): members.remove(at: index)
             case (nil, let value?): members.append((key, value))
             case (nil, nil): break
@@ -78,15 +79,15 @@ struct JSONObject: Equatable, ExpressibleByDictionaryLiteral {
         }
     }
 
-    fileprivate var sortedMembers: [(key: String, value: JSONValue)] {
+    fileprivate var sortedMembers: [(String, JSONValue)] {
         // Keys are ASCII, where String's order is the bytes' order.
-        let isSorted = zip(members, members.dropFirst()).allSatisfy { $0.key < $1.key }
-        return isSorted ? members : members.sorted { $0.key < $1.key }
+        let isSorted = zip(members, members.dropFirst()).allSatisfy { $0.0 < $1.0 }
+        return isSorted ? members : members.sorted { $0.0 < $1.0 }
     }
 
     static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         let (left, right) = (lhs.sortedMembers, rhs.sortedMembers)
-        return left.count == right.count && zip(left, right).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        return left.count == right.count && zip(left, right).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
     }
 }
 
@@ -115,11 +116,11 @@ private struct JSONWriter {
             guard !object.isEmpty else { append("{}"); return }
             append("{\n")
             let members = object.sortedMembers
-            for (index, member) in members.enumerated() {
+            for (index, (key, value)) in members.enumerated() {
                 pad(indent + 1)
-                writeString(member.key)
+                writeString(key)
                 append(": ")
-                write(member.value, indent: indent + 1)
+                write(value, indent: indent + 1)
                 append(index < members.count - 1 ? ",\n" : "\n")
             }
             pad(indent)
