@@ -11,6 +11,8 @@ import Glibc
 struct HTTPPost {
     let components: URLComponents
     let body: Data
+    /// For `https://` only: the proxy to tunnel through, nil to connect directly.
+    var proxy: HTTPSProxy? = nil
     /// `https://`: the exchange goes through a `TLSStream`.
     var secure: Bool { components.scheme == "https" }
 
@@ -22,8 +24,9 @@ struct HTTPPost {
             return .failed(localized("invalid webhook URL"))
         }
         let port = components.port ?? (secure ? 443 : 80)
+        let tunnel = secure ? proxy : nil
         let addresses: [Data]
-        switch Self.resolve(host, port: port, until: deadline, stop: stop) {
+        switch Self.resolve(tunnel?.host ?? host, port: tunnel?.port ?? port, until: deadline, stop: stop) {
         case .success(let found): addresses = found
         case .failure(let outcome): return outcome
         }
@@ -33,6 +36,12 @@ struct HTTPPost {
             case .success(let socket):
                 defer { _ = close(socket) }
                 guard secure else { return exchange(over: .plain(socket), until: deadline, stop: stop) }
+                // OpenSSL writes to the socket without MSG_NOSIGNAL: a peer that resets must not
+                // end the run with SIGPIPE.
+                signal(SIGPIPE, SIG_IGN)
+                if let tunnel, let refused = open(tunnel, over: socket, to: host, port: port, until: deadline, stop: stop) {
+                    return refused
+                }
                 switch TLSStream.client(socket: socket, host: host) {
                 case .success(let stream):
                     return exchange(over: .tls(stream, socket), until: deadline, stop: stop)
@@ -145,6 +154,39 @@ struct HTTPPost {
             }
         }
         return readStatus(from: transport, until: deadline, stop: stop)
+    }
+
+    /// Asks `proxy` for a tunnel to `host`:`port` and reads its answer's head to the end, byte by
+    /// byte, so that nothing of what follows (the server's TLS) is taken. Nil when the tunnel is
+    /// open; else what the request came to.
+    private func open(
+        _ proxy: HTTPSProxy, over socket: Int32, to host: String, port: Int, until deadline: Deadline, stop: StopSignal?
+    ) -> HTTPOutcome? {
+        let transport = Transport.plain(socket)
+        let closedEarly = HTTPOutcome.failed(localized("webhook request failed: the proxy closed the connection"))
+        var pending = proxy.connectRequest(to: host, port: port)[...]
+        while !pending.isEmpty {
+            switch perform({ pending.withUnsafeBytes { transport.send($0) } }, on: transport, until: deadline, stop: stop) {
+            case .failure(let failure): return failure.outcome
+            case .success(nil): return closedEarly
+            case .success(let sent?): pending = pending.dropFirst(sent)
+            }
+        }
+        var head = Data()
+        var byte = [UInt8](repeating: 0, count: 1)
+        while !head.suffix(4).elementsEqual("\r\n\r\n".utf8) {
+            guard head.count < Self.headLimit else { return .failed(localized("webhook request failed: the proxy's answer is too long")) }
+            switch perform({ byte.withUnsafeMutableBytes { transport.receive(into: $0) } }, on: transport, until: deadline, stop: stop) {
+            case .failure(let failure): return failure.outcome
+            case .success(nil): return closedEarly
+            case .success: head.append(byte[0])
+            }
+        }
+        switch Self.finalStatus(in: head) {
+        case .status(let code)? where (200..<300).contains(code): return nil
+        case .status(let code)?: return .failed(localized("webhook request failed: the proxy answered HTTP \(code)"))
+        default: return .failed(localized("webhook request failed: the proxy answered something that is not HTTP"))
+        }
     }
 
     /// The status of the final answer: interim 1xx heads are skipped, and nothing after the

@@ -9,7 +9,8 @@ import SubscriptionCore
 /// another host without its body, would be recorded as sent without having been).
 ///
 /// Both schemes go through `HTTPPost`, a small HTTP/1.1 client over a socket where each of these
-/// limits is a line of code; `https://` adds TLS from the system's OpenSSL (`TLSStream`). Not
+/// limits is a line of code; `https://` adds TLS from the system's OpenSSL (`TLSStream`), through
+/// `https_proxy` when one is set (`HTTPSProxy`). Not
 /// URLSession: FoundationNetworking would bring curl and a dozen libraries into every start.
 enum WebhookPost {
     static let timeout: TimeInterval = 5
@@ -22,7 +23,14 @@ enum WebhookPost {
         let deadline = Deadline(after: timeout)
         let outcome: HTTPOutcome
         guard scheme == "http" || scheme == "https" else { return .failed(localized("invalid webhook URL")) }
-        outcome = HTTPPost(components: components, body: Data(payload.utf8)).send(until: deadline, stop: stop)
+        var post = HTTPPost(components: components, body: Data(payload.utf8))
+        if scheme == "https" {
+            switch HTTPSProxy.forHost(host, environment: ProcessInfo.processInfo.environment) {
+            case .success(let proxy): post.proxy = proxy
+            case .failure(let reason): return .failed(reason.line)
+            }
+        }
+        outcome = post.send(until: deadline, stop: stop)
         switch outcome {
         case .status(let code) where (200..<300).contains(code):
             return .delivered

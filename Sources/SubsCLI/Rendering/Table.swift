@@ -106,7 +106,8 @@ struct Table {
                     output += painted
                 }
             }
-            while output.utf8.last == UInt8(ascii: " ") { output.removeLast() }
+            // Spaces only, scalar by scalar: a character ending in a space keeps its other scalars.
+            while output.unicodeScalars.last == " " { output.unicodeScalars.removeLast() }
             output += "\n"
         }
         line({ columns[$0].header }, width: { columns[$0].header.displayWidth }, style: { _ in .bold })

@@ -1,3 +1,4 @@
+import SubscriptionCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,20 +16,31 @@ enum StandardOutput {
         bytes.withUnsafeBytes { write($0) }
     }
 
-    /// Writes all of `bytes` to file descriptor 1, after anything `print` has buffered. Output
-    /// that cannot be written (a full disk) ends the process with status 1.
+    /// Writes all of `bytes` to file descriptor 1, after anything `print` has buffered. A reader
+    /// that stopped reading (`| head`, with SIGPIPE ignored) ends the run quietly, as `print`
+    /// would have carried on quietly; output that cannot be written (a full disk) ends it with one
+    /// line and status 1.
     static func write(_ bytes: UnsafeRawBufferPointer) {
         fflush(nil)
         guard var next = bytes.baseAddress else { return }
         var remaining = bytes.count
         while remaining > 0 {
             let written = Glibc.write(1, next, remaining)
-            if written < 0 {
-                if errno == EINTR { continue }
+            if written >= 0 {
+                next += written
+                remaining -= written
+                continue
+            }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN:
+                var output = pollfd(fd: 1, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&output, 1, -1)
+            case EPIPE: exit(0)
+            default:
+                printError("subs: " + localized("cannot write to standard output: \(String(cString: strerror(errno)))"))
                 exit(1)
             }
-            next += written
-            remaining -= written
         }
     }
 }

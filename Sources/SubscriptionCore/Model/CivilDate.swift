@@ -172,13 +172,31 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self.init(unchecked: parts.year!, parts.month!, parts.day!)
     }
 
-    /// Today in the user's time zone (`TZ`, else the system's), as the C library reads the zone
-    /// database: the day `TimeZone.current` gives, without loading ICU at every start.
+    /// Today in the user's time zone (`TZ`, else the system's): the day `TimeZone.current` gives,
+    /// read through the C library where the two read the zone alike (`TZ` unset, or the name of
+    /// a zone file such as `Europe/Istanbul`), so that a start does not load ICU. Other forms of
+    /// `TZ` (POSIX rules like `JST-9`, `:Area/City`, offsets) they read differently; those go
+    /// to Foundation, as every other time `subs` shows does.
     public static func today() -> CivilDate {
+        if let variable = getenv("TZ"), !isZoneFileName(String(cString: variable)) { return today(in: .current) }
         var now = time(nil)
         var parts = tm()
         guard localtime_r(&now, &parts) != nil else { return today(in: .current) }
         return CivilDate(unchecked: Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday))
+    }
+
+    private static func isZoneFileName(_ name: String) -> Bool {
+        let allowed = name.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || [UInt8(ascii: "/"), UInt8(ascii: "_"), UInt8(ascii: "+"), UInt8(ascii: "-")].contains(byte)
+        }
+        guard allowed, let first = name.utf8.first, first != UInt8(ascii: "/"), !name.contains("..") else { return false }
+        // `GMT+3` is a file that means three hours west, and to Foundation three hours east.
+        let offsetName = ["GMT", "UTC", "UCT", "UT"].contains { prefix in
+            ["+", "-"].contains { name.uppercased().hasPrefix(prefix + $0) }
+        }
+        guard !offsetName else { return false }
+        return access("/usr/share/zoneinfo/" + name, R_OK) == 0
     }
 
     /// Today in `timeZone`.

@@ -8,6 +8,7 @@ import Testing
 @Suite("subs remind --webhook https://")
 struct RemindHTTPSTests {
     private static let serverScript = LocalizedRepository.root.appendingPathComponent("Tests/tls/https_server.py").path
+    private static let proxyScript = LocalizedRepository.root.appendingPathComponent("Tests/tls/connect_proxy.py").path
 
     /// A self-signed certificate for `localhost` (and nothing else), made with the openssl tool.
     private static func certificate(in directory: URL) throws -> (cert: String, key: String) {
@@ -33,9 +34,18 @@ struct RemindHTTPSTests {
         let output = Pipe()
         let port: Int
 
-        init(cert: String, key: String, status: Int) throws {
+        convenience init(cert: String, key: String, status: Int) throws {
+            try self.init(["python3", RemindHTTPSTests.serverScript, cert, key, String(status)])
+        }
+
+        /// A CONNECT proxy that answers `status`, opening the tunnel when it is 200.
+        convenience init(proxyAnswering status: Int) throws {
+            try self.init(["python3", RemindHTTPSTests.proxyScript, String(status)])
+        }
+
+        private init(_ arguments: [String]) throws {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", RemindHTTPSTests.serverScript, cert, key, String(status)]
+            process.arguments = arguments
             process.standardInput = input
             process.standardOutput = output
             try process.run()
@@ -91,5 +101,54 @@ struct RemindHTTPSTests {
                                 as? [String: Any])
         #expect(body["name"] as? String == "Netflix")
         #expect(body["amount"] as? String == "15.49")
+    }
+
+    @Test("Through https_proxy: a CONNECT tunnel to the webhook's host, with the proxy's user; no_proxy goes direct; a refusal is one line")
+    func httpsWebhookThroughProxy() throws {
+        let sandbox = try Sandbox()
+        let (cert, key) = try Self.certificate(in: sandbox.root)
+        // Due for a reminder on 01-24, 02-03 and 02-21 in turn.
+        try sandbox.add("Netflix", "15.49", ["--start", "2024-01-31", "--remind", "7"], today: "2024-01-01")
+        try sandbox.add("Disney+", "7.99", ["--start", "2024-02-10", "--remind", "7"], today: "2024-01-01")
+        try sandbox.add("Spotify", "9.99", ["--start", "2024-02-28", "--remind", "7"], today: "2024-01-01")
+        let server = try Server(cert: cert, key: key, status: 200)
+        let proxy = try Server(proxyAnswering: 200)
+        var environment = RemindHooks.direct
+        environment["SSL_CERT_FILE"] = cert
+        environment["no_proxy"] = "example.com"
+        environment["NO_PROXY"] = .some(nil)
+        environment["https_proxy"] = "http://sam:secret@127.0.0.1:\(proxy.port)"
+        let webhook = "https://localhost:\(server.port)/hook"
+
+        let sent = try sandbox.run(["remind", "--today", "2024-01-24", "--webhook", webhook], environment: environment)
+        #expect(sent.status == 0, "\(sent)")
+        #expect(sent.stderr.isEmpty, "\(sent)")
+        let tunnels = try proxy.stop()
+        try #require(tunnels.count == 1, "\(tunnels)")
+        #expect(tunnels[0]["request"] as? String == "CONNECT localhost:\(server.port) HTTP/1.1")
+        #expect(tunnels[0]["authorization"] as? String == "Basic " + Data("sam:secret".utf8).base64EncodedString())
+        #expect(try server.stop().count == 1)
+
+        // The host in no_proxy: straight to the server.
+        let direct = try Server(cert: cert, key: key, status: 200)
+        let unused = try Server(proxyAnswering: 200)
+        environment["https_proxy"] = "127.0.0.1:\(unused.port)"
+        environment["no_proxy"] = "other.example, .localhost"
+        let bypassed = try sandbox.run(["remind", "--today", "2024-02-03", "--webhook", "https://localhost:\(direct.port)/hook"],
+                                       environment: environment)
+        #expect(bypassed.status == 0, "\(bypassed)")
+        #expect(try unused.stop().isEmpty)
+        #expect(try direct.stop().count == 1)
+
+        // A proxy that refuses: one line, and the reminder is kept for the next run.
+        let refusing = try Server(proxyAnswering: 403)
+        environment["https_proxy"] = "http://127.0.0.1:\(refusing.port)"
+        environment["no_proxy"] = .some(nil)
+        let refused = try sandbox.run(["remind", "--today", "2024-02-21", "--webhook", webhook], environment: environment)
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.stderr.contains("the proxy answered HTTP 403"), "\(refused)")
+        #expect(try refusing.stop().count == 1)
+        let kept = try sandbox.run(["remind", "--today", "2024-02-21", "--dry-run"], environment: RemindHooks.direct)
+        #expect(kept.stdout.contains("Spotify"), "\(kept)")
     }
 }
