@@ -101,8 +101,12 @@ extension String {
             }
             if narrow < 0 { break }
         }
-        if narrow >= 0 { return narrow }
-        return reduce(0) { width, character in
+        return narrow >= 0 ? narrow : widthByCharacter
+    }
+
+    /// The rule itself, character by character, that `displayWidth` shortcuts for common text.
+    var widthByCharacter: Int {
+        reduce(0) { width, character in
             guard let scalar = character.unicodeScalars.first else { return width }
             if character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) {
                 return width + 2
