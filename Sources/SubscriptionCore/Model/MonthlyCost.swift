@@ -1,6 +1,9 @@
 import Foundation
 
 extension BillingCycle {
+    /// Days and weeks in the mean Gregorian month, in millionths: 30.436875 and 4.348125.
+    private static let daysPerMonth = 30_436_875, weeksPerMonth = 4_348_125
+
     /// The cost of one month of this cycle given its price, with the mean Gregorian month of
     /// PRODUCT.md §6: days × 30.436875 / N, weeks × 4.348125 / N, months ÷ N, years ÷ 12N.
     /// Multiplies before it divides, so a quotient that terminates (28.14 / 12 = 2.345) is exact.
@@ -10,17 +13,15 @@ extension BillingCycle {
         let perUnit: Decimal
         let divisor: Int
         switch unit {
-        case .day: (perUnit, divisor) = (price * Decimal(sign: .plus, exponent: -6, significand: 30_436_875), count)
-        case .week: (perUnit, divisor) = (price * Decimal(sign: .plus, exponent: -6, significand: 4_348_125), count)
+        case .day: (perUnit, divisor) = (price * Decimal(sign: .plus, exponent: -6, significand: Decimal(Self.daysPerMonth)), count)
+        case .week: (perUnit, divisor) = (price * Decimal(sign: .plus, exponent: -6, significand: Decimal(Self.weeksPerMonth)), count)
         case .month: (perUnit, divisor) = (price, count)
         case .year: (perUnit, divisor) = (price, 12 * count)
         case .once: return 0
         }
         return divisor == 1 ? perUnit : perUnit / Decimal(divisor)
     }
-}
 
-extension BillingCycle {
     /// `Money(rounding: monthlyCost(of: price.decimal), ...)` worked out in whole minor units:
     /// the mean month's factor is an exact fraction, so the quotient rounds half away from zero
     /// exactly as the Decimal does, at a fraction of the cost (a list of 100,000 rounds each).
@@ -28,8 +29,8 @@ extension BillingCycle {
         let numerator: Int128
         let denominator: Int128
         switch unit {
-        case .day: (numerator, denominator) = (30_436_875, 1_000_000 * Int128(count))
-        case .week: (numerator, denominator) = (4_348_125, 1_000_000 * Int128(count))
+        case .day: (numerator, denominator) = (Int128(Self.daysPerMonth), 1_000_000 * Int128(count))
+        case .week: (numerator, denominator) = (Int128(Self.weeksPerMonth), 1_000_000 * Int128(count))
         case .month: (numerator, denominator) = (1, Int128(count))
         case .year: (numerator, denominator) = (1, 12 * Int128(count))
         case .once: return Money(minorUnits: 0, currency: price.currency)
