@@ -14,15 +14,10 @@ enum JSONValue: Equatable {
 
     /// Pretty-printed with two-space indents and keys in sorted order, ending in a newline.
     var rendered: String {
-        String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// `rendered` as UTF-8, made without a `String` in between.
-    var bytes: [UInt8] {
         var writer = JSONWriter()
         writer.write(self, indent: 0)
-        writer.output.append(UInt8(ascii: "\n"))
-        return writer.output
+        writer.append("\n")
+        return String(decoding: writer.output, as: UTF8.self)
     }
 
     /// Prints `.array(elements.map(element)).rendered` to standard output as it is made, a few
