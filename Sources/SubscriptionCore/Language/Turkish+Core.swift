@@ -121,6 +121,8 @@ extension Translations {
          "Wallos'un bildiği bir para birimini belirtmiyor"),
         ("not a Wallos database: %@",
          "Wallos veritabanı değil: %@"),
+        ("reading the Wallos database gave no answer",
+         "Wallos veritabanını okumak yanıt vermedi"),
         ("unreadable setting: %@",
          "okunamayan ayar: %@"),
         ("the passphrase in SUBS_PASSPHRASE",

@@ -3,8 +3,47 @@ import Foundation
 /// Reads the subscriptions of a Wallos database (`wallos.db`, plain SQLite: SQLCipher opens it
 /// when no key is given). Only reads, from a copy the caller owns. Columns that older Wallos
 /// versions lack read as absent.
-enum WallosDatabase {
+///
+/// Such a file comes from elsewhere, and the SQLite 3.15.2 inside SQLCipher 3.4.1 is not safe
+/// with a crafted one: a schema can crash it (CVE-2018-8740), a view can query forever. So the
+/// command line reads it in a child process (`isolatedReader`), which prints `answer(at:)`; a
+/// crash or a runaway there costs the child, and the import fails with one line.
+public enum WallosDatabase {
+    /// Runs `answer(at:)` for the database at the path in a child process and returns what it
+    /// printed; nil reads in this process (the core's own tests).
+    nonisolated(unsafe) public static var isolatedReader: ((_ path: String) throws -> Data)?
+
+    /// What the child prints: the records as JSON, or the error that stopped them.
+    public static func answer(at path: String) -> Data {
+        let answer: Answer
+        do {
+            answer = .records(try readRecords(at: path))
+        } catch let error as ImportError {
+            answer = .failed(error)
+        } catch {
+            answer = .failed(.unreadable(problem: String(describing: error)))
+        }
+        return (try? JSONEncoder().encode(answer)) ?? Data()
+    }
+
+    private enum Answer: Codable {
+        case records([WallosRecord])
+        case failed(ImportError)
+    }
+
     static func records(at path: String) throws -> [WallosRecord] {
+        guard let isolatedReader else { return try readRecords(at: path) }
+        let printed = try isolatedReader(path)
+        guard let answer = try? JSONDecoder().decode(Answer.self, from: printed) else {
+            throw ImportError.unreadable(problem: localized("reading the Wallos database gave no answer"))
+        }
+        switch answer {
+        case .records(let records): return records
+        case .failed(let error): throw error
+        }
+    }
+
+    private static func readRecords(at path: String) throws -> [WallosRecord] {
         do {
             let connection = try Connection(path: path, create: false)
             try connection.execute("PRAGMA query_only = ON")

@@ -176,6 +176,22 @@ struct WallosImportTests {
     }
 }
 
+extension WallosImportTests {
+    @Test("A wallos.db made to crash SQLite is read in a child process: one line, exit 65, the database untouched")
+    func craftedDatabase() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Existing", "1.00")
+        let database = sandbox.bytes(sandbox.databasePath)
+        let temporary = try sandbox.temporaryDirectory()
+        let result = try sandbox.run(["import", try backup("crafted", in: sandbox)], environment: ["TMPDIR": temporary])
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderrLines.count == 1, "\(result)")
+        #expect(result.stderr.contains("made to crash it") && result.stderr.contains("nothing was imported"), "\(result)")
+        #expect(sandbox.bytes(sandbox.databasePath) == database)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [])
+    }
+}
+
 private extension Sandbox {
     /// An empty directory for `TMPDIR`, to see what `subs` leaves there.
     func temporaryDirectory() throws -> String {

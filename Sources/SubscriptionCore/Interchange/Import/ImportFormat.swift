@@ -115,7 +115,7 @@ public struct ImportedRate: Hashable, Sendable {
 }
 
 /// A file `subs import` refuses: nothing was imported.
-public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum ImportError: Error, Equatable, Sendable, Codable, CustomStringConvertible {
     /// No known format recognises the file.
     case unknownFormat(expected: String)
     /// One record is wrong: `record` says where (`line 4`, `record 2 (Netflix)`).

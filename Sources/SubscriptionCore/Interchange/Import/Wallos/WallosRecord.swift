@@ -4,7 +4,7 @@ import Foundation
 /// (JSON or CSV) gives text such as `Every 3 Months` and `R$10`; its database gives ids, codes
 /// and a start date. `subscription(options:)` turns either into a `Subscription` by one set of
 /// rules, documented in the README's "From Wallos".
-struct WallosRecord {
+struct WallosRecord: Codable {
     /// Where it was: `record 3 (Netflix)`, `line 4`.
     var record: String
     var name: String
@@ -28,7 +28,7 @@ struct WallosRecord {
     var notifyDaysBefore: Int?
     var cancellationDate: String?
 
-    enum Cycle {
+    enum Cycle: Codable {
         /// `Monthly`, `Every 3 Months`, `One-time`.
         case text(String)
         /// The database's cycle id (1 daily, 2 weekly, 3 monthly, 4 yearly, 5 one-time) and
@@ -36,7 +36,7 @@ struct WallosRecord {
         case ids(cycle: Int, frequency: Int)
     }
 
-    enum Price {
+    enum Price: Codable {
         /// The export's symbol glued to a number: `$15.99`, `R$10`, `€9.99`.
         case text(String)
         /// The database's amount and currency code.

@@ -1,0 +1,89 @@
+import Foundation
+import SubscriptionCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads an imported Wallos database in a child process of `subs` itself (see
+/// `WallosDatabase`): SQLite 3.15.2 crashing on a crafted file, or querying forever, ends the
+/// child, and the import fails with one line and nothing written.
+enum WallosChild {
+    /// The first argument that makes `subs` the child: it prints the answer and exits.
+    static let argument = "--read-wallos-database-in-child"
+    /// Far longer than a household's database takes (milliseconds), far shorter than forever.
+    static let timeout = 30
+    /// Address space the child may use: a database is at most 256 MiB unpacked.
+    static let memoryLimit: rlim_t = 2 << 30
+
+    static func install() {
+        WallosDatabase.isolatedReader = read
+    }
+
+    /// The child's side: `subs --read-wallos-database-in-child PATH`.
+    static func runChild(databaseAt path: String) -> Never {
+        var limit = rlimit(rlim_cur: memoryLimit, rlim_max: memoryLimit)
+        _ = setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
+        WallosDatabase.answer(at: path).withUnsafeBytes { StandardOutput.write($0) }
+        exit(0)
+    }
+
+    /// The parent's side: runs the child on `path` and returns what it printed.
+    static func read(_ path: String) throws -> Data {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw failure(localized("cannot make a pipe")) }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        defer { close(ends[0]) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+        // A crash is told by the exit status, in one line: no backtrace on the terminal.
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let words: [String] = ["subs", argument, path]
+        let arguments = words.map { strdup($0) } + [nil]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (arguments + variables).forEach { free($0) } }
+        var pid = pid_t()
+        let code = posix_spawn(&pid, "/proc/self/exe", &actions, nil, arguments, variables)
+        close(ends[1])
+        guard code == 0 else { throw failure(localized("cannot start a process to read it: \(String(cString: strerror(code)))")) }
+
+        var output = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        let deadline = Date().addingTimeInterval(TimeInterval(timeout))
+        var timedOut = false
+        while true {
+            var ready = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
+            let left = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
+            let polled = poll(&ready, 1, left)
+            if polled < 0 && errno == EINTR { continue }
+            if polled == 0 {
+                timedOut = true
+                kill(pid, SIGKILL)
+                break
+            }
+            let count = Glibc.read(ends[0], &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            output.append(contentsOf: buffer[0..<count])
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        if timedOut {
+            throw failure(localized("reading it took more than \(timeout) s: the database may hold a query that never ends"))
+        }
+        // Exited normally (WIFEXITED) with status 0 (WEXITSTATUS); Swift imports neither macro.
+        let signal = status & 0x7f
+        guard signal == 0 else {
+            throw failure(localized("reading it stopped SQLite with signal \(signal): the database is damaged, or made to crash it"))
+        }
+        guard (status >> 8) & 0xff == 0 else { throw failure(localized("the process reading it failed")) }
+        return output
+    }
+
+    private static func failure(_ problem: String) -> ImportError {
+        .unreadable(problem: localized("Wallos database: \(problem)"))
+    }
+}
