@@ -46,7 +46,9 @@ enum WallosChild {
         let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (arguments + variables).forEach { free($0) } }
         var pid = pid_t()
-        let code = posix_spawn(&pid, "/proc/self/exe", &actions, nil, arguments, variables)
+        // This very program: /proc/self/exe, else (no /proc) the name it was started by.
+        let executable = access("/proc/self/exe", X_OK) == 0 ? "/proc/self/exe" : CommandLine.arguments[0]
+        let code = posix_spawnp(&pid, executable, &actions, nil, arguments, variables)
         close(ends[1])
         guard code == 0 else { throw failure(localized("cannot start a process to read it: \(String(cString: strerror(code)))")) }
 
