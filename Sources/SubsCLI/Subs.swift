@@ -45,7 +45,7 @@ public struct Subs: ParsableCommand {
                     Foundation.exit(Failure.usage)
                 }
             }
-            var command = try parseAsRoot(arguments)
+            var command = try parsedDirectly(arguments) ?? parseAsRoot(arguments)
             try command.run()
             Foundation.exit(0)
         } catch let error as UsageError {
@@ -77,6 +77,25 @@ public struct Subs: ParsableCommand {
             printError("subs: " + localized("\(message.terminalSafe) (see '\(help)')"))
             Foundation.exit(code.rawValue)
         }
+    }
+
+    /// The command `arguments` name, parsed by that command alone when it has no subcommands of
+    /// its own and the parse succeeds; nil otherwise. Building the whole tree of commands costs
+    /// more than most commands' work. Help, versions, completions and every error come from
+    /// `parseAsRoot`, which parses again from the start and says it as `subs <command>` would.
+    static func parsedDirectly(_ arguments: [String]) -> (any ParsableCommand)? {
+        var command: any ParsableCommand.Type = Subs.self
+        var rest = arguments[...]
+        while let name = rest.first, let next = command.configuration.subcommands.first(where: {
+            $0._commandName == name || $0.configuration.aliases.contains(name)
+        }) {
+            command = next
+            rest = rest.dropFirst()
+        }
+        guard command != Subs.self, command.configuration.subcommands.isEmpty,
+              let parsed = try? command.parseAsRoot(Array(rest)) else { return nil }
+        // `--help` parses as argument-parser's own help command, which would name the command alone.
+        return type(of: parsed) == command ? parsed : nil
     }
 
     /// The subcommands `arguments` start with, by their own names (`ls` gives `list`): the
