@@ -8,7 +8,8 @@ extension CivilDate {
     /// offset from today such as `+3d`, `-2w`, `+1m` or `+1y` (months clamp like billing dates).
     public init(input text: String, today: CivilDate) throws {
         let word = text.trimmingCharacters(in: .whitespaces).lowercased()
-        let invalid = InputError.invalid(localized("date"), value: text, expected: Self.acceptedInput)
+        // Made only when it is thrown: the localised text costs more than a valid date's parse.
+        var invalid: InputError { InputError.invalid(localized("date"), value: text, expected: Self.acceptedInput) }
         if let date = try CivilDate(iso: word) ?? LocaleInput.date(word) {
             self = date
             return
