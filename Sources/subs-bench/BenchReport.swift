@@ -27,6 +27,11 @@ struct BenchReport {
         record(line, met: met, label: label)
     }
 
+    /// A figure with no target of its own, that explains another.
+    func info(_ label: String, _ cost: ProcessCost, detail: String) {
+        note("\(Self.padded(label, 62)) \(Self.padded(Self.time(cost.seconds), 18)) \(Self.padded("", 26)) info   \(detail)")
+    }
+
     /// A ratio against its limit.
     mutating func ratio(_ label: String, _ value: Double, limit: Double, detail: String) {
         let met = value <= limit

@@ -32,8 +32,9 @@ if !arguments.contains("--keep") { atexit { try? FileManager.default.removeItem(
 
 var report = BenchReport()
 do {
-    report.note("in \(benchDirectory): building the databases through the store (1,000, 1,000 with a passphrase, "
+    report.note("in \(benchDirectory): building the databases through the store (1, 1,000, 1,000 with a passphrase, "
         + "\(largeCount / 10), \(largeCount) subscriptions)...")
+    let single = try BenchDatabase.build("single", count: 1, in: benchDirectory)
     let small = try BenchDatabase.build("small", count: 1_000, in: benchDirectory)
     let locked = try BenchDatabase.build("locked", count: 1_000, in: benchDirectory, passphrase: "correct horse battery staple")
     let medium = try BenchDatabase.build("medium", count: largeCount / 10, in: benchDirectory)
@@ -57,6 +58,11 @@ do {
     let shellList = try ProcessTimer.measure(shellRead(small), environment: [:], runs: runs)
     report.check("list --format json, 1,000", list, limit: 1.5 * shellList.seconds,
                  limitText: "1.5 × floor", floor: ("sqlcipher reading the rows", shellList))
+    // What the list costs before its rows: start-up, arguments, opening the database.
+    let listOne = try ProcessTimer.measure([subs, "list", "--format", "json"], environment: single.environment, runs: runs)
+    let shellOne = try ProcessTimer.measure(shellRead(single), environment: [:], runs: runs)
+    report.info("list --format json, 1 (all but the rows)", listOne,
+                detail: "the shell reading 1: \(BenchReport.time(shellOne.seconds))")
 
     let upcomingArguments = [subs, "upcoming", "--days", "365", "--format", "json"]
     let payments = try BenchReport.count(upcomingArguments, environment: small.environment)
