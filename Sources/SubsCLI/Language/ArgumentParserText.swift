@@ -52,6 +52,12 @@ enum ArgumentParserText {
         return message
     }
 
+    /// argument-parser's list of values, `'a', 'b' or 'c'`, with its last "or" in the language.
+    private static func alternatives(_ list: String) -> String {
+        guard let or = list.range(of: "' or '", options: .backwards) else { return list }
+        return list.replacingCharacters(in: or, with: "' " + localized("or") + " '")
+    }
+
     nonisolated(unsafe) private static let errors: [(NSRegularExpression, ([String]) -> String)] = [
         (#"^Unknown option '(.+)'\. Did you mean '(.+)'\?$"#, { localized("Unknown option '\($0[0])'. Did you mean '\($0[1])'?") }),
         (#"^Unknown option '(.+)'$"#, { localized("Unknown option '\($0[0])'") }),
@@ -61,7 +67,7 @@ enum ArgumentParserText {
         (#"^Missing expected argument '(.+)'$"#, { localized("Missing expected argument '\($0[0])'") }),
         (#"^Missing one of: (.+)$"#, { localized("Missing one of: \($0[0])") }),
         (#"^The value '(.*)' is invalid for '([^']+)'\. Please provide one of (.+)\.$"#,
-         { localized("The value '\($0[0])' is invalid for '\($0[1])'. Please provide one of \($0[2]).") }),
+         { localized("The value '\($0[0])' is invalid for '\($0[1])'. Please provide one of \(alternatives($0[2])).") }),
         (#"^The value '(.*)' is invalid for '([^']+)': (.+)$"#, { localized("The value '\($0[0])' is invalid for '\($0[1])': \($0[2])") }),
         (#"^The value '(.*)' is invalid for '([^']+)'$"#, { localized("The value '\($0[0])' is invalid for '\($0[1])'") }),
         (#"^Missing required subcommand\.$"#, { _ in localized("Missing required subcommand.") }),

@@ -69,6 +69,10 @@ struct TurkishEndToEndTests {
         let inTurkish = try sandbox.run(["show", "Hulu"], environment: turkish)
         #expect(inTurkish.status == english.status && inTurkish.status != 0)
         #expect(inTurkish.stderr != english.stderr && inTurkish.stderr.hasPrefix("subs: "), "\(inTurkish)")
+        // argument-parser's list of the values it takes: its "or" too.
+        let badValue = try sandbox.run(["list", "--sort", "nope"], environment: turkish)
+        #expect(badValue.status == 64)
+        #expect(badValue.stderr.contains("'next', 'name', 'amount' ya da 'monthly'"), "\(badValue)")
     }
 
     @Test("Turkish reads 9,99, 1.234,56 and 22.11.2026 besides §4's forms, and refuses 1,234.56 in Turkish")
