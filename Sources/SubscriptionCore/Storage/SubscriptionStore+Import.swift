@@ -238,7 +238,7 @@ extension SubscriptionStore {
                       let text = row.text(2), let setAt = row.text(3).flatMap(Timestamp.parse)
                 else { throw StoreError.damaged(path: "", detail: localized("unreadable exchange rate")) }
                 do {
-                    return ImportedRate(rate: try ExchangeRate(currency: currency, rate: text, setAt: setAt), base: base)
+                    return ImportedRate(rate: try ExchangeRate(currency: currency, stored: text, setAt: setAt), base: base)
                 } catch {
                     throw StoreError.damaged(path: "", detail: localized("unreadable exchange rate \(currency.code)"))
                 }

@@ -19,6 +19,31 @@ struct RatesTests {
         #expect((summary["converted"] as? [String: Any])?["monthly"] as? String == "10.00", "\(summary)")
     }
 
+    /// Review finding: an inverse rate has more than 12 decimals, which the export read as a
+    /// damaged database (exit 65) and an import refused.
+    @Test("An inverse rate goes through export, import and undo as it is stored; a document rate past what subs stores is refused")
+    func inverseRoundTrip() throws {
+        let sandbox = try Sandbox()
+        try sandbox.succeed(["rates", "set", "EUR", "1.08"])
+        try sandbox.succeed(["rates", "set", "TRY", "34.5", "--inverse"])
+        let document = sandbox.path("export.json")
+        try sandbox.succeed(["export", "--format", "json", "--output", document])
+        let other = try Sandbox()
+        try other.succeed(["import", document])
+        let rates = { (sandbox: Sandbox) in try sandbox.succeed(["rates", "list", "--format", "json"]).jsonArray().map { $0["rate"] as? String } }
+        #expect(try rates(other) == ["1.08", "0.028985507246376811594"])
+        try sandbox.succeed(["rates", "set", "TRY", "40"])
+        try sandbox.succeed(["undo", "--yes"])
+        #expect(try rates(sandbox) == ["1.08", "0.028985507246376811594"])
+        // 21 significant digits: no subs stores that.
+        let text = try String(contentsOfFile: document, encoding: .utf8)
+            .replacingOccurrences(of: "0.028985507246376811594", with: "0.0289855072463768115942")
+        let forged = sandbox.path("forged.json")
+        try text.write(toFile: forged, atomically: true, encoding: .utf8)
+        let refused = try Sandbox().run(["import", forged])
+        #expect(refused.status == 65 && refused.stderr.contains("rate"), "\(refused)")
+    }
+
     /// Review finding: an inverse whose rate the reader would refuse must not be stored, or the
     /// next command calls the database damaged.
     @Test("--inverse refuses an inverse whose rate is too large to store, and stores nothing")

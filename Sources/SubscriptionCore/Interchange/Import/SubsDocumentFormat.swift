@@ -50,7 +50,7 @@ public enum SubsDocumentFormat: ImportFormat {
             let currency = try check.currency(entry.currency, field: "currency")
             let base = try check.currency(entry.base, field: "base")
             let setAt = try check.timestamp(entry.setAt, field: "set_at")
-            let rate = try check.field("rate") { try ExchangeRate(currency: currency, rate: entry.rate, setAt: setAt) }
+            let rate = try check.field("rate") { try ExchangeRate(currency: currency, exported: entry.rate, setAt: setAt) }
             return ImportedRate(rate: rate, base: base)
         }
         return ParsedImport(subscriptions: subscriptions, categories: categories, settings: settings, rates: rates)

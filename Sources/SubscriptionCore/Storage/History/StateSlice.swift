@@ -68,7 +68,7 @@ struct StateSlice: Equatable {
                 guard let currency = Currency(code: entry.currency), let base = Currency(code: entry.base),
                       let setAt = Timestamp.parse(entry.setAt)
                 else { throw damaged }
-                return ImportedRate(rate: try ExchangeRate(currency: currency, rate: entry.rate, setAt: setAt), base: base)
+                return ImportedRate(rate: try ExchangeRate(currency: currency, stored: entry.rate, setAt: setAt), base: base)
             }
         } catch is ImportError {
             throw damaged
