@@ -95,7 +95,7 @@ public struct SubscriptionChanges: Sendable {
                 subscription.prices = try subscription.prices.map { change in
                     PriceChange(effective: change.effective, amount: try change.amount.converted(to: currency))
                 }
-            } catch let error as InputError {
+            } catch let error as EditError {
                 guard let amount else { throw error }
                 subscription.prices = [PriceChange(
                     effective: subscription.startDate, amount: try Money(amount, currency: currency))]

@@ -87,6 +87,20 @@ struct EditTests {
         #expect(sandbox.bytes(sandbox.databasePath) == before)
     }
 
+    /// QA finding: the amount given with the change was never used, and the edit always refused.
+    @Test("--currency with a new --amount replaces the price history when the old prices cannot be held")
+    func currencyChangeWithNewAmount() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Netflix", "15.49", ["--start", "2024-01-15"])
+        try sandbox.succeed(["edit", "Netflix", "--amount", "17.49", "--effective", "2024-04-15", "--today", "2024-06-15"])
+        let yen = try sandbox.succeed(["edit", "Netflix", "--currency", "JPY", "--amount", "2000", "--format", "json",
+                                       "--today", "2024-06-15"]).jsonObject()
+        #expect(yen["currency"] as? String == "JPY" && yen["amount"] as? String == "2000", "\(yen)")
+        let shown = try sandbox.succeed(["show", "Netflix", "--format", "json", "--today", "2024-06-15"]).jsonObject()
+        let history = (shown["price_history"] as? [[String: Any]])?.map { $0["amount"] as? String }
+        #expect(history == ["2000"], "\(shown)")
+    }
+
     @Test("--effective without --amount is a usage error")
     func effectiveNeedsAmount() throws {
         let sandbox = try Sandbox()
