@@ -31,10 +31,10 @@ extension Subs {
                 completion: BillingCycle.defaultCompletionKind, transform: strictly(BillingCycle.init(input:)))
         var every: BillingCycle?
 
-        @Option(help: .localized("The first billing date (default: today).", valueName: "date"))
+        @Option(parsing: .unconditional, help: .localized("The first billing date (default: today).", valueName: "date"))
         var start: String?
 
-        @Option(help: .localized("End of a free trial: the date of the first paid charge.", valueName: "date"))
+        @Option(parsing: .unconditional, help: .localized("End of a free trial: the date of the first paid charge.", valueName: "date"))
         var trialEnd: String?
 
         @Option(help: .localized("A category, such as Streaming or Software.", valueName: "name"),
@@ -44,10 +44,10 @@ extension Subs {
         @Option(help: .localized("Where to manage it.", valueName: "url"))
         var url: String?
 
-        @Option(help: .localized("Free text.", valueName: "text"))
+        @Option(parsing: .unconditional, help: .localized("Free text.", valueName: "text"))
         var notes: String?
 
-        @Option(help: .localized("How you pay, like 'Visa ••4242'.", valueName: "text"))
+        @Option(parsing: .unconditional, help: .localized("How you pay, like 'Visa ••4242'.", valueName: "text"))
         var paymentMethod: String?
 
         @Option(help: .localized("Days before each payment to remind, like 7,1 (default: config remind-days).",

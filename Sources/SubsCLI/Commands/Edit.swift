@@ -24,13 +24,13 @@ extension Subs {
                   completion: ShellCompletion.references)
         var reference: String
 
-        @Option(help: .localized("A new name.", valueName: "name"))
+        @Option(parsing: .unconditional, help: .localized("A new name.", valueName: "name"))
         var name: String?
 
         @Option(parsing: .unconditional, help: .localized("A new price.", valueName: "amount"))
         var amount: String?
 
-        @Option(help: .localized(
+        @Option(parsing: .unconditional, help: .localized(
             "When a new --amount or --every takes effect (default: today), or 'start' to correct the whole history.",
             valueName: "date"))
         var effective: String?
@@ -44,10 +44,10 @@ extension Subs {
                 completion: BillingCycle.defaultCompletionKind, transform: strictly(BillingCycle.init(input:)))
         var every: BillingCycle?
 
-        @Option(help: .localized("A new first billing date.", valueName: "date"))
+        @Option(parsing: .unconditional, help: .localized("A new first billing date.", valueName: "date"))
         var start: String?
 
-        @Option(help: .localized("End of a free trial, or 'none'.", valueName: "date|none"))
+        @Option(parsing: .unconditional, help: .localized("End of a free trial, or 'none'.", valueName: "date|none"))
         var trialEnd: String?
 
         @Option(help: .localized("A category, or 'none'.", valueName: "name|none"),
@@ -57,10 +57,10 @@ extension Subs {
         @Option(help: .localized("A URL; empty to remove.", valueName: "url"))
         var url: String?
 
-        @Option(help: .localized("Notes; empty to remove.", valueName: "text"))
+        @Option(parsing: .unconditional, help: .localized("Notes; empty to remove.", valueName: "text"))
         var notes: String?
 
-        @Option(help: .localized("Payment method; empty to remove.", valueName: "text"))
+        @Option(parsing: .unconditional, help: .localized("Payment method; empty to remove.", valueName: "text"))
         var paymentMethod: String?
 
         @Option(help: .localized("Reminder days like 7,1, or 'default' for config remind-days.",

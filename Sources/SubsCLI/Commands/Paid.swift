@@ -22,7 +22,7 @@ extension Subs {
                   completion: ShellCompletion.references)
         var reference: String
 
-        @Option(help: .localized("The day it was charged (default: the latest scheduled payment).", valueName: "date"))
+        @Option(parsing: .unconditional, help: .localized("The day it was charged (default: the latest scheduled payment).", valueName: "date"))
         var on: String?
 
         @Option(parsing: .unconditional, help: .localized("What was charged (default: the scheduled amount).", valueName: "amount"))
@@ -79,7 +79,7 @@ extension Subs {
                   completion: ShellCompletion.references)
         var reference: String
 
-        @Option(help: .localized("The day of the scheduled payment.", valueName: "date"))
+        @Option(parsing: .unconditional, help: .localized("The day of the scheduled payment.", valueName: "date"))
         var on: String
 
         @OptionGroup var store: StoreOptions

@@ -13,7 +13,7 @@ extension Subs {
 
         @OptionGroup var options: LifecycleOptions
 
-        @Option(help: .localized("The day payments resume (default: never, until 'subs resume').",
+        @Option(parsing: .unconditional, help: .localized("The day payments resume (default: never, until 'subs resume').",
                                    valueName: "date"))
         var until: String?
 

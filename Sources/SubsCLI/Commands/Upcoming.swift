@@ -11,7 +11,7 @@ extension Subs {
         @Option(parsing: .unconditional, help: .localized("How many days ahead to look (default: 30).", valueName: "n"))
         var days: Int?
 
-        @Option(help: .localized("Look ahead through this date instead.", valueName: "date"))
+        @Option(parsing: .unconditional, help: .localized("Look ahead through this date instead.", valueName: "date"))
         var until: String?
 
         @Option(help: .localized("Output format."))

@@ -7,7 +7,7 @@ struct LifecycleOptions: ParsableArguments {
               completion: ShellCompletion.references)
     var reference: String
 
-    @Option(help: .localized("The day it takes effect (default: today).", valueName: "date"))
+    @Option(parsing: .unconditional, help: .localized("The day it takes effect (default: today).", valueName: "date"))
     var on: String?
 
     @Option(help: .localized("Output format."))

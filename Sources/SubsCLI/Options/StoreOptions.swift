@@ -45,7 +45,7 @@ struct StoreOptions: ParsableArguments {
 
 /// `--today`: compute as if today were another day (also `SUBS_TODAY`).
 struct TodayOptions: ParsableArguments {
-    @Option(help: .localized(
+    @Option(parsing: .unconditional, help: .localized(
         "Compute as if today were this date (default: $SUBS_TODAY, else today in your time zone).",
         valueName: "date"))
     var today: String?

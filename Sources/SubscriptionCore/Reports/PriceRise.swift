@@ -21,6 +21,8 @@ public struct PriceRise: Hashable, Sendable {
 
     /// The arguments of the `subs edit` that makes the schedule agree with the statements.
     public var editArguments: [String] {
-        ["edit", name, "--amount", charged.description, "--effective", since.description]
+        let options = ["--amount", charged.description, "--effective", since.description]
+        // A name like `-dash` would read as options: it goes last, after `--`.
+        return name.hasPrefix("-") ? ["edit"] + options + ["--", name] : ["edit", name] + options
     }
 }

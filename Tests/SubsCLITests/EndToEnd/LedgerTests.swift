@@ -151,4 +151,21 @@ struct LedgerTests {
         #expect((try sandbox.succeed(["summary", "--format", "json"] + Self.today).jsonObject()["price_rises"] as? [Any])?.isEmpty == true)
         #expect(try show(sandbox, "netflix")["price_rise"] is NSNull)
     }
+
+    /// QA finding: `subs edit -dash --amount …` read the name as options and printed the help.
+    @Test("The price-rise command of a name that starts with '-' puts it last, after --, and works")
+    func priceRiseOfADashName() throws {
+        let sandbox = try Sandbox()
+        try sandbox.succeed(["add", "--start", "2026-01-15", "--today", "2026-01-15", "--", "-dash", "10"])
+        for date in ["2026-09-15", "2026-10-15"] {
+            try sandbox.succeed(["paid", "--on", date, "--amount", "12"] + Self.today + ["--", "-dash"])
+        }
+        let summary = try sandbox.succeed(["summary", "--format", "json"] + Self.today).jsonObject()
+        let command = try #require((summary["price_rises"] as? [[String: Any]])?.first?["command"] as? String)
+        #expect(command == "subs edit --amount 12.00 --effective 2026-09-15 -- -dash")
+        let words = command.split(separator: " ").dropFirst().map(String.init)
+        try sandbox.succeed(words.dropLast(2) + Self.today + words.suffix(2))
+        let shown = try sandbox.succeed(["show", "--format", "json"] + Self.today + ["--", "-dash"]).jsonObject()
+        #expect(shown["amount"] as? String == "12.00", "\(shown)")
+    }
 }
