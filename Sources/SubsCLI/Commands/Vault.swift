@@ -64,9 +64,10 @@ extension Subs.Vault {
 
         func run() throws {
             let store = try store.openStore()
+            // Checked as notes are: an empty value removes it.
             let changes = LoginChanges(
-                username: username.map { $0.isEmpty ? String?.none : $0 },
-                url: url.map { $0.isEmpty ? String?.none : $0 })
+                username: try username.map { try TextInput.freeText($0, what: localized("username")) },
+                url: try url.map { try TextInput.freeText($0, what: localized("url")) })
             let (subscription, existing) = try store.login(reference)
             let needsPassword = passwordStdin || generate || existing == nil || changes.isEmpty
             guard needsPassword else {

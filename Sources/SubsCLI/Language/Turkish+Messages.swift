@@ -57,6 +57,7 @@ extension SubsTranslations {
         ("Cancelled %@ on %@", "%@ %@ tarihinde iptal edildi"),
         ("category", "kategori"),
         ("url", "url"),
+        ("username", "kullanıcı adı"),
         ("notes", "notlar"),
         ("payment method", "ödeme yöntemi"),
         ("Paused %@ from %@ until %@", "%@ %@ ile %@ arasında duraklatıldı"),

@@ -134,4 +134,16 @@ struct VaultCommandTests {
         let after = try fixture.revealed(with: fixture.passphraseFile).jsonObject()
         #expect(after["password"] as? String == password && after["username"] as? String == "carol")
     }
+
+    /// QA finding: the username and URL were stored with escape sequences and without a limit.
+    @Test("A username or URL with control characters, or too long, is refused with one line and stores nothing")
+    func usernameAndURLAreCheckedAsText() throws {
+        let fixture = try VaultFixture(withLogin: true)
+        let before = try fixture.run(["vault", "list", "--format", "json"], expect: 0).stdout
+        for arguments in [["--username", "x\u{1B}[2J"], ["--username", "a\nb"], ["--url", String(repeating: "u", count: 2_001)]] {
+            let result = try fixture.run(["vault", "set", "Netflix"] + arguments, expect: 64)
+            #expect(result.stderrLines.count == 1, "\(result)")
+        }
+        #expect(try fixture.run(["vault", "list", "--format", "json"], expect: 0).stdout == before)
+    }
 }
