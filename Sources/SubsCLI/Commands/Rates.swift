@@ -61,11 +61,11 @@ extension Subs.Rates {
             let base = try store.config().currency.code
             if inverse {
                 let set = try store.setInverseRate(currency, rate[0])
-                print(localized("1 \(currency.code) = \(set.text) \(base) (1 \(base) = \(rate[0]) \(currency.code))"))
+                print(localized("1 \(currency.code) = \(MoneyText.number(set.text)) \(base) (1 \(base) = \(rate[0]) \(currency.code))"))
             } else {
                 try store.setRates([(currency, rate[0])])
                 let set = try store.rates().first { $0.currency == currency }
-                print(localized("1 \(currency.code) = \(set?.text ?? rate[0]) \(base)"))
+                print(localized("1 \(currency.code) = \(set.map { MoneyText.number($0.text) } ?? rate[0]) \(base)"))
             }
         }
     }

@@ -52,10 +52,12 @@ enum ArgumentParserText {
         return message
     }
 
-    /// argument-parser's list of values, `'a', 'b' or 'c'`, with its last "or" in the language.
+    /// argument-parser's list of values, `'a', 'b' or 'c'` (two are `'a' and 'b'`), its last
+    /// word in the language: it is a choice of one.
     private static func alternatives(_ list: String) -> String {
-        guard let or = list.range(of: "' or '", options: .backwards) else { return list }
-        return list.replacingCharacters(in: or, with: "' " + localized("or") + " '")
+        guard let last = list.range(of: "' or '", options: .backwards) ?? list.range(of: "' and '", options: .backwards)
+        else { return list }
+        return list.replacingCharacters(in: last, with: "' " + localized("or") + " '")
     }
 
     nonisolated(unsafe) private static let errors: [(NSRegularExpression, ([String]) -> String)] = [

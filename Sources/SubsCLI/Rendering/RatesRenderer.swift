@@ -20,7 +20,7 @@ enum RatesRenderer {
                                .init(header: localized("RATE (IN \(base.code))"), alignment: .decimal),
                                .init(header: localized("SET"))])
             for rate in rates {
-                table.append([Table.Cell(rate.currency.code), Table.Cell(rate.text),
+                table.append([Table.Cell(rate.currency.code), Table.Cell(MoneyText.number(rate.text)),
                               Table.Cell(SubscriptionText.date(Timestamp.day(of: rate.setAt)))])
             }
             return table.render(on: .standardOutput)

@@ -73,6 +73,12 @@ struct TurkishEndToEndTests {
         let badValue = try sandbox.run(["list", "--sort", "nope"], environment: turkish)
         #expect(badValue.status == 64)
         #expect(badValue.stderr.contains("'next', 'name', 'amount' ya da 'monthly'"), "\(badValue)")
+        let twoValues = try sandbox.run(["remind", "--format", "csv"], environment: turkish)
+        #expect(twoValues.stderr.contains("'text' ya da 'json'"), "\(twoValues)")
+        // A rate is a number like any other: a decimal comma.
+        let rate = try sandbox.succeed(["rates", "set", "GBP", "1,25"], environment: turkish)
+        #expect(rate.stdout == "1 GBP = 1,25 USD\n", "\(rate)")
+        #expect(try sandbox.succeed(["rates", "list"], environment: turkish).stdout.contains("1,25"))
     }
 
     @Test("Turkish reads 9,99, 1.234,56 and 22.11.2026 besides §4's forms, and refuses 1,234.56 in Turkish")
