@@ -8,10 +8,7 @@ enum SubscriptionText {
 
     /// A civil date as the language writes it: `2026-11-22`, in Turkish `22.11.2026`.
     static func date(_ date: CivilDate, in language: Language = .current) -> String {
-        switch language {
-        case .english: date.description
-        case .turkish: padded(date.day, 2) + "." + padded(date.month, 2) + "." + padded(date.year, 4)
-        }
+        date.written(in: language)
     }
 
     /// A month of `stats`: `2026-11`, in Turkish `Kas 2026`.
@@ -23,11 +20,6 @@ enum SubscriptionText {
     }
 
     private static let turkishMonths = ["Oca", "Şub", "Mar", "Nis", "May", "Haz", "Tem", "Ağu", "Eyl", "Eki", "Kas", "Ara"]
-
-    private static func padded(_ number: Int, _ width: Int) -> String {
-        let digits = String(number)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
 
     /// A percentage to one decimal, as the language writes it: `58.1%`, in Turkish `%58,1`.
     static func percent(_ plain: String, in language: Language = .current) -> String {

@@ -28,3 +28,18 @@ public enum Language: String, CaseIterable, Sendable {
     /// before any text is made, and again when the database's `language` setting applies.
     nonisolated(unsafe) public static var current: Language = .english
 }
+
+extension CivilDate {
+    /// The date as `language` writes it: `2026-11-22`, in Turkish `22.11.2026`.
+    public func written(in language: Language) -> String {
+        switch language {
+        case .english: description
+        case .turkish: Self.padded(day, 2) + "." + Self.padded(month, 2) + "." + Self.padded(year, 4)
+        }
+    }
+
+    private static func padded(_ number: Int, _ width: Int) -> String {
+        let digits = String(number)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}

@@ -36,6 +36,19 @@ public struct LocalizedText: ExpressibleByStringInterpolation, Sendable {
             arguments.append(value.description)
         }
 
+        /// A date as the reader writes one: `2026-11-25`, in Turkish `25.11.2026` (which Turkish
+        /// input reads back).
+        public mutating func appendInterpolation(_ date: CivilDate) {
+            appendInterpolation(date.written(in: Language.current))
+        }
+
+        /// An amount with the reader's decimal mark: `15.49`, in Turkish `15,49` (which Turkish
+        /// input reads back).
+        public mutating func appendInterpolation(_ money: Money) {
+            let plain = money.description
+            appendInterpolation(Language.current == .turkish ? plain.replacingOccurrences(of: ".", with: ",") : plain)
+        }
+
         /// An error, as it describes itself.
         public mutating func appendInterpolation(_ error: any Error) {
             appendInterpolation(String(describing: error))
