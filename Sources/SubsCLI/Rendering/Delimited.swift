@@ -43,9 +43,11 @@ struct Delimited {
     static let formulaStarts: Set<Character> = ["=", "+", "-", "@"]
 
     /// `=HYPERLINK(...)` becomes `'=HYPERLINK(...)`: spreadsheets show the text instead of running
-    /// it. No value `subs` writes itself (amounts, dates, codes, ids) starts with these.
+    /// it. No value `subs` writes itself (amounts, dates, codes, ids) starts with these. A value
+    /// that starts with `'` is guarded too: a spreadsheet hides one leading apostrophe, and
+    /// `subs import` takes one off.
     static func formulaSafe(_ value: String) -> String {
-        guard let first = value.first, formulaStarts.contains(first) else { return value }
+        guard let first = value.first, formulaStarts.contains(first) || first == "'" else { return value }
         return "'" + value
     }
 }

@@ -166,6 +166,18 @@ struct ImportTests {
         #expect(badFrom.status == 64, "\(badFrom)")
     }
 
+    /// QA finding: `'-y` came back as `-y`, its apostrophe taken for the formula guard.
+    @Test("A name that starts with an apostrophe keeps it through list --format csv and import")
+    func listCSVKeepsALeadingApostrophe() throws {
+        let source = try Sandbox()
+        for name in ["'-y", "'Til Death", "-z"] { try source.succeed(["add", "--today", "2024-06-15", "--", name, "2"]) }
+        let csv = try source.succeed(["list", "--format", "csv", "--sort", "name"] + Self.today).stdout
+        let target = try Sandbox()
+        try target.succeed(["import", "-"] + Self.today, input: Data(csv.utf8))
+        let names = try target.succeed(["list", "--format", "json", "--sort", "name"] + Self.today).jsonArray().map { $0["name"] as? String }
+        #expect(names.sorted { ($0 ?? "") < ($1 ?? "") } == ["'-y", "'Til Death", "-z"], "\(csv)")
+    }
+
     @Test("list --format csv imports back: quotes, a line break in a field, formula guards, BOM and CRLF")
     func listCSV() throws {
         let source = try Self.richSandbox()

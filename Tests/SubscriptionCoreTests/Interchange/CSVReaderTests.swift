@@ -27,5 +27,6 @@ struct CSVReaderTests {
         #expect(SubsListCSVFormat.unneutralised("'=SUM(A1)") == "=SUM(A1)")
         #expect(SubsListCSVFormat.unneutralised("'-5") == "-5")
         #expect(SubsListCSVFormat.unneutralised("'quoted'") == "'quoted'")
+        #expect(SubsListCSVFormat.unneutralised("''-y") == "'-y")
     }
 }

@@ -14,9 +14,8 @@ struct CSVTable {
         /// The trimmed field, nil when absent or empty. Drops the tab or quote a spreadsheet
         /// guard put before a formula character.
         func value(_ column: String) -> String? {
-            guard var text = values[column]?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
-            if text.hasPrefix("'"), let second = text.dropFirst().first, "=+-@".contains(second) { text.removeFirst() }
-            return text
+            guard let text = values[column]?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+            return SubsListCSVFormat.unneutralised(text)
         }
 
         func required(_ column: String) throws -> String {

@@ -100,10 +100,10 @@ public enum SubsListCSVFormat: ImportFormat {
         }
     }
 
-    /// A field as it was before `list` guarded it against spreadsheet formulas (`'=x` was `=x`).
+    /// A field as it was before `list` guarded it against spreadsheet formulas: `'=x` was `=x`,
+    /// and `''x` was `'x` (a leading apostrophe is guarded too, or a spreadsheet would hide it).
     static func unneutralised(_ field: String) -> String {
-        guard field.hasPrefix("'"), let second = field.dropFirst().first,
-              ["=", "+", "-", "@"].contains(second)
+        guard field.hasPrefix("'"), let second = field.dropFirst().first, "=+-@'".contains(second)
         else { return field }
         return String(field.dropFirst())
     }
