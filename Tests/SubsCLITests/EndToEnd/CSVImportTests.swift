@@ -107,4 +107,22 @@ struct CSVImportTests {
         #expect(noMap.status == 64, "\(noMap)")
         #expect(try sandbox.succeed(["list", "--format", "json", "--status", "all"]).jsonArray().isEmpty)
     }
+
+    /// An export document with such a trial would not read back: refused as `subs add` refuses it.
+    @Test("A trial that ends before the start is refused (65), naming the line and column")
+    func trialBeforeStart() throws {
+        let sandbox = try Sandbox()
+        let list = "id,name,amount,currency,cycle_count,cycle_unit,start_date,trial_end,next_payment,monthly_cost,status,category,payment_method,auto_renew,url,notes\n"
+            + ",Early,1.00,USD,1,month,2024-02-01,2024-01-01,,,active,,,true,,\n"
+        let listed = try sandbox.run(["import", "-", "--today", "2024-06-15"], input: Data(list.utf8))
+        #expect(listed.status == 65, "\(listed)")
+        #expect(listed.stderr.contains("line 2: trial_end: invalid trial end '2024-01-01': expected a date on or after the start date 2024-02-01"),
+                "\(listed)")
+        try sandbox.write("Service,Cost,Started,Trial\nEarly,1.00,2024-02-01,2024-01-01\n", to: sandbox.path("sheet.csv"))
+        let mapped = try sandbox.run(["import", sandbox.path("sheet.csv"), "--currency", "USD", "--today", "2024-06-15",
+                                      "--map", "name=Service,amount=Cost,start=Started,trial-end=Trial"])
+        #expect(mapped.status == 65, "\(mapped)")
+        #expect(mapped.stderr.contains("line 2: Trial: invalid trial end '2024-01-01'"), "\(mapped)")
+        #expect(try sandbox.succeed(["list", "--format", "json", "--status", "all"]).jsonArray().isEmpty)
+    }
 }

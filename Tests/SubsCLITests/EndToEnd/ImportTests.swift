@@ -149,6 +149,143 @@ struct ImportTests {
         #expect(target.bytes(target.databasePath) == before)
     }
 
+    static let lifeToday = ["--today", "2024-10-01"]
+
+    /// Lives as the commands make them: Gym with every part (a trial, a price change, two
+    /// pauses, a cancellation and a restart, a plan change with a cancellation ahead, a paid
+    /// charge and a skip), and lives that look wrong but that the commands allow: a restart
+    /// before the trial ends; charges before a start moved later, in a pause and after a
+    /// cancellation recorded after them; a skip ahead that a plan change moved off the schedule.
+    static func lifeSandbox() throws -> Sandbox {
+        let sandbox = try Sandbox()
+        try sandbox.add("Gym", "30", ["--start", "2024-01-05", "--trial-end", "2024-01-20"], today: "2024-10-01")
+        for step in [
+            ["edit", "Gym", "--amount", "35", "--effective", "2024-03-05"],
+            ["pause", "Gym", "--on", "2024-02-01", "--until", "2024-03-01"],
+            ["pause", "Gym", "--on", "2024-04-10", "--until", "2024-04-20"],
+            ["cancel", "Gym", "--on", "2024-05-01"], ["resume", "Gym", "--on", "2024-06-01"],
+            ["edit", "Gym", "--every", "weekly", "--amount", "10", "--effective", "2024-07-01"],
+            ["cancel", "Gym", "--on", "2024-09-01"],
+            ["paid", "Gym", "--on", "2024-01-20"], ["skip", "Gym", "--on", "2024-06-01"],
+        ] {
+            try sandbox.succeed(step + lifeToday)
+        }
+        try sandbox.add("Early", "5", ["--start", "2024-01-01", "--trial-end", "2024-02-01"], today: "2024-10-01")
+        try sandbox.succeed(["cancel", "Early", "--on", "2024-01-10"] + lifeToday)
+        try sandbox.succeed(["resume", "Early", "--on", "2024-01-15"] + lifeToday)
+        try sandbox.add("Ledger", "8", ["--start", "2024-01-01"], today: "2024-10-01")
+        for step in [
+            ["paid", "Ledger", "--on", "2024-01-01"], ["paid", "Ledger", "--on", "2024-02-01"],
+            ["paid", "Ledger", "--on", "2024-03-01"], ["edit", "Ledger", "--start", "2024-01-15"],
+            ["pause", "Ledger", "--on", "2024-01-20", "--until", "2024-02-10"], ["cancel", "Ledger", "--on", "2024-02-20"],
+        ] {
+            try sandbox.succeed(step + lifeToday)
+        }
+        try sandbox.add("News", "3", ["--start", "2024-01-15"], today: "2024-10-01")
+        try sandbox.succeed(["skip", "News", "--on", "2024-11-15"] + lifeToday)
+        try sandbox.succeed(["edit", "News", "--every", "2 weeks", "--effective", "2024-10-01"] + lifeToday)
+        return sandbox
+    }
+
+    @Test("Lives the commands make, however odd, go through export and import unchanged")
+    func livesRoundTrip() throws {
+        let source = try Self.lifeSandbox()
+        let exported = try source.succeed(["export", "--format", "json"] + Self.lifeToday).stdout
+        let target = try Sandbox()
+        try target.write(exported, to: target.path("export.json"))
+        let imported = try target.succeed(["import", target.path("export.json")] + Self.lifeToday)
+        #expect(imported.stdout.contains("Imported: 4 added, 0 skipped, 0 replaced."), "\(imported)")
+        let again = try target.succeed(["export", "--format", "json"] + Self.lifeToday).stdout
+        #expect(Self.withoutExportedAt(again) == Self.withoutExportedAt(exported))
+    }
+
+    /// The Gym entry of `lifeSandbox()`'s export, built once: every breakage starts from it.
+    static let lifeDocument = Result { try lifeSandbox().succeed(["export", "--format", "json"] + lifeToday).stdout }
+
+    /// One thing wrong with Gym's life in the document, and the field the refusal names.
+    struct Breakage: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let field: String
+        let changes: [Change]
+
+        /// Sets `key` of item `index` of `list` (the entry itself when `list` is nil) to `value`
+        /// (nil writes null).
+        struct Change: Sendable {
+            var list: String?
+            var index = 0
+            let key: String
+            let value: String?
+        }
+
+        init(_ description: String, field: String, _ changes: Change...) {
+            testDescription = description
+            self.field = field
+            self.changes = changes
+        }
+
+        func apply(to entry: inout [String: Any]) {
+            for change in changes {
+                guard let list = change.list else {
+                    entry[change.key] = change.value ?? NSNull()
+                    continue
+                }
+                var items = entry[list] as! [[String: Any]]
+                items[change.index][change.key] = change.value ?? NSNull()
+                entry[list] = items
+            }
+        }
+    }
+
+    static let breakages: [Breakage] = [
+        Breakage("trial end before the start", field: "trial_end", .init(key: "trial_end", value: "2024-01-01")),
+        Breakage("a restart day on the first period", field: "billing_periods[0].restarted_on",
+                 .init(list: "billing_periods", index: 0, key: "restarted_on", value: "2024-01-10")),
+        Breakage("a later period without its restart day", field: "billing_periods[1].restarted_on",
+                 .init(list: "billing_periods", index: 1, key: "restarted_on", value: nil)),
+        Breakage("a restart on the day the period before was cancelled", field: "billing_periods[1].restarted_on",
+                 .init(list: "billing_periods", index: 1, key: "restarted_on", value: "2024-05-01")),
+        Breakage("a restart on the day the period before began", field: "billing_periods[2].restarted_on",
+                 .init(list: "billing_periods", index: 2, key: "restarted_on", value: "2024-06-01")),
+        Breakage("a restart before the start", field: "billing_periods[1].restarted_on",
+                 .init(list: "billing_periods", index: 0, key: "cancelled_on", value: nil),
+                 .init(list: "billing_periods", index: 1, key: "restarted_on", value: "2024-01-04")),
+        Breakage("a cancellation before the start", field: "billing_periods[0].cancelled_on",
+                 .init(list: "billing_periods", index: 0, key: "cancelled_on", value: "2024-01-01")),
+        Breakage("a cancellation before its period's restart", field: "billing_periods[2].cancelled_on",
+                 .init(list: "billing_periods", index: 2, key: "cancelled_on", value: "2024-06-20")),
+        Breakage("a pause that ends before it starts", field: "pauses[0].until",
+                 .init(list: "pauses", index: 0, key: "until", value: "2024-01-15")),
+        Breakage("a pause before the start", field: "pauses[0].from", .init(list: "pauses", index: 0, key: "from", value: "2024-01-01")),
+        Breakage("overlapping pauses", field: "pauses[1].from", .init(list: "pauses", index: 1, key: "from", value: "2024-02-15")),
+        Breakage("a pause after its period's cancellation", field: "pauses[1].from",
+                 .init(list: "pauses", index: 1, key: "from", value: "2024-05-10"),
+                 .init(list: "pauses", index: 1, key: "until", value: "2024-05-20")),
+        Breakage("two prices effective on one day", field: "price_history[2].effective",
+                 .init(list: "price_history", index: 2, key: "effective", value: "2024-03-05")),
+        Breakage("a paid charge after today", field: "charges[0].date",
+                 .init(list: "charges", index: 0, key: "date", value: "2024-10-05")),
+    ]
+
+    @Test("A life subs could not have recorded refuses the whole file (65), naming the record and field; nothing is written",
+          arguments: breakages)
+    func impossibleLife(_ breakage: Breakage) throws {
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(Self.lifeDocument.get().utf8)) as? [String: Any])
+        var entries = try #require(document["subscriptions"] as? [[String: Any]])
+        let gym = try #require(entries.firstIndex { $0["name"] as? String == "Gym" })
+        breakage.apply(to: &entries[gym])
+        document["subscriptions"] = entries
+        let target = try Sandbox()
+        try target.add("Existing", "1")
+        let before = target.bytes(target.databasePath)
+        try target.write(try JSONSerialization.data(withJSONObject: document), to: target.path("life.json"))
+        let result = try target.run(["import", target.path("life.json")] + Self.lifeToday)
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderrLines.count == 1, "\(result)")
+        #expect(result.stderr.contains("life.json: subscriptions[\(gym)] (Gym): \(breakage.field): "), "\(result)")
+        #expect(result.stderr.contains("nothing was imported"), "\(result)")
+        #expect(target.bytes(target.databasePath) == before)
+    }
+
     @Test("A file of no known format: one line saying what was expected, 65")
     func unknownFormat() throws {
         let sandbox = try Sandbox()

@@ -69,6 +69,16 @@ extension RecordCheck {
         return try money(String(digits), currency, field: field)
     }
 
+    /// Refuses a trial that ends before the start, as `subs add` does: an export document with
+    /// one would not read back.
+    func trialDates(of subscription: Subscription, field: String) throws {
+        do {
+            try subscription.validateDates()
+        } catch {
+            throw fail(field, String(describing: error))
+        }
+    }
+
     /// Ends or pauses `subscription` as a status column says, on `date` or else the import day.
     func applyStatus(_ status: SubscriptionStatus?, to subscription: inout Subscription, on date: CivilDate?,
                      today: CivilDate, field: String) throws {

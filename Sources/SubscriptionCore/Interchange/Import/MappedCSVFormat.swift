@@ -73,6 +73,7 @@ public enum MappedCSVFormat: ImportFormat {
             notes: try check.optionalText(value(.notes), field: column(.notes)),
             paymentMethod: try check.optionalText(value(.paymentMethod), field: column(.paymentMethod)),
             autoRenew: cycle.recurs, createdAt: options.now)
+        try check.trialDates(of: subscription, field: column(.trialEnd))
         let cancelled = try date(.cancelled)
         let status: SubscriptionStatus?
         switch value(.status)?.lowercased() {

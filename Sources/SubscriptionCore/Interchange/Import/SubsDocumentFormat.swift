@@ -26,7 +26,8 @@ public enum SubsDocumentFormat: ImportFormat {
         }
         let subscriptions = try document.subscriptions.enumerated().map { index, entry in
             let check = RecordCheck("subscriptions[\(index)] (\(entry.name.quotedForMessage))")
-            return ImportedSubscription(record: "subscriptions[\(index)]", subscription: try check.subscription(entry))
+            let subscription = try check.subscription(entry, checkingLifeOn: options.today)
+            return ImportedSubscription(record: "subscriptions[\(index)]", subscription: subscription)
         }
         let categories = try document.categories.enumerated().map { index, entry in
             let check = RecordCheck("categories[\(index)] (\(entry.name.quotedForMessage))")
@@ -159,8 +160,10 @@ struct RecordCheck {
         return UUID().uuidString.lowercased()
     }
 
-    /// The subscription an export document entry describes.
-    func subscription(_ entry: ExportDocument.Entry) throws -> Subscription {
+    /// The subscription an export document entry describes. With `today`, refused unless `subs`
+    /// could have recorded it by then (`lifeProblem(today:)`); without (a history snapshot: what
+    /// `subs`, perhaps an older one, stored), taken as written.
+    func subscription(_ entry: ExportDocument.Entry, checkingLifeOn today: CivilDate?) throws -> Subscription {
         guard UUID(uuidString: entry.id)?.uuidString.lowercased() == entry.id else {
             throw fail("id", localized("expected a lowercase UUID, got '\(entry.id.quotedForMessage)'"))
         }
@@ -195,7 +198,7 @@ struct RecordCheck {
         if let days = entry.remindDays, let bad = days.first(where: { !RemindDays.range.contains($0) }) {
             throw fail("remind_days", localized("expected days from 0 to 365, got \(bad)"))
         }
-        return Subscription(
+        let subscription = Subscription(
             id: entry.id, name: name, currency: currency, prices: prices,
             cycle: try cycle(count: entry.cycle.count, unit: entry.cycle.unit),
             startDate: try date(entry.startDate, field: "start_date"),
@@ -207,5 +210,27 @@ struct RecordCheck {
             members: members, periods: periods, pauses: pauses, charges: charges,
             createdAt: try timestamp(entry.createdAt, field: "created_at"),
             updatedAt: try timestamp(entry.updatedAt, field: "updated_at"))
+        if let today, let problem = subscription.lifeProblem(today: today) {
+            throw fail(documentField(problem.place, of: subscription, pauses: pauses, prices: prices, charges: charges),
+                       problem.description)
+        }
+        return subscription
+    }
+
+    /// The document's name for a place in `subscription`'s life. The subscription keeps its
+    /// pauses, prices and charges oldest first; the document has them as written.
+    private func documentField(
+        _ place: LifeProblem.Place, of subscription: Subscription, pauses: [Pause], prices: [PriceChange], charges: [ChargeRecord]
+    ) -> String {
+        func position<T: Equatable>(of value: T, in written: [T], else index: Int) -> Int { written.firstIndex(of: value) ?? index }
+        return switch place {
+        case .trialEnd: "trial_end"
+        case .restart(let period): "billing_periods[\(period)].restarted_on"
+        case .cancellation(let period): "billing_periods[\(period)].cancelled_on"
+        case .pauseStart(let index): "pauses[\(position(of: subscription.pauses[index], in: pauses, else: index))].from"
+        case .pauseEnd(let index): "pauses[\(position(of: subscription.pauses[index], in: pauses, else: index))].until"
+        case .price(let index): "price_history[\(position(of: subscription.prices[index], in: prices, else: index))].effective"
+        case .charge(let index): "charges[\(position(of: subscription.charges[index], in: charges, else: index))].date"
+        }
     }
 }

@@ -79,6 +79,7 @@ public enum SubsListCSVFormat: ImportFormat {
             notes: try check.optionalText(optional("notes"), field: "notes"),
             paymentMethod: try check.optionalText(optional("payment_method"), field: "payment_method"),
             autoRenew: autoRenew, createdAt: options.now)
+        try check.trialDates(of: subscription, field: "trial_end")
         switch value("status") {
         case "active", "trial", "":
             break

@@ -53,7 +53,8 @@ struct StateSlice: Equatable {
         remindersSent = extra.remindersSent ?? []
         do {
             let check = RecordCheck("history")
-            subscriptions = try document.subscriptions.map(check.subscription)
+            // As stored: undo must bring back whatever was, even what an import now refuses.
+            subscriptions = try document.subscriptions.map { try check.subscription($0, checkingLifeOn: nil) }
             categories = try document.categories.map { entry in
                 ImportedCategory(name: entry.name, color: try entry.color.map { text in
                     guard let color = CategoryColor(stored: text) else { throw damaged }

@@ -1,0 +1,136 @@
+extension Subscription {
+    /// The first date in this subscription's life that `subs`'s own operations (add, edit,
+    /// cancel, pause, resume, plan changes, paid, skip) could never have recorded, or nil. An import
+    /// refuses such a subscription: `show` and the schedule would make no sense of it.
+    ///
+    /// Only what every operation keeps true is checked, so that whatever `subs` wrote reads
+    /// back. A charge, say, may lie before the start, in a pause or after a cancellation: an
+    /// edit of the start, a pause or a cancellation recorded after it put it there.
+    public func lifeProblem(today: CivilDate) -> LifeProblem? {
+        if let trialEnd, trialEnd < startDate {
+            return LifeProblem(.trialEnd, .dateOrder(.trialEndBeforeStart(trialEnd: trialEnd, start: startDate)))
+        }
+        return periodProblem() ?? pauseProblem() ?? priceProblem() ?? chargeProblem(today: today)
+    }
+
+    /// Each period begins after the one before it (after its cancellation, when it has one: a
+    /// resume restarts only once a cancellation took effect) and is cancelled, if at all, on or
+    /// after it begins.
+    private func periodProblem() -> LifeProblem? {
+        for (index, period) in periods.enumerated() {
+            if index == 0, let restart = period.restartedOn {
+                return LifeProblem(.restart(period: 0), .firstPeriodRestarted(on: restart))
+            }
+            if index > 0 {
+                guard let restart = period.restartedOn else { return LifeProblem(.restart(period: index), .restartMissing) }
+                let previous = periods[index - 1]
+                if let cancelled = previous.cancelledOn, restart <= cancelled {
+                    return LifeProblem(.restart(period: index), .restartNotAfterCancellation(restart: restart, cancelledOn: cancelled))
+                }
+                // An edit may move the start up to the first restart, so that one may fall on it.
+                if index == 1, restart < startDate {
+                    return LifeProblem(.restart(period: 1), .dateOrder(.startAfterLifecycleEvent(start: startDate, firstEvent: restart)))
+                }
+                if index > 1, let previousStart = previous.restartedOn, restart <= previousStart {
+                    return LifeProblem(.restart(period: index), .restartNotAfterPeriodStart(restart: restart, periodStart: previousStart))
+                }
+            }
+            let start = period.restartedOn ?? startDate
+            if let cancelled = period.cancelledOn, cancelled < start {
+                return LifeProblem(.cancellation(period: index), .lifecycle(.cancelBeforeStart(date: cancelled, billingStart: start)))
+            }
+        }
+        return nil
+    }
+
+    /// Pauses end after they start, start on or after the start date, never overlap, and start
+    /// no later than the cancellation of the period they start in.
+    private func pauseProblem() -> LifeProblem? {
+        for (index, pause) in pauses.enumerated() {
+            if let until = pause.until, until <= pause.from {
+                return LifeProblem(.pauseEnd(index), .lifecycle(.pauseEndsBeforeItStarts(from: pause.from, until: until)))
+            }
+            if pause.from < startDate {
+                return LifeProblem(.pauseStart(index), .lifecycle(.pauseBeforeStart(from: pause.from, billingStart: startDate)))
+            }
+            // Oldest first: a pause that overlaps any earlier one overlaps the one just before it.
+            if index > 0, pauses[index - 1].overlaps(pause) {
+                return LifeProblem(.pauseStart(index), .lifecycle(.alreadyPaused(name: name, pause: pauses[index - 1])))
+            }
+            if let period = periods.last(where: { ($0.restartedOn ?? startDate) <= pause.from }),
+               let cancelled = period.cancelledOn, pause.from > cancelled {
+                return LifeProblem(.pauseStart(index), .lifecycle(.pauseAfterCancellation(name: name, from: pause.from, cancelledOn: cancelled)))
+            }
+        }
+        return nil
+    }
+
+    /// One price per effective day: a second would leave the price of that day to chance.
+    private func priceProblem() -> LifeProblem? {
+        guard let index = prices.indices.dropFirst().first(where: { prices[$0].effective == prices[$0 - 1].effective }) else {
+            return nil
+        }
+        return LifeProblem(.price(index), .secondPrice(on: prices[index].effective))
+    }
+
+    /// A charge is recorded once it happened; a skip may be known ahead.
+    private func chargeProblem(today: CivilDate) -> LifeProblem? {
+        guard let index = charges.firstIndex(where: { !$0.isSkip && $0.date > today }) else { return nil }
+        return LifeProblem(.charge(index), .ledger(.inFuture(date: charges[index].date, today: today)))
+    }
+}
+
+/// A date in a subscription's life that contradicts the others, what `lifeProblem(today:)`
+/// finds, and the sentence that says why.
+public struct LifeProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Where the date is. Positions are in the subscription's own lists: periods as recorded;
+    /// pauses, prices and charges oldest first.
+    public enum Place: Hashable, Sendable {
+        case trialEnd
+        case restart(period: Int)
+        case cancellation(period: Int)
+        case pauseStart(Int)
+        case pauseEnd(Int)
+        case price(Int)
+        case charge(Int)
+    }
+
+    /// Why it cannot be: the refusal of the operation that would have recorded it, where there
+    /// is one.
+    public enum Reason: Equatable, Sendable {
+        case dateOrder(DateOrderError)
+        case lifecycle(LifecycleError)
+        case ledger(LedgerError)
+        /// The first period begins with the subscription, on its start date.
+        case firstPeriodRestarted(on: CivilDate)
+        /// A later period without the day it began.
+        case restartMissing
+        case restartNotAfterCancellation(restart: CivilDate, cancelledOn: CivilDate)
+        case restartNotAfterPeriodStart(restart: CivilDate, periodStart: CivilDate)
+        case secondPrice(on: CivilDate)
+    }
+
+    public let place: Place
+    public let reason: Reason
+
+    public init(_ place: Place, _ reason: Reason) {
+        self.place = place
+        self.reason = reason
+    }
+
+    public var description: String {
+        switch reason {
+        case .dateOrder(let error): error.description
+        case .lifecycle(let error): error.description
+        case .ledger(let error): error.description
+        case .firstPeriodRestarted(let date):
+            localized("expected none: the first billing period begins on the start date, got '\(date)'")
+        case .restartMissing: localized("missing")
+        case .restartNotAfterCancellation(let restart, let cancelled):
+            localized("invalid restart '\(restart)': expected a date after \(cancelled), when the billing period before it was cancelled")
+        case .restartNotAfterPeriodStart(let restart, let start):
+            localized("invalid restart '\(restart)': expected a date after \(start), when the billing period before it began")
+        case .secondPrice(let date): localized("a second price effective on \(date)")
+        }
+    }
+}
