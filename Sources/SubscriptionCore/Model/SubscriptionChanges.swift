@@ -137,8 +137,13 @@ public struct SubscriptionChanges: Sendable {
                 subscription.recordPrice(price, effective: effective ?? today)
             }
         }
-        try subscription.validateDates()
-        try subscription.validateLifecycleDates()
+        // Only an edit that moves the start or the trial end is checked against the life recorded:
+        // a trial cancelled and resumed before it ended has a restart before its end, which
+        // `resume` itself records, and other edits must not be refused for it.
+        if startDate != nil || trialEnd != nil {
+            try subscription.validateDates()
+            try subscription.validateLifecycleDates()
+        }
     }
 }
 

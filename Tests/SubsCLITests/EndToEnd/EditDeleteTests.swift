@@ -101,6 +101,20 @@ struct EditTests {
         #expect(history == ["2000"], "\(shown)")
     }
 
+    /// Found while checking imports: after this, every edit was refused (exit 64).
+    @Test("A trial cancelled and resumed before it ended can still be edited; moving its trial end past the restart cannot")
+    func editAfterATrialRestart() throws {
+        let sandbox = try Sandbox()
+        let today = ["--today", "2024-01-20"]
+        try sandbox.succeed(["add", "X", "10", "--start", "2024-01-01", "--trial-end", "2024-02-01"] + today)
+        try sandbox.succeed(["cancel", "x", "--on", "2024-01-10"] + today)
+        try sandbox.succeed(["resume", "x", "--on", "2024-01-15"] + today)
+        try sandbox.succeed(["edit", "x", "--notes", "hi"] + today)
+        try sandbox.succeed(["edit", "x", "--amount", "12"] + today)
+        let moved = try sandbox.run(["edit", "x", "--trial-end", "2024-02-05"] + today)
+        #expect(moved.status == 64 && moved.stderr.contains("restart"), "\(moved)")
+    }
+
     @Test("--effective without --amount is a usage error")
     func effectiveNeedsAmount() throws {
         let sandbox = try Sandbox()
