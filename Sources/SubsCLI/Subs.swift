@@ -92,7 +92,10 @@ public struct Subs: ParsableCommand {
             command = next
             rest = rest.dropFirst()
         }
+        // `--version` is the root's: a command parsed alone has none, and one that gathers its
+        // unknown arguments (`add`'s amount) would take it as a value.
         guard command != Subs.self, command.configuration.subcommands.isEmpty,
+              !rest.prefix(while: { $0 != "--" }).contains("--version"),
               let parsed = try? command.parseAsRoot(Array(rest)) else { return nil }
         // `--help` parses as argument-parser's own help command, which would name the command alone.
         return type(of: parsed) == command ? parsed : nil

@@ -44,10 +44,10 @@ extension Subs {
         @Option(help: .localized("Where to manage it.", valueName: "url"))
         var url: String?
 
-        @Option(parsing: .unconditional, help: .localized("Free text.", valueName: "text"))
+        @Option(help: .localized("Free text.", valueName: "text"))
         var notes: String?
 
-        @Option(parsing: .unconditional, help: .localized("How you pay, like 'Visa ••4242'.", valueName: "text"))
+        @Option(help: .localized("How you pay, like 'Visa ••4242'.", valueName: "text"))
         var paymentMethod: String?
 
         @Option(help: .localized("Days before each payment to remind, like 7,1 (default: config remind-days).",

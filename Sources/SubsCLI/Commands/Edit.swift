@@ -24,7 +24,7 @@ extension Subs {
                   completion: ShellCompletion.references)
         var reference: String
 
-        @Option(parsing: .unconditional, help: .localized("A new name.", valueName: "name"))
+        @Option(help: .localized("A new name.", valueName: "name"))
         var name: String?
 
         @Option(parsing: .unconditional, help: .localized("A new price.", valueName: "amount"))
@@ -57,10 +57,10 @@ extension Subs {
         @Option(help: .localized("A URL; empty to remove.", valueName: "url"))
         var url: String?
 
-        @Option(parsing: .unconditional, help: .localized("Notes; empty to remove.", valueName: "text"))
+        @Option(help: .localized("Notes; empty to remove.", valueName: "text"))
         var notes: String?
 
-        @Option(parsing: .unconditional, help: .localized("Payment method; empty to remove.", valueName: "text"))
+        @Option(help: .localized("Payment method; empty to remove.", valueName: "text"))
         var paymentMethod: String?
 
         @Option(help: .localized("Reminder days like 7,1, or 'default' for config remind-days.",

@@ -39,11 +39,11 @@ extension Subs {
                 completion: ShellCompletion.categories)
         var category: String?
 
-        @Option(parsing: .unconditional, help: .localized("Only subscriptions whose name, notes or URL contain this text.",
+        @Option(help: .localized("Only subscriptions whose name, notes or URL contain this text.",
                                    valueName: "text"))
         var search: String?
 
-        @Option(parsing: .unconditional, help: .localized("Only subscriptions paid this way (matches part of it, like visa).",
+        @Option(help: .localized("Only subscriptions paid this way (matches part of it, like visa).",
                                    valueName: "text"))
         var paymentMethod: String?
 

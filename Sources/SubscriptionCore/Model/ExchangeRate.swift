@@ -50,26 +50,20 @@ public struct ExchangeRate: Hashable, Sendable {
     }
 
     /// A rate from a document another `subs` exported: as `rates set` takes it (at most 12
-    /// decimals), or as `--inverse` stores it (at most `inverseSignificantDigits` significant
-    /// digits). Nothing a `subs` could not have stored.
+    /// decimals), or as `--inverse` stores it, which may be an exact reciprocal of many more
+    /// digits. Nothing a `subs` could not have stored: the stored grammar is what `--inverse`
+    /// checks its own rate against.
     init(currency: Currency, exported text: String, setAt: Date) throws {
         do {
             self = try ExchangeRate(currency: currency, rate: text, setAt: setAt)
         } catch let typed {
-            guard let stored = try? ExchangeRate(currency: currency, stored: text, setAt: setAt),
-                  Self.significantDigits(stored.text) <= Self.inverseSignificantDigits
-            else { throw typed }
+            guard let stored = try? ExchangeRate(currency: currency, stored: text, setAt: setAt) else { throw typed }
             self = stored
         }
     }
 
     static var accepted: String { localized("a positive number like 1.08 (at most 12 decimals, no exponent)") }
 
-    /// The digits of a plain decimal from its first non-zero one to its last: 3 for `0.0290`.
-    private static func significantDigits(_ text: String) -> Int {
-        let digits = text.utf8.filter { $0 != UInt8(ascii: ".") }
-        return digits.drop { $0 == UInt8(ascii: "0") }.reversed().drop { $0 == UInt8(ascii: "0") }.count
-    }
 
     /// How many significant digits an inverse rate without a finite decimal keeps: enough that
     /// converting any total `subs` can hold is off by far less than a minor unit.

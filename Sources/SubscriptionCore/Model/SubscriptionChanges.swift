@@ -91,12 +91,23 @@ public struct SubscriptionChanges: Sendable {
             // keep their numbers under the new code (15.49 USD becomes 15.49 EUR). When the new
             // currency cannot hold one (15.49 JPY), an amount given with the change replaces the
             // whole price history instead.
+            // Recorded charges keep their numbers too; they are what was paid, so one the new
+            // currency cannot hold refuses the change.
+            subscription.charges = try subscription.charges.map { record in
+                do {
+                    return ChargeRecord(date: record.date, amount: try record.amount?.converted(to: currency))
+                } catch is EditError {
+                    throw EditError.currencyLosesCharge(charge: record.amount!, on: record.date, to: currency)
+                }
+            }
             do {
                 subscription.prices = try subscription.prices.map { change in
                     PriceChange(effective: change.effective, amount: try change.amount.converted(to: currency))
                 }
-            } catch let error as EditError {
-                guard let amount else { throw error }
+            } catch EditError.currencyLosesDecimals(let price, let currency) {
+                guard let amount else { throw EditError.currencyLosesDecimals(price: price, to: currency) }
+                // The new amount replaces them all: none from a date on, with the old before it.
+                guard effective == nil else { throw EditError.currencyLosesEarlierPrices(price: price, to: currency) }
                 subscription.prices = [PriceChange(
                     effective: subscription.startDate, amount: try Money(amount, currency: currency))]
                 newPrice = nil
@@ -137,13 +148,12 @@ public struct SubscriptionChanges: Sendable {
                 subscription.recordPrice(price, effective: effective ?? today)
             }
         }
-        // Only an edit that moves the start or the trial end is checked against the life recorded:
-        // a trial cancelled and resumed before it ended has a restart before its end, which
-        // `resume` itself records, and other edits must not be refused for it.
-        if startDate != nil || trialEnd != nil {
-            try subscription.validateDates()
-            try subscription.validateLifecycleDates()
-        }
+        // Only the date an edit moves is checked against the life recorded: a trial cancelled
+        // and resumed before it ended has a restart before its end, which `resume` itself
+        // records, and other edits must not be refused for it.
+        if startDate != nil || trialEnd != nil { try subscription.validateDates() }
+        if startDate != nil { try subscription.validateStartBeforeLifecycle() }
+        if trialEnd != nil { try subscription.validateTrialEndBeforeRestart() }
     }
 }
 
@@ -171,14 +181,18 @@ extension Subscription {
         }
     }
 
-    /// Refuses a start or trial end that would fall after the lifecycle events already recorded:
-    /// a cancellation, pause or restart must come after billing starts.
-    func validateLifecycleDates() throws {
+    /// Refuses a start after the lifecycle events already recorded: a cancellation, pause or
+    /// restart must come after billing starts.
+    func validateStartBeforeLifecycle() throws {
         let events = periods.flatMap { [$0.restartedOn, $0.cancelledOn] }.compactMap { $0 }
             + pauses.map(\.from)
         if let first = events.min(), first < startDate {
             throw DateOrderError.startAfterLifecycleEvent(start: startDate, firstEvent: first)
         }
+    }
+
+    /// Refuses a trial end moved past the first restart.
+    func validateTrialEndBeforeRestart() throws {
         if let trialEnd, let firstRestart = periods.compactMap(\.restartedOn).first, trialEnd > firstRestart {
             throw DateOrderError.trialEndAfterRestart(trialEnd: trialEnd, restart: firstRestart)
         }

@@ -5,12 +5,14 @@ extension Subscription {
     ///
     /// Only what every operation keeps true is checked, so that whatever `subs` wrote reads
     /// back. A charge, say, may lie before the start, in a pause or after a cancellation: an
-    /// edit of the start, a pause or a cancellation recorded after it put it there.
-    public func lifeProblem(today: CivilDate) -> LifeProblem? {
+    /// edit of the start, a pause or a cancellation recorded after it put it there. Nor is a
+    /// charge after today refused: "today" was another day in the time zone (or with the
+    /// `--today`) it was recorded in.
+    public func lifeProblem() -> LifeProblem? {
         if let trialEnd, trialEnd < startDate {
             return LifeProblem(.trialEnd, .dateOrder(.trialEndBeforeStart(trialEnd: trialEnd, start: startDate)))
         }
-        return periodProblem() ?? pauseProblem() ?? priceProblem() ?? chargeProblem(today: today)
+        return periodProblem() ?? pauseProblem() ?? priceProblem()
     }
 
     /// Each period begins after the one before it (after its cancellation, when it has one: a
@@ -73,18 +75,13 @@ extension Subscription {
         return LifeProblem(.price(index), .secondPrice(on: prices[index].effective))
     }
 
-    /// A charge is recorded once it happened; a skip may be known ahead.
-    private func chargeProblem(today: CivilDate) -> LifeProblem? {
-        guard let index = charges.firstIndex(where: { !$0.isSkip && $0.date > today }) else { return nil }
-        return LifeProblem(.charge(index), .ledger(.inFuture(date: charges[index].date, today: today)))
-    }
 }
 
-/// A date in a subscription's life that contradicts the others, what `lifeProblem(today:)`
+/// A date in a subscription's life that contradicts the others, what `lifeProblem()`
 /// finds, and the sentence that says why.
 public struct LifeProblem: Error, Equatable, Sendable, CustomStringConvertible {
     /// Where the date is. Positions are in the subscription's own lists: periods as recorded;
-    /// pauses, prices and charges oldest first.
+    /// pauses and prices oldest first.
     public enum Place: Hashable, Sendable {
         case trialEnd
         case restart(period: Int)
@@ -92,7 +89,6 @@ public struct LifeProblem: Error, Equatable, Sendable, CustomStringConvertible {
         case pauseStart(Int)
         case pauseEnd(Int)
         case price(Int)
-        case charge(Int)
     }
 
     /// Why it cannot be: the refusal of the operation that would have recorded it, where there
@@ -100,7 +96,6 @@ public struct LifeProblem: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Reason: Equatable, Sendable {
         case dateOrder(DateOrderError)
         case lifecycle(LifecycleError)
-        case ledger(LedgerError)
         /// The first period begins with the subscription, on its start date.
         case firstPeriodRestarted(on: CivilDate)
         /// A later period without the day it began.
@@ -122,7 +117,6 @@ public struct LifeProblem: Error, Equatable, Sendable, CustomStringConvertible {
         switch reason {
         case .dateOrder(let error): error.description
         case .lifecycle(let error): error.description
-        case .ledger(let error): error.description
         case .firstPeriodRestarted(let date):
             localized("expected none: the first billing period begins on the start date, got '\(date)'")
         case .restartMissing: localized("missing")

@@ -111,8 +111,31 @@ struct EditTests {
         try sandbox.succeed(["resume", "x", "--on", "2024-01-15"] + today)
         try sandbox.succeed(["edit", "x", "--notes", "hi"] + today)
         try sandbox.succeed(["edit", "x", "--amount", "12"] + today)
+        try sandbox.succeed(["edit", "x", "--start", "2023-12-31"] + today)
         let moved = try sandbox.run(["edit", "x", "--trial-end", "2024-02-05"] + today)
         #expect(moved.status == 64 && moved.stderr.contains("restart"), "\(moved)")
+    }
+
+    /// Review finding: charges were read back as minor units of the new currency ($15.49 became
+    /// ¥1,549), and --effective was dropped when the prices were replaced.
+    @Test("--currency converts recorded charges as prices; one it cannot hold, or --effective with prices it cannot, refuses the edit")
+    func currencyChangeKeepsCharges() throws {
+        let sandbox = try Sandbox()
+        let today = ["--today", "2024-06-15"]
+        try sandbox.add("Ten", "10", ["--start", "2024-01-01"])
+        try sandbox.succeed(["paid", "ten", "--on", "2024-05-01", "--amount", "12"] + today)
+        try sandbox.succeed(["edit", "ten", "--currency", "JPY"] + today)
+        let payments = try sandbox.succeed(["show", "ten", "--format", "json"] + today).jsonObject()["payments"] as? [[String: Any]]
+        #expect(payments?.first { $0["date"] as? String == "2024-05-01" }?["amount"] as? String == "12", "\(String(describing: payments))")
+
+        try sandbox.add("Netflix", "15.49", ["--start", "2024-01-01"])
+        let database = sandbox.bytes(sandbox.databasePath)
+        let dated = try sandbox.run(["edit", "netflix", "--currency", "JPY", "--amount", "2000", "--effective", "2024-06-01"] + today)
+        #expect(dated.status == 64 && dated.stderr.contains("--effective"), "\(dated)")
+        try sandbox.succeed(["paid", "netflix", "--on", "2024-05-01"] + today)
+        let charged = try sandbox.run(["edit", "netflix", "--currency", "JPY", "--amount", "2000"] + today)
+        #expect(charged.status == 64 && charged.stderr.contains("2024-05-01") && charged.stderr.contains("--undo"), "\(charged)")
+        #expect(sandbox.bytes(sandbox.databasePath) != database, "only the paid record changed it")
     }
 
     @Test("--effective without --amount is a usage error")

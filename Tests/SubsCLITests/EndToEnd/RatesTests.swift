@@ -35,9 +35,16 @@ struct RatesTests {
         try sandbox.succeed(["rates", "set", "TRY", "40"])
         try sandbox.succeed(["undo", "--yes"])
         #expect(try rates(sandbox) == ["1.08", "0.028985507246376811594"])
-        // 21 significant digits: no subs stores that.
+        // An exact reciprocal may have more than 20 significant digits: 1 / 1073.741824.
+        try sandbox.succeed(["rates", "set", "KRW", "1073.741824", "--inverse"])
+        let krw = sandbox.path("krw.json")
+        try sandbox.succeed(["export", "--format", "json", "--output", krw])
+        let third = try Sandbox()
+        try third.succeed(["import", krw])
+        #expect(try rates(third).contains("0.000931322574615478515625"))
+        // More decimals than the stored grammar: no subs stores that.
         let text = try String(contentsOfFile: document, encoding: .utf8)
-            .replacingOccurrences(of: "0.028985507246376811594", with: "0.0289855072463768115942")
+            .replacingOccurrences(of: "0.028985507246376811594", with: "0.02898550724637681159420000000001")
         let forged = sandbox.path("forged.json")
         try text.write(toFile: forged, atomically: true, encoding: .utf8)
         let refused = try Sandbox().run(["import", forged])

@@ -22,18 +22,24 @@ struct TypedArgumentTests {
     }
 
     /// QA finding: `-2w` is a date the README documents, but argument-parser took it for options.
-    @Test("A date offset or text that starts with '-' is the option's value, not another option")
+    /// Text is not: `--notes --no-auto-renew` must not store the flag as the note. It takes the
+    /// `--notes=-2+3` form.
+    @Test("A date offset that starts with '-' is the option's value; text that does is given with =")
     func valuesStartingWithADash() throws {
         let sandbox = try Sandbox()
-        let added = try sandbox.succeed(["add", "Gym", "30", "--start", "-2w", "--notes", "-2+3", "--today", "2024-06-15",
+        let added = try sandbox.succeed(["add", "Gym", "30", "--start", "-2w", "--notes=-2+3", "--today", "2024-06-15",
                                          "--format", "json"]).jsonObject()
         #expect(added["start_date"] as? String == "2024-06-01" && added["notes"] as? String == "-2+3", "\(added)")
         try sandbox.succeed(["paid", "gym", "--on", "-1d", "--today", "2024-06-02"])
         let upcoming = try sandbox.succeed(["upcoming", "--today", "2024-06-20", "--until", "+1m"]).stdout
         #expect(upcoming.contains("2024-07-01"), "\(upcoming)")
         try sandbox.succeed(["remind", "--dry-run", "--today", "-1d"])
-        let renamed = try sandbox.succeed(["edit", "gym", "--name", "-dash", "--format", "json", "--today", "2024-06-15"]).jsonObject()
+        let renamed = try sandbox.succeed(["edit", "gym", "--name=-dash", "--format", "json", "--today", "2024-06-15"]).jsonObject()
         #expect(renamed["name"] as? String == "-dash", "\(renamed)")
+        let flagAsNote = try sandbox.run(["edit", "--notes", "--no-auto-renew", "--", "-dash"])
+        #expect(flagAsNote.status == 64, "\(flagAsNote)")
+        let missingDate = try sandbox.run(["add", "X", "1", "--start"])
+        #expect(missingDate.status == 64 && missingDate.stderrLines.count == 1, "\(missingDate)")
     }
 
     /// Review finding: argument-parser quotes the raw value; a newline in it must not cut the

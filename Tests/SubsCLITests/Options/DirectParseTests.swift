@@ -30,6 +30,7 @@ struct DirectParseTests {
               [], ["--version"], ["list", "--help"], ["list", "-h"], ["list", "--version"], ["help", "list"],
               ["list", "--format", "xml"], ["upcoming", "--days", "abc"], ["vault"], ["nosuch"], ["list", "upcoming"],
               ["list", "--generate-completion-script", "bash"], ["list", "--experimental-dump-help"],
+              ["add", "X", "1", "--version"], ["add", "X", "--version"], ["rates", "set", "EUR", "--version"],
           ])
     func leftToTheRoot(arguments: [String]) {
         #expect(Subs.parsedDirectly(arguments) == nil)

@@ -78,12 +78,6 @@ struct SubsDocumentImportTests {
         Breakage("two prices effective on one day", field: "price_history[2].effective",
                  problem: "a second price effective on 2024-03-05",
                  Breakage.set("price_history", 2, "effective", "2024-03-05")),
-        // The document lists it first; the subscription, oldest first, second.
-        Breakage("a paid charge after today", field: "charges[0].date",
-                 problem: "invalid date '2024-10-05': it is after today (2024-10-01); record a charge once it happened") {
-            Breakage.set("charges", 0, "date", "2024-10-05")(&$0)
-            Breakage.set("charges", 0, "amount", "30.00")(&$0)
-        },
     ]
 
     /// The export document of `LifeCheckTests.fullLife()`, as JSON objects.

@@ -159,7 +159,7 @@ import Testing
         try subscription.cancel(on: day("2024-03-20"))
         subscription.startDate = day("2024-06-01")
         #expect(throws: DateOrderError.startAfterLifecycleEvent(start: day("2024-06-01"), firstEvent: day("2024-03-20"))) {
-            try subscription.validateLifecycleDates()
+            try subscription.validateStartBeforeLifecycle()
         }
     }
 

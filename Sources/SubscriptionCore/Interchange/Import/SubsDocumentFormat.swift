@@ -26,7 +26,7 @@ public enum SubsDocumentFormat: ImportFormat {
         }
         let subscriptions = try document.subscriptions.enumerated().map { index, entry in
             let check = RecordCheck("subscriptions[\(index)] (\(entry.name.quotedForMessage))")
-            let subscription = try check.subscription(entry, checkingLifeOn: options.today)
+            let subscription = try check.subscription(entry, checkingLife: true)
             return ImportedSubscription(record: "subscriptions[\(index)]", subscription: subscription)
         }
         let categories = try document.categories.enumerated().map { index, entry in
@@ -160,10 +160,10 @@ struct RecordCheck {
         return UUID().uuidString.lowercased()
     }
 
-    /// The subscription an export document entry describes. With `today`, refused unless `subs`
-    /// could have recorded it by then (`lifeProblem(today:)`); without (a history snapshot: what
-    /// `subs`, perhaps an older one, stored), taken as written.
-    func subscription(_ entry: ExportDocument.Entry, checkingLifeOn today: CivilDate?) throws -> Subscription {
+    /// The subscription an export document entry describes; with `checkingLife`, refused unless
+    /// `subs` could have recorded it (`lifeProblem()`). A history snapshot is taken as written:
+    /// undo restores what `subs`, perhaps an older one, stored.
+    func subscription(_ entry: ExportDocument.Entry, checkingLife: Bool) throws -> Subscription {
         guard UUID(uuidString: entry.id)?.uuidString.lowercased() == entry.id else {
             throw fail("id", localized("expected a lowercase UUID, got '\(entry.id.quotedForMessage)'"))
         }
@@ -210,17 +210,17 @@ struct RecordCheck {
             members: members, periods: periods, pauses: pauses, charges: charges,
             createdAt: try timestamp(entry.createdAt, field: "created_at"),
             updatedAt: try timestamp(entry.updatedAt, field: "updated_at"))
-        if let today, let problem = subscription.lifeProblem(today: today) {
-            throw fail(documentField(problem.place, of: subscription, pauses: pauses, prices: prices, charges: charges),
+        if checkingLife, let problem = subscription.lifeProblem() {
+            throw fail(documentField(problem.place, of: subscription, pauses: pauses, prices: prices),
                        problem.description)
         }
         return subscription
     }
 
     /// The document's name for a place in `subscription`'s life. The subscription keeps its
-    /// pauses, prices and charges oldest first; the document has them as written.
+    /// pauses and prices oldest first; the document has them as written.
     private func documentField(
-        _ place: LifeProblem.Place, of subscription: Subscription, pauses: [Pause], prices: [PriceChange], charges: [ChargeRecord]
+        _ place: LifeProblem.Place, of subscription: Subscription, pauses: [Pause], prices: [PriceChange]
     ) -> String {
         func position<T: Equatable>(of value: T, in written: [T], else index: Int) -> Int { written.firstIndex(of: value) ?? index }
         return switch place {
@@ -230,7 +230,6 @@ struct RecordCheck {
         case .pauseStart(let index): "pauses[\(position(of: subscription.pauses[index], in: pauses, else: index))].from"
         case .pauseEnd(let index): "pauses[\(position(of: subscription.pauses[index], in: pauses, else: index))].until"
         case .price(let index): "price_history[\(position(of: subscription.prices[index], in: prices, else: index))].effective"
-        case .charge(let index): "charges[\(position(of: subscription.charges[index], in: charges, else: index))].date"
         }
     }
 }

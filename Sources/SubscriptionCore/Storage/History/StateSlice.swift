@@ -54,7 +54,7 @@ struct StateSlice: Equatable {
         do {
             let check = RecordCheck("history")
             // As stored: undo must bring back whatever was, even what an import now refuses.
-            subscriptions = try document.subscriptions.map { try check.subscription($0, checkingLifeOn: nil) }
+            subscriptions = try document.subscriptions.map { try check.subscription($0, checkingLife: false) }
             categories = try document.categories.map { entry in
                 ImportedCategory(name: entry.name, color: try entry.color.map { text in
                     guard let color = CategoryColor(stored: text) else { throw damaged }
