@@ -84,6 +84,8 @@ public struct Subs: ParsableCommand {
     /// more than most commands' work. Help, versions, completions and every error come from
     /// `parseAsRoot`, which parses again from the start and says it as `subs <command>` would.
     static func parsedDirectly(_ arguments: [String]) -> (any ParsableCommand)? {
+        // No command's name starts with a dash: `--version` and `--help` go straight to the root.
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
         var command: any ParsableCommand.Type = Subs.self
         var rest = arguments[...]
         while let name = rest.first, let next = command.configuration.subcommands.first(where: {
