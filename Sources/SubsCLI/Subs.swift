@@ -86,17 +86,11 @@ public struct Subs: ParsableCommand {
     static func parsedDirectly(_ arguments: [String]) -> (any ParsableCommand)? {
         // No command's name starts with a dash: `--version` and `--help` go straight to the root.
         guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
-        var command: any ParsableCommand.Type = Subs.self
-        var rest = arguments[...]
-        while let name = rest.first, let next = command.configuration.subcommands.first(where: {
-            $0._commandName == name || $0.configuration.aliases.contains(name)
-        }) {
-            command = next
-            rest = rest.dropFirst()
-        }
+        let path = commands(arguments)
+        let rest = arguments.dropFirst(path.count)
         // `--version` is the root's: a command parsed alone has none, and one that gathers its
         // unknown arguments (`add`'s amount) would take it as a value.
-        guard command != Subs.self, command.configuration.subcommands.isEmpty,
+        guard let command = path.last, command.configuration.subcommands.isEmpty,
               !rest.prefix(while: { $0 != "--" }).contains("--version"),
               let parsed = try? command.parseAsRoot(Array(rest)) else { return nil }
         // `--help` parses as argument-parser's own help command, which would name the command alone.
@@ -106,13 +100,18 @@ public struct Subs: ParsableCommand {
     /// The subcommands `arguments` start with, by their own names (`ls` gives `list`): the
     /// command whose help explains a usage error.
     static func commandPath(_ arguments: [String]) -> [String] {
+        commands(arguments).map { $0._commandName }
+    }
+
+    /// The subcommands `arguments` start with, found by name or alias.
+    private static func commands(_ arguments: [String]) -> [any ParsableCommand.Type] {
         var command: any ParsableCommand.Type = Subs.self
-        var path: [String] = []
+        var path: [any ParsableCommand.Type] = []
         for argument in arguments {
             guard let next = command.configuration.subcommands.first(where: {
                 $0._commandName == argument || $0.configuration.aliases.contains(argument)
             }) else { break }
-            path.append(next._commandName)
+            path.append(next)
             command = next
         }
         return path
