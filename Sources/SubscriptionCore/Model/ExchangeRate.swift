@@ -64,7 +64,6 @@ public struct ExchangeRate: Hashable, Sendable {
 
     static var accepted: String { localized("a positive number like 1.08 (at most 12 decimals, no exponent)") }
 
-
     /// How many significant digits an inverse rate without a finite decimal keeps: enough that
     /// converting any total `subs` can hold is off by far less than a minor unit.
     public static let inverseSignificantDigits = 20

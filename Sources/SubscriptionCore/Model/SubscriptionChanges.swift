@@ -90,9 +90,8 @@ public struct SubscriptionChanges: Sendable {
             // A currency change corrects how the subscription was entered: the recorded prices
             // keep their numbers under the new code (15.49 USD becomes 15.49 EUR). When the new
             // currency cannot hold one (15.49 JPY), an amount given with the change replaces the
-            // whole price history instead.
-            // Recorded charges keep their numbers too; they are what was paid, so one the new
-            // currency cannot hold refuses the change.
+            // whole price history instead. Recorded charges keep their numbers too; they are what
+            // was paid, so one the new currency cannot hold refuses the change.
             subscription.charges = try subscription.charges.map { record in
                 do {
                     return ChargeRecord(date: record.date, amount: try record.amount?.converted(to: currency))
@@ -104,7 +103,7 @@ public struct SubscriptionChanges: Sendable {
                 subscription.prices = try subscription.prices.map { change in
                     PriceChange(effective: change.effective, amount: try change.amount.converted(to: currency))
                 }
-            } catch EditError.currencyLosesDecimals(let price, let currency) {
+            } catch EditError.currencyLosesDecimals(let price, _) {
                 guard let amount else { throw EditError.currencyLosesDecimals(price: price, to: currency) }
                 // The new amount replaces them all: none from a date on, with the old before it.
                 guard effective == nil else { throw EditError.currencyLosesEarlierPrices(price: price, to: currency) }
