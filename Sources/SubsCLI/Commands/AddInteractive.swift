@@ -16,7 +16,7 @@ struct AddInteractive {
             try LinePrompt.withInterruptAsCancel {
                 let store = try store.openStore()
                 let today = try clock.resolve()
-                let new = try ask(today: today, config: try store.config(), categories: try store.categories())
+                let new = try ask(store, today: today, config: try store.config(), categories: try store.categories())
                 let subscription = try store.add(new)
                 let snapshot = SubscriptionSnapshot(subscription, today: today, config: try store.config())
                 print(SubscriptionRenderer.confirmation(.added, snapshot, format: format), terminator: "")
@@ -27,8 +27,15 @@ struct AddInteractive {
         }
     }
 
-    private func ask(today: CivilDate, config: SubscriptionCore.Config, categories: [String]) throws -> NewSubscription {
-        let name = try LinePrompt.ask(localized("Name")) { try TextInput.name($0) }
+    private func ask(
+        _ store: SubscriptionStore, today: CivilDate, config: SubscriptionCore.Config, categories: [String]
+    ) throws -> NewSubscription {
+        // A name taken already is refused here, not after every other answer.
+        let name = try LinePrompt.ask(localized("Name")) { text in
+            let name = try TextInput.name(text)
+            try store.checkNameIsFree(name)
+            return name
+        }
         let currency = try LinePrompt.ask(localized("Currency"), default: config.currency.code) {
             $0.isEmpty ? config.currency : try Currency(input: $0)
         }

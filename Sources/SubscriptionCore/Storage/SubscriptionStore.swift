@@ -52,7 +52,7 @@ public final class SubscriptionStore {
             let subscription = try new.subscription(config: config, category: category, now: now)
             let records = SubscriptionRecords(connection: connection)
             // Checked inside the write lock, so two parallel adds of one name cannot both win.
-            try Self.refuseTakenName(subscription, records)
+            try Self.refuseTakenName(subscription.name, except: subscription.id, records)
             try records.insert(subscription)
             try History.recordSubscription(connection, .add, before: nil, after: subscription, now: now)
             return subscription
@@ -91,7 +91,7 @@ public final class SubscriptionStore {
             let original = try SubscriptionReference.resolve(reference, in: records.all())
             var subscription = original
             try change(&subscription, connection)
-            if subscription.name != original.name { try Self.refuseTakenName(subscription, records) }
+            if subscription.name != original.name { try Self.refuseTakenName(subscription.name, except: subscription.id, records) }
             subscription.updatedAt = now
             try records.update(subscription)
             try History.recordSubscription(connection, action, before: original, after: subscription, now: now)
@@ -191,13 +191,17 @@ public final class SubscriptionStore {
         }
     }
 
-    /// Throws when a subscription other than `subscription` has its name.
-    private static func refuseTakenName(_ subscription: Subscription, _ records: SubscriptionRecords) throws {
-        let taken = try records.names().first {
-            $0.id != subscription.id && NameMatching.same($0.name, subscription.name)
-        }
+    /// Throws `LookupError.duplicateName` when a subscription has `name` already: for a name asked
+    /// for before the rest of a new subscription, so that it can be asked again at once.
+    public func checkNameIsFree(_ name: String) throws {
+        try read { connection in try Self.refuseTakenName(name, except: nil, SubscriptionRecords(connection: connection)) }
+    }
+
+    /// Throws when a subscription other than the one with id `id` has `name`.
+    private static func refuseTakenName(_ name: String, except id: String?, _ records: SubscriptionRecords) throws {
+        let taken = try records.names().first { $0.id != id && NameMatching.same($0.name, name) }
         if let taken {
-            throw LookupError.duplicateName(name: subscription.name, existing: taken.name, id: taken.id)
+            throw LookupError.duplicateName(name: name, existing: taken.name, id: taken.id)
         }
     }
 

@@ -29,6 +29,18 @@ struct InteractiveAddTests {
         #expect(item["category"] as? String == "Streaming" && item["remind_days"] as? [Int] == [7, 1])
     }
 
+    /// QA finding: a taken name was refused only after every other answer, and all of them lost.
+    @Test("A name already taken is refused at the name question and asked again")
+    func takenNameAskedAgain() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Netflix", "1")
+        let result = try answer(sandbox, ["NETFLIX", "Hulu", "", "7.99", "", "", "", "", "", "", "", ""])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("already exists"), "the refusal is shown: \(result)")
+        #expect(result.stdout.components(separatedBy: "Name: ").count == 3, "asked again: \(result)")
+        #expect(try sandbox.succeed(["list", "--format", "json", "--sort", "name"]).jsonArray().map { $0["name"] as? String } == ["Hulu", "Netflix"])
+    }
+
     @Test("In Turkish the questions are Turkish and 9,99 is read", arguments: [["SUBS_LANG": "tr"]] as [[String: String?]])
     func turkish(environment: [String: String?]) throws {
         let sandbox = try Sandbox()
