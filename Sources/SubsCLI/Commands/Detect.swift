@@ -37,7 +37,7 @@ extension Subs {
         var dateFormat: String?
 
         @Option(help: .localized("The currency of amounts the file does not name (default: config currency).", valueName: "code"),
-                transform: strictly(Currency.init(input:)))
+                completion: Currency.defaultCompletionKind, transform: strictly(Currency.init(input:)))
         var currency: Currency?
 
         @Option(help: .localized("Output format."))

@@ -6,7 +6,7 @@ import Foundation
 /// Read without side effects, since completion runs on every Tab: nothing is created (no
 /// database, no key file, no directory), nothing is migrated or written, an interrupted rekey
 /// is not finished, and nothing asks for a passphrase. A database that does not exist yet, or
-/// is still empty, has no names.
+/// is still empty, has only the default categories, which the first command creates.
 public struct StoreNames: Equatable, Sendable {
     /// Every subscription's name, cancelled ones too (they can be shown and resumed).
     public var subscriptions: [String]
@@ -30,7 +30,7 @@ public struct StoreNames: Equatable, Sendable {
         try SubscriptionStore.mapErrors(location) {
             let path = location.databasePath
             guard try PrivateFiles.checkPrivate(path, as: .database), PrivateFiles.size(of: path) ?? 0 > 0 else {
-                return StoreNames()
+                return StoreNames(categories: sorted(Schema.defaultCategories, collation))
             }
             if let problem = EncryptedDatabase.unencryptedOrTruncated(path) {
                 throw StoreError.notADatabase(path: path, reason: problem)
