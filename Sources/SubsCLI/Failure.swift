@@ -74,7 +74,7 @@ struct Failure: Error {
         case .notADatabase, .damaged, .newerSchema: dataError
         case .wouldOverwrite: usage
         case .locked: temporaryFailure
-        case .missingFile: noInput
+        case .missingFile, .unreadableFile: noInput
         case .cipherUnavailable, .fileSystem, .noHomeDirectory, .database: 1
         }
     }

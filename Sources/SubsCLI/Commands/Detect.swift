@@ -99,18 +99,7 @@ extension Subs {
         }
 
         private static func read(_ file: String) throws -> String {
-            let data: Data
-            if file == "-" {
-                data = FileHandle.standardInput.readDataToEndOfFile()
-            } else {
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue,
-                      let contents = FileManager.default.contents(atPath: file) else {
-                    throw StoreError.missingFile(path: file, what: localized("statement"))
-                }
-                data = contents
-            }
-            return StatementText.decoded(data)
+            StatementText.decoded(try InputFile.contents(of: file, what: localized("statement"), standardInput: true))
         }
     }
 }

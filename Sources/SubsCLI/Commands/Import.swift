@@ -60,15 +60,7 @@ extension Subs {
 
         func run() throws {
             let today = try clock.resolve()
-            let data: Data
-            if file == "-" {
-                data = FileHandle.standardInput.readDataToEndOfFile()
-            } else {
-                guard let contents = FileManager.default.contents(atPath: file) else {
-                    throw StoreError.missingFile(path: file, what: localized("import file"))
-                }
-                data = contents
-            }
+            let data = try InputFile.contents(of: file, what: localized("import file"), standardInput: true)
             let outcome = try store.openStore().importFile(
                 data, path: file, from: from, options: ImportOptions(currency: currency, today: today, map: map),
                 onDuplicate: onDuplicate, dryRun: dryRun)

@@ -98,9 +98,7 @@ extension Subs.Rates {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw StoreError.missingFile(path: file, what: localized("rates file"))
-            }
+            let data = try InputFile.contents(of: file, what: localized("rates file"))
             let store = try store.openStore()
             let rates = try RatesFile.parse(
                 String(decoding: data, as: UTF8.self), path: file, base: try store.config().currency)

@@ -73,7 +73,10 @@ enum DetectRenderer {
         var lines = outcome.added.map { localized("Added \($0.name).") }
         let charges = outcome.recorded.map(\.count).reduce(0, +)
         if !outcome.recorded.isEmpty {
-            lines.append(localized("Recorded \(charges) charges on \(outcome.recorded.count) subscriptions."))
+            let subscriptions = outcome.recorded.count
+            let recorded = charges == 1 ? localized("1 charge") : localized("\(charges) charges")
+            let on = subscriptions == 1 ? localized("1 subscription") : localized("\(subscriptions) subscriptions")
+            lines.append(localized("Recorded \(recorded) on \(on)."))
         }
         if lines.isEmpty { lines.append(localized("Nothing new to add or record.")) }
         return lines.joined(separator: "\n") + "\n\n"

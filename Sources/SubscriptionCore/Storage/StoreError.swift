@@ -28,6 +28,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case locked(path: String)
     /// A file the user named does not exist.
     case missingFile(path: String, what: String)
+    /// A file the user named is there but cannot be read: a directory, or no permission.
+    case unreadableFile(path: String, what: String, isDirectory: Bool)
     /// The library linked is plain SQLite, not SQLCipher: refuse rather than write plaintext.
     case cipherUnavailable
     /// The file system refused (permissions, full disk, a directory in the way).
@@ -82,6 +84,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             localized("database \(path) stayed locked by another process; try again")
         case .missingFile(let path, let what):
             localized("\(what) \(path) does not exist")
+        case .unreadableFile(let path, let what, let isDirectory):
+            isDirectory ? localized("\(what) \(path) is a directory, not a file") : localized("\(what) \(path) cannot be read")
         case .cipherUnavailable:
             localized("SQLCipher is not available: the linked SQLite library cannot encrypt")
         case .wouldOverwrite(let path, let file):

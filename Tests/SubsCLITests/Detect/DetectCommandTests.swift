@@ -74,7 +74,7 @@ struct DetectCommandTests {
         // Tracked before the statement, at the old price: the statement knows better.
         try sandbox.add("Netflix", "15.49", ["--start", "2025-10-07"], today: "2026-11-21")
         let first = try sandbox.succeed(["detect", path, "--record"] + Self.today)
-        #expect(first.stdout.contains("Recorded 14 charges on 1 subscriptions."), "\(first)")
+        #expect(first.stdout.contains("Recorded 14 charges on 1 subscription."), "\(first)")
         let show = try sandbox.succeed(["show", "Netflix", "--format", "json"] + Self.today).jsonObject()
         let made = try #require(show["payments"] as? [[String: Any]])
         #expect(made.last?["amount"] as? String == "17.99", "the bank's amount, not the schedule's: \(made.last ?? [:])")
@@ -103,5 +103,10 @@ struct DetectCommandTests {
         #expect(!FileManager.default.fileExists(atPath: sandbox.databasePath), "nothing written")
         result = try sandbox.run(["detect", sandbox.path("missing.csv")])
         #expect(result.status == 66, "\(result)")
+        // QA finding: a directory was said not to exist.
+        for command in [["detect"], ["import"], ["rates", "import"]] {
+            result = try sandbox.run(command + [sandbox.root.path])
+            #expect(result.status == 66 && result.stderr.contains("is a directory"), "\(command): \(result)")
+        }
     }
 }
