@@ -113,6 +113,8 @@ extension SubsTranslations {
         ("Trials ending within %@ days", "%@ gün içinde biten denemeler"),
         ("Budget: %@ a month; set the missing rates to see its use",
          "Bütçe: ayda %@; ne kadarının kullanıldığını görmek için eksik kurları girin"),
+        ("Budget: %@ a month: over budget before the currencies without a rate",
+         "Bütçe: ayda %@: kuru olmayan para birimleri sayılmadan bile bütçe aşıldı"),
         ("Budget: %@ of %@ a month", "Bütçe: aylık %2$@ bütçenin %1$@ kadarı"),
         (": warning, 80%% or more used", ": uyarı, %%80 veya fazlası kullanıldı"),
         (": over budget", ": bütçe aşıldı"),

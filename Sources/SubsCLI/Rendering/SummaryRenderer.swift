@@ -88,6 +88,10 @@ enum SummaryRenderer {
     private static func budgetLine(_ budget: BudgetUse, terminal: Terminal) -> String {
         let limit = SubscriptionText.money(budget.limit)
         guard let used = budget.used, let status = budget.status else {
+            // Over even without the currencies that have no rate: said, and in red.
+            if budget.status == .over {
+                return terminal.paint(localized("Budget: \(limit) a month: over budget before the currencies without a rate"), .red) + "\n"
+            }
             return localized("Budget: \(limit) a month; set the missing rates to see its use") + "\n"
         }
         let percent = budget.percent.map { " (" + SubscriptionText.percent(oneDecimal("\($0)")) + ")" } ?? ""

@@ -128,6 +128,12 @@ public struct CurrencyConverter: Sendable {
         return try Money.showable(sum, in: base)
     }
 
+    /// The exact sum in the base currency of the currencies that have a rate: a lower bound of
+    /// the whole while a rate is missing (no amount is negative).
+    public func convertKnown(_ totals: CurrencyTotals) -> Decimal {
+        totals.currencies.reduce(Decimal(0)) { sum, currency in rates[currency].map { sum + totals.exact(currency) * $0 } ?? sum }
+    }
+
     /// One amount in the base currency, or nil without a rate; refused when too large to show.
     public func convert(_ amount: Decimal, from currency: Currency) throws -> Decimal? {
         try rates[currency].map { try Money.showable(amount * $0, in: base) }

@@ -72,7 +72,9 @@ public struct Summary: Sendable {
         priceRises = subscriptions.compactMap { PriceRise($0, today: today) }
         let inBase = budgetConverter ?? converter
         let usedInBase = try inBase.convert(monthly)
-        budget = config.budget.map { BudgetUse(limit: $0.decimal, used: usedInBase, currency: inBase.base) }
+        budget = config.budget.map {
+            BudgetUse(limit: $0.decimal, used: usedInBase, atLeast: inBase.convertKnown(monthly), currency: inBase.base)
+        }
     }
 
     /// The yearly total: twelve exact months, rounded once.
@@ -91,16 +93,23 @@ public struct BudgetUse: Sendable, Equatable {
     public let used: Money?
     /// Used as a percentage of the limit, to one decimal; nil without a total or a zero limit.
     public let percent: Decimal?
+    /// Nil while a rate is missing, unless the currencies with one are over the budget already.
     public let status: Status?
 
     public static let warningPercent: Decimal = 80
 
-    init(limit: Decimal, used: Decimal?, currency: Currency) {
+    /// - Parameter atLeast: what the currencies with a rate use, which `used` can only exceed.
+    init(limit: Decimal, used: Decimal?, atLeast known: Decimal, currency: Currency) {
         self.limit = Money(rounding: limit, currency: currency)
         self.used = used.map { Money(rounding: $0, currency: currency) }
-        guard let used, limit > 0 else {
+        guard let used else {
             percent = nil
-            status = used.map { $0 > limit ? .over : .ok }
+            status = known > limit ? .over : nil
+            return
+        }
+        guard limit > 0 else {
+            percent = nil
+            status = used > limit ? .over : .ok
             return
         }
         let exact = used / limit * 100

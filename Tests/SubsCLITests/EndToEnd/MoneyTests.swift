@@ -55,6 +55,23 @@ struct MoneyTests {
         #expect(check.status == exitCode, "\(check)")
     }
 
+    /// QA finding: a script's budget check passed while the dollars alone were over budget.
+    @Test("While a rate is missing the budget is over if the currencies with one are; else unknown")
+    func budgetWithAMissingRate() throws {
+        let sandbox = try Sandbox()
+        try sandbox.succeed(["config", "set", "budget", "100"])
+        try sandbox.add("Euros", "5", ["--currency", "EUR", "--start", "2024-01-01"])
+        try sandbox.add("Dollars", "90", ["--start", "2024-01-01"])
+        var budget = try #require(try summary(sandbox)["budget"] as? [String: Any])
+        #expect(budget["status"] is NSNull && budget["used"] is NSNull, "\(budget)")
+        #expect(try sandbox.run(["summary", "--check-budget", "--today", "2024-06-15"]).status == 0)
+        try sandbox.add("More dollars", "20", ["--start", "2024-01-01"])
+        budget = try #require(try summary(sandbox)["budget"] as? [String: Any])
+        #expect(budget["status"] as? String == "over" && budget["used"] is NSNull, "\(budget)")
+        let check = try sandbox.run(["summary", "--check-budget", "--today", "2024-06-15"])
+        #expect(check.status == 1 && check.stdout.contains("over budget"), "\(check)")
+    }
+
     @Test("A bad line in a rates file refuses the whole file and names the line")
     func ratesImport() throws {
         let sandbox = try Sandbox()
