@@ -13,11 +13,12 @@ extension RecurrenceDetector {
     /// Each series paired with the subscription that tracks it: one whose name is the merchant's
     /// (as names compare, PRODUCT.md §11) or contains it as a word (`Apple Music` for `Apple`),
     /// or one with the series' cycle and latest price. Names count most, then the price, then
-    /// the cycle; a subscription tracks one series at most.
+    /// the cycle; a subscription tracks one series at most. A name matches in any currency: a
+    /// statement read in the wrong one still finds what is tracked, and adds no second one.
     public static func match(_ series: [RecurringSeries], to subscriptions: [Subscription]) -> [Finding] {
         var pairs: [(score: Int, series: Int, subscription: Int)] = []
         for (s, found) in series.enumerated() {
-            for (t, subscription) in subscriptions.enumerated() where subscription.currency == found.latest.amount.currency {
+            for (t, subscription) in subscriptions.enumerated() {
                 let name = nameScore(found.merchant, subscription.name)
                 let price = subscription.price(on: found.latest.date) == found.latest.amount
                 let cycle = subscription.cycle == found.cycle
@@ -52,8 +53,10 @@ extension Subscription {
     /// The charges of `series` as records of this subscription's payments (PRODUCT.md §10): each
     /// on the scheduled payment nearest its bank date (banks post a few days off), at the amount
     /// the bank took. Only records that are new or change an amount; charges with no scheduled
-    /// payment near them, or on days the subscription was not running, are left out.
+    /// payment near them, or on days the subscription was not running, are left out, and so are
+    /// charges in another currency than the subscription's.
     public func records(for series: RecurringSeries, today: CivilDate) -> [ChargeRecord] {
+        guard series.latest.amount.currency == currency else { return [] }
         var records: [CivilDate: ChargeRecord] = [:]
         for charge in series.charges where charge.date <= today {
             guard let from = charge.date.adding(days: -Self.postingDrift),

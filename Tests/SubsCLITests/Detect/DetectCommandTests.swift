@@ -85,6 +85,23 @@ struct DetectCommandTests {
         #expect(second.stdout.contains("Nothing new to add or record."), "\(second)")
     }
 
+    /// QA finding: a lira subscription read from a statement in the default dollars was "not
+    /// tracked", and --add then added it a second time.
+    @Test("A tracked name matches in another currency: --add adds no second one, --record records nothing in the wrong currency")
+    func nameMatchesAcrossCurrencies() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Digiturk", "1249.90", ["--currency", "TRY", "--start", "2026-06-05"], today: "2026-11-21")
+        let path = sandbox.path("s.csv")
+        let lines = (7...11).map { "2026-\(String(format: "%02d", $0))-05,DIGITURK,-1249.90" }
+        try sandbox.write((["Date,Description,Amount"] + lines).joined(separator: "\n") + "\n", to: path)
+        let result = try sandbox.succeed(["detect", path, "--add", "--yes", "--record", "--format", "json"] + Self.today)
+        #expect(try result.jsonArray().first?["tracked"] as? [String: Any] != nil, "\(result)")
+        let list = try sandbox.succeed(["list", "--format", "json"] + Self.today).jsonArray()
+        #expect(list.count == 1 && list.first?["currency"] as? String == "TRY", "\(list)")
+        let payments = try sandbox.succeed(["show", "digiturk", "--format", "json"] + Self.today).jsonObject()["payments"] as? [[String: Any]]
+        #expect(payments?.allSatisfy { $0["kind"] as? String == "scheduled" } == true, "nothing recorded in dollars: \(String(describing: payments))")
+    }
+
     @Test("Bad statements: one line, exit 65, nothing written")
     func badInput() throws {
         let sandbox = try Sandbox()
