@@ -131,7 +131,9 @@ public struct CurrencyConverter: Sendable {
     /// The exact sum in the base currency of the currencies that have a rate: a lower bound of
     /// the whole while a rate is missing (no amount is negative).
     public func convertKnown(_ totals: CurrencyTotals) -> Decimal {
-        totals.currencies.reduce(Decimal(0)) { sum, currency in rates[currency].map { sum + totals.exact(currency) * $0 } ?? sum }
+        totals.currencies.reduce(Decimal(0)) { sum, currency in
+            rates[currency].map { sum + totals.exact(currency) * $0 } ?? sum
+        }
     }
 
     /// One amount in the base currency, or nil without a rate; refused when too large to show.
