@@ -32,6 +32,20 @@ struct ImportTests {
         return sandbox
     }
 
+    /// Imports `exported` into an empty database and checks that it adds `added` subscriptions
+    /// and exports again as the same document but `exported_at`. Returns that database.
+    static func importsBack(_ exported: String, added: Int, today: [String],
+                            sourceLocation: SourceLocation = #_sourceLocation) throws -> Sandbox {
+        let target = try Sandbox()
+        try target.write(exported, to: target.path("export.json"))
+        let imported = try target.succeed(["import", target.path("export.json")] + today)
+        #expect(imported.stdout.contains("Imported: \(added) added, 0 skipped, 0 replaced."), "\(imported)",
+                sourceLocation: sourceLocation)
+        let again = try target.succeed(["export", "--format", "json"] + today).stdout
+        #expect(withoutExportedAt(again) == withoutExportedAt(exported), sourceLocation: sourceLocation)
+        return target
+    }
+
     static func withoutExportedAt(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !$0.contains("\"exported_at\"") }.joined(separator: "\n")
@@ -57,12 +71,7 @@ struct ImportTests {
         #expect(!exported.contains("\\/"), "slashes are written as they are")
         #expect(unsortedObjects(inRawJSON: exported).isEmpty)
 
-        let target = try Sandbox()
-        try target.write(exported, to: target.path("export.json"))
-        let imported = try target.succeed(["import", target.path("export.json")] + Self.today)
-        #expect(imported.stdout.contains("Imported: 6 added, 0 skipped, 0 replaced."), "\(imported)")
-        let again = try target.succeed(["export", "--format", "json"] + Self.today).stdout
-        #expect(Self.withoutExportedAt(again) == Self.withoutExportedAt(exported))
+        let target = try Self.importsBack(exported, added: 6, today: Self.today)
         // What the user sees of it is the same too.
         for command in [["list", "--status", "all", "--format", "json"], ["upcoming", "--days", "400", "--format", "json"]] {
             #expect(try target.succeed(command + Self.today).stdout == source.succeed(command + Self.today).stdout)
@@ -191,12 +200,7 @@ struct ImportTests {
     func livesRoundTrip() throws {
         let source = try Self.lifeSandbox()
         let exported = try source.succeed(["export", "--format", "json"] + Self.lifeToday).stdout
-        let target = try Sandbox()
-        try target.write(exported, to: target.path("export.json"))
-        let imported = try target.succeed(["import", target.path("export.json")] + Self.lifeToday)
-        #expect(imported.stdout.contains("Imported: 4 added, 0 skipped, 0 replaced."), "\(imported)")
-        let again = try target.succeed(["export", "--format", "json"] + Self.lifeToday).stdout
-        #expect(Self.withoutExportedAt(again) == Self.withoutExportedAt(exported))
+        _ = try Self.importsBack(exported, added: 4, today: Self.lifeToday)
     }
 
     /// The Gym entry of `lifeSandbox()`'s export, built once: every breakage starts from it.
