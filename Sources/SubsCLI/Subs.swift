@@ -29,7 +29,7 @@ public struct Subs: ParsableCommand {
         let names: [String] = ["SUBS_LANG", "LC_ALL", "LC_MESSAGES", "LANG"]
         let languageVariables = names.compactMap { name in getenv(name).map { (name, String(cString: $0)) } }
         Language.current = Language.chosen(environment: Dictionary(uniqueKeysWithValues: languageVariables))
-        if arguments.count == 2, arguments[0] == WallosChild.argument { WallosChild.runChild(databaseAt: arguments[1]) }
+        if arguments.count == 2, arguments[0] == WallosChild.argument { WallosChild.runChild(parent: arguments[1]) }
         WallosChild.install()
         // Where to read more, named in an error: worked out only when there is one.
         var help: String { (["subs", "help"] + commandPath(arguments)).joined(separator: " ") }

@@ -8,6 +8,9 @@ and migrations/ of ellite/Wallos 5.4): `make_backup.py OUT KIND`, KIND one of
 - liar: a zip whose header says wallos.db is 1 MiB, but it unpacks to 300 MiB
 - nodb: a zip with logos but no wallos.db
 - truncated: the zip cut in half
+- encrypted: the zip with wallos.db marked encrypted (general purpose flag bit 0)
+- endless: a wallos.db whose subscriptions are a view that never ends
+- many:N: a wallos.db with N subscriptions (one Wallos user's)
 """
 import io
 import os
@@ -126,6 +129,48 @@ def lying_zip():
     return local + name + data + directory + end
 
 
+def endless_database_bytes():
+    """Wallos's tables, but subscriptions is a recursive view whose query never ends."""
+    with tempfile.TemporaryDirectory() as directory:
+        path = os.path.join(directory, "wallos.db")
+        connection = sqlite3.connect(path)
+        connection.executescript(SCHEMA.replace("CREATE TABLE subscriptions", "CREATE TABLE unused")
+                                 .split("INSERT INTO subscriptions")[0])
+        connection.executescript("""
+            CREATE VIEW subscriptions AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)
+            SELECT x AS id, 'n' AS name, 1.0 AS price, 1 AS currency_id, '2026-01-01' AS next_payment, 3 AS cycle,
+                1 AS user_id FROM c WHERE x < 0;
+            """)
+        connection.commit()
+        connection.close()
+        with open(path, "rb") as file:
+            return file.read()
+
+
+def many_database_bytes(count):
+    with tempfile.TemporaryDirectory() as directory:
+        path = os.path.join(directory, "wallos.db")
+        connection = sqlite3.connect(path)
+        connection.executescript(SCHEMA.split("INSERT INTO subscriptions")[0])
+        connection.executemany(
+            "INSERT INTO subscriptions (name, price, currency_id, next_payment, cycle, frequency, payer_user_id)"
+            " VALUES (?, 9.99, 1, '2026-12-01', 3, 1, 1)",
+            (("Service %d" % number,) for number in range(count)))
+        connection.commit()
+        connection.close()
+        with open(path, "rb") as file:
+            return file.read()
+
+
+def encrypted_zip():
+    """The backup with bit 0 (encrypted) of wallos.db's flags set, as `zip -e` leaves it."""
+    data = bytearray(backup_zip())
+    for signature, offset in ((b"PK\x03\x04", 6), (b"PK\x01\x02", 8)):
+        header = data.find(signature)
+        data[header + offset] |= 1
+    return bytes(data)
+
+
 def no_database_zip():
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -149,6 +194,12 @@ def main():
         data = no_database_zip()
     elif kind == "crafted":
         data = crafted_database_bytes()
+    elif kind == "encrypted":
+        data = encrypted_zip()
+    elif kind == "endless":
+        data = endless_database_bytes()
+    elif kind.startswith("many:"):
+        data = many_database_bytes(int(kind[5:]))
     elif kind == "truncated":
         whole = backup_zip()
         data = whole[: len(whole) // 2]

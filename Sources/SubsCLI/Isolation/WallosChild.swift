@@ -14,21 +14,34 @@ enum WallosChild {
     static let timeout = 30
     /// Address space the child may use: a database is at most 256 MiB unpacked.
     static let memoryLimit: rlim_t = 2 << 30
+    /// CPU seconds the child may use, should it outlive its parent's watch: past the soft
+    /// limit it gets SIGXCPU, past the hard one SIGKILL.
+    static let cpuLimit = rlimit(rlim_cur: rlim_t(timeout + 5), rlim_max: rlim_t(timeout + 10))
+    /// Where the child finds the unnamed copy of the database its parent hands it.
+    static let databaseDescriptor: Int32 = 3
 
     static func install() {
         WallosDatabase.isolatedReader = read
     }
 
-    /// The child's side: `subs --read-wallos-database-in-child PATH`.
-    static func runChild(databaseAt path: String) -> Never {
+    /// The child's side: `subs --read-wallos-database-in-child PARENT-PID`, with the database
+    /// open as descriptor 3.
+    static func runChild(parent: String) -> Never {
+        // Dies with the parent, whatever kills it: killed by SIGKILL when it goes. The parent
+        // may have gone before this was set: then nobody waits for the answer.
+        _ = prctl(Self.setDeathSignal, UInt(SIGKILL), 0, 0, 0)
+        guard let parent = Int32(parent), getppid() == parent else { exit(1) }
+        var cpu = cpuLimit
+        _ = setrlimit(Int32(RLIMIT_CPU.rawValue), &cpu)
         var limit = rlimit(rlim_cur: memoryLimit, rlim_max: memoryLimit)
         _ = setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
-        WallosDatabase.answer(at: path).withUnsafeBytes { StandardOutput.write($0) }
+        WallosDatabase.answer(file: databaseDescriptor).withUnsafeBytes { StandardOutput.write($0) }
         exit(0)
     }
 
-    /// The parent's side: runs the child on `path` and returns what it printed.
-    static func read(_ path: String) throws -> Data {
+    /// The parent's side: runs the child on the open unnamed file `file` and returns what it
+    /// printed.
+    static func read(_ file: Int32) throws -> Data {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw failure(localized("cannot make a pipe")) }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
@@ -37,9 +50,15 @@ enum WallosChild {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+        // The copy, as descriptor 3 (dup2 clears close-on-exec on the new descriptor), from a
+        // number that is not 3 already: dup2 onto itself would leave the flag set.
+        let source = fcntl(file, F_DUPFD_CLOEXEC, 10)
+        guard source >= 0 else { throw failure(localized("cannot hand the database to a process")) }
+        defer { close(source) }
+        posix_spawn_file_actions_adddup2(&actions, source, databaseDescriptor)
         // A crash is told by the exit status, in one line: no backtrace on the terminal.
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let words: [String] = ["subs", argument, path]
+        let words: [String] = ["subs", argument, String(getpid())]
         let arguments = words.map { strdup($0) } + [nil]
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
@@ -78,11 +97,23 @@ enum WallosChild {
         }
         // Exited normally (WIFEXITED) with status 0 (WEXITSTATUS); Swift imports neither macro.
         let signal = status & 0x7f
+        if signal == SIGXCPU {
+            throw failure(localized("reading it used more than \(cpuLimit.rlim_cur) s of processor time: the database may hold a query that never ends"))
+        }
         guard signal == 0 else {
             throw failure(localized("reading it stopped SQLite with signal \(signal): the database is damaged, or made to crash it"))
         }
         guard (status >> 8) & 0xff == 0 else { throw failure(localized("the process reading it failed")) }
         return output
+    }
+
+    // `prctl` is in glibc but not in Swift's Glibc module (it is variadic in C; the options
+    // used here take integers).
+    private typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+    private static let setDeathSignal: Int32 = 1 // PR_SET_PDEATHSIG
+    private static func prctl(_ option: Int32, _ a: UInt, _ b: UInt, _ c: UInt, _ d: UInt) -> Int32 {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "prctl") else { return -1 }
+        return unsafeBitCast(symbol, to: Prctl.self)(option, a, b, c, d)
     }
 
     private static func failure(_ problem: String) -> ImportError {

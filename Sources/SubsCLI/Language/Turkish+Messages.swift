@@ -142,5 +142,7 @@ extension SubsTranslations {
         ("no command '%@' (see '%@')", "'%@' diye bir komut yok (bkz. '%@')"),
         ("%@ (see '%@')", "%@ (bkz. '%@')"),
         ("invalid usage", "geçersiz kullanım"),
+        ("cannot hand the database to a process", "veritabanı bir sürece verilemiyor"),
+        ("reading it used more than %@ s of processor time: the database may hold a query that never ends", "okunması %@ sn'den fazla işlemci zamanı kullandı: veritabanında hiç bitmeyen bir sorgu olabilir"),
     ]
 }

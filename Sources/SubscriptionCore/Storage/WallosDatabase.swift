@@ -1,23 +1,28 @@
+import CSQLCipher
 import Foundation
 
 /// Reads the subscriptions of a Wallos database (`wallos.db`, plain SQLite: SQLCipher opens it
-/// when no key is given). Only reads, from a copy the caller owns. Columns that older Wallos
-/// versions lack read as absent.
+/// when no key is given). Only reads, from an unnamed copy the caller owns (`WallosCopy`),
+/// given as a file descriptor. Columns that older Wallos versions lack read as absent.
 ///
 /// Such a file comes from elsewhere, and the SQLite 3.15.2 inside SQLCipher 3.4.1 is not safe
 /// with a crafted one: a schema can crash it (CVE-2018-8740), a view can query forever. So the
-/// command line reads it in a child process (`isolatedReader`), which prints `answer(at:)`; a
+/// command line reads it in a child process (`isolatedReader`), which prints `answer(file:)`; a
 /// crash or a runaway there costs the child, and the import fails with one line.
 public enum WallosDatabase {
-    /// Runs `answer(at:)` for the database at the path in a child process and returns what it
-    /// printed; nil reads in this process (the core's own tests).
-    nonisolated(unsafe) public static var isolatedReader: ((_ path: String) throws -> Data)?
+    /// Runs `answer(file:)` in a child process that is handed the open file and returns what
+    /// it printed; nil reads in this process (the core's own tests).
+    nonisolated(unsafe) public static var isolatedReader: ((_ file: Int32) throws -> Data)?
+
+    /// The most subscriptions one import takes from a database: a household has tens, and
+    /// each costs memory until the import is written (300,000 took 1.7 GB).
+    public static let largestImport = 100_000
 
     /// What the child prints: the records as JSON, or the error that stopped them.
-    public static func answer(at path: String) -> Data {
+    public static func answer(file: Int32) -> Data {
         let answer: Answer
         do {
-            answer = .records(try readRecords(at: path))
+            answer = .records(try readRecords(at: WallosCopy.path(of: file)))
         } catch let error as ImportError {
             answer = .failed(error)
         } catch {
@@ -31,9 +36,9 @@ public enum WallosDatabase {
         case failed(ImportError)
     }
 
-    static func records(at path: String) throws -> [WallosRecord] {
-        guard let isolatedReader else { return try readRecords(at: path) }
-        let printed = try isolatedReader(path)
+    static func records(in file: Int32) throws -> [WallosRecord] {
+        guard let isolatedReader else { return try readRecords(at: WallosCopy.path(of: file)) }
+        let printed = try isolatedReader(file)
         guard let answer = try? JSONDecoder().decode(Answer.self, from: printed) else {
             throw ImportError.unreadable(problem: localized("reading the Wallos database gave no answer"))
         }
@@ -43,9 +48,12 @@ public enum WallosDatabase {
         }
     }
 
-    private static func readRecords(at path: String) throws -> [WallosRecord] {
+    static func readRecords(at path: String, limit: Int = largestImport) throws -> [WallosRecord] {
         do {
-            let connection = try Connection(path: path, create: false)
+            guard let vfs = literalPathVFS else {
+                throw ImportError.unreadable(problem: localized("cannot read the database from memory: SQLite's file layer is missing"))
+            }
+            let connection = try Connection(path: path, create: false, vfs: vfs)
             try connection.execute("PRAGMA query_only = ON")
             let columns = Set(try connection.rows("PRAGMA table_info(subscriptions)").compactMap { $0.text(1) })
             guard ["name", "price", "next_payment", "cycle"].allSatisfy(columns.contains) else {
@@ -58,7 +66,15 @@ public enum WallosDatabase {
             let userFilter = firstUser.map { $0 == .null ? "" : "WHERE s.user_id = ?" } ?? ""
             let owner = try householdOwner(connection, user: firstUser)
             let usualNotifyDays = try notifyDays(connection, user: firstUser)
-            let rows = try connection.rows("""
+            let parameters = userFilter.isEmpty ? [] : [firstUser ?? .null]
+            // Counted first: a big but well-formed file is refused for its size, not read
+            // until memory runs out (which would look like a crash).
+            if case .integer(let count)? = try connection.scalar("SELECT count(*) FROM subscriptions s \(userFilter)", parameters),
+               count > limit {
+                throw ImportError.unreadable(problem: localized("wallos.db holds \(count) subscriptions, more than the \(limit) subs imports at once"))
+            }
+            var records: [WallosRecord] = []
+            try connection.forEachRow("""
                 SELECT s.id, s.name, s.price, cur.code, s.next_payment, s.cycle, \(column("frequency")),
                     \(column("notes")), pm.name, \(column("payer_user_id")), h.name, cat.name,
                     \(column("notify")), \(column("url")), \(column("inactive")), \(column("notify_days_before")),
@@ -70,14 +86,17 @@ public enum WallosDatabase {
                 LEFT JOIN categories cat ON cat.id = \(column("category_id"))
                 \(userFilter)
                 ORDER BY s.id
-                """, userFilter.isEmpty ? [] : [firstUser ?? .null])
-            return try rows.map { row in
+                """, parameters) { row in
+                // A join can repeat rows the count did not see.
+                guard records.count < limit else {
+                    throw ImportError.unreadable(problem: localized("wallos.db holds more than the \(limit) subscriptions subs imports at once"))
+                }
                 let name = row.text(1) ?? ""
                 let record = localized("subscription \(row.text(0) ?? "?") (\(name.quotedForMessage))")
                 guard let code = row.text(3) else {
                     throw ImportError.badRecord(record: record, field: "currency", problem: localized("names no currency Wallos knows"))
                 }
-                return WallosRecord(
+                records.append(WallosRecord(
                     record: record, name: name,
                     cycle: .ids(cycle: Int(row.int(5) ?? 0), frequency: Int(row.int(6) ?? 1)),
                     nextPayment: row.text(4) ?? "", startDate: row.text(17),
@@ -89,12 +108,33 @@ public enum WallosDatabase {
                     active: !flag(row.text(14), default: false),
                     notify: flag(row.text(12), default: false),
                     notifyDaysBefore: notifyDaysBefore(row.int(15), usual: usualNotifyDays),
-                    cancellationDate: row.text(16))
+                    cancellationDate: row.text(16)))
             }
+            return records
         } catch let error as SQLiteError {
             throw ImportError.unreadable(problem: localized("not a Wallos database: \(error.message)"))
         }
     }
+
+    /// SQLite's default VFS with one change: a path is opened as given, not resolved through
+    /// symbolic links. The copy's `/proc/self/fd/N` is a link to `/memfd:subs-wallos (deleted)`,
+    /// a name that opens nothing (or, were it created, a new empty file at the root).
+    private static let literalPathVFS: String? = {
+        let name = "subs-literal-path"
+        if sqlite3_vfs_find(name) != nil { return name }
+        guard let base = sqlite3_vfs_find(nil) else { return nil }
+        let vfs = UnsafeMutablePointer<sqlite3_vfs>.allocate(capacity: 1)
+        vfs.initialize(to: base.pointee)
+        vfs.pointee.zName = UnsafePointer(strdup(name))
+        vfs.pointee.xFullPathname = { _, path, size, out in
+            guard let path, let out, strlen(path) < Int(size) else { return SQLITE_CANTOPEN }
+            strcpy(out, path)
+            return SQLITE_OK
+        }
+        // Registered once for the life of the process, never as the default.
+        guard sqlite3_vfs_register(vfs, 0) == SQLITE_OK else { return nil }
+        return name
+    }()
 
     /// The household member who is the user: Wallos creates it first.
     private static func householdOwner(_ connection: Connection, user: SQLiteValue?) throws -> Int64? {

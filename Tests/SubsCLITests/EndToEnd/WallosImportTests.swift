@@ -159,7 +159,7 @@ struct WallosImportTests {
           arguments: [
               ("traversal", "a path outside itself ('../evil')"), ("huge", "larger than 256 MiB"),
               ("liar", "unpacks to more than 256 MiB"), ("nodb", "a zip without wallos.db"),
-              ("truncated", "a damaged or truncated zip"),
+              ("truncated", "a damaged or truncated zip"), ("encrypted", "an encrypted zip ('wallos.db' is encrypted)"),
               // A wallos.db that crashes SQLite: read in a child process, whose crash is the line.
               ("crafted", "made to crash it"),
           ])

@@ -158,7 +158,7 @@ struct WallosBackupTests {
         return try #require(archive.data)
     }
 
-    @Test("A backup zip reads as its wallos.db; only wallos.db is unpacked, into a folder removed afterwards")
+    @Test("A backup zip reads as its wallos.db; only wallos.db is unpacked, into memory: no file is made")
     func backupZip() throws {
         let database = try database()
         let backup = try zip([("wallos.empty.db", Data("empty".utf8)), ("wallos.db", database),
@@ -172,8 +172,7 @@ struct WallosBackupTests {
     /// The error extracting `zip` gives, with a cap of `limit` bytes.
     func refusal(_ zip: Data, limit: UInt64 = WallosBackupFormat.largestDatabase) -> ImportError? {
         do {
-            try WallosBackupFormat.extractDatabase(zip: zip, to: scratch.url.appendingPathComponent("wallos.db"),
-                                                   scratch: scratch.url, limit: limit)
+            try WallosBackupFormat.extractDatabase(zip: zip, into: try WallosCopy(), limit: limit)
             return nil
         } catch {
             return error as? ImportError
@@ -215,5 +214,87 @@ struct WallosBackupTests {
             lying.replaceSubrange(header + offset..<header + offset + 4, with: [100, 0, 0, 0])
         }
         #expect(refusal(lying, limit: 1024) == .unreadable(problem: "wallos.db in the zip unpacks to more than 1024 bytes; refused"))
+    }
+
+    // MARK: Issue 21
+
+    /// `zip` with the two bytes at `offset` of the `occurrence`th header with `signature` set to `value`.
+    func patched(_ zip: Data, signature: [UInt8], occurrence: Int, offset: Int, _ value: [UInt8]) throws -> Data {
+        var data = zip
+        var from = data.startIndex
+        var header = from
+        for _ in 0...occurrence {
+            header = try #require(data.range(of: Data(signature), in: from..<data.endIndex)).lowerBound
+            from = header + 1
+        }
+        data.replaceSubrange(header + offset..<header + offset + value.count, with: value)
+        return data
+    }
+
+    static let localHeader: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
+    static let centralHeader: [UInt8] = [0x50, 0x4B, 0x01, 0x02]
+
+    @Test("An encrypted entry or a damaged header is said to be so, not 'a zip without wallos.db'")
+    func encryptedOrDamaged() throws {
+        let whole = try zip([("logos/a.png", Data([1, 2, 3])), ("wallos.db", try database())])
+        // Bit 0 of the general purpose flags, in the local and the central header.
+        var encrypted = try patched(whole, signature: Self.localHeader, occurrence: 1, offset: 6, [1, 0])
+        encrypted = try patched(encrypted, signature: Self.centralHeader, occurrence: 1, offset: 8, [1, 0])
+        #expect(refusal(encrypted) == .unreadable(problem: """
+            an encrypted zip ('wallos.db' is encrypted): subs cannot read it; unzip it with its password and import the wallos.db inside
+            """))
+        let brokenDirectory = try patched(whole, signature: Self.centralHeader, occurrence: 1, offset: 0, [0, 0])
+        #expect(refusal(brokenDirectory) == .unreadable(problem: "a damaged zip (the header of entry 2 of 2 cannot be read)"))
+        let brokenEntry = try patched(whole, signature: Self.localHeader, occurrence: 1, offset: 0, [0, 0])
+        #expect(refusal(brokenEntry) == .unreadable(problem: "a damaged zip (entry 2 of 2 cannot be read)"))
+    }
+
+    @Test("A database in WAL mode reads as the same database, from a copy with no folder")
+    func walMode() throws {
+        let path = scratch.path("wal.db")
+        do {
+            let connection = try Connection(path: path, create: true)
+            try connection.execute(Self.schema)
+            try connection.execute("PRAGMA journal_mode = WAL")
+        }
+        let data = try Files.bytes(path)
+        #expect(Array(data[18...19]) == [2, 2])
+        #expect(try imported(data).count == 6)
+    }
+
+    @Test("A database with more subscriptions than one import takes is refused for its size, naming the limit")
+    func tooMany() throws {
+        func refusal(_ data: Data, limit: Int) throws -> ImportError? {
+            let copy = try WallosCopy()
+            try copy.append(data)
+            do {
+                _ = try WallosDatabase.readRecords(at: WallosCopy.path(of: copy.descriptor), limit: limit)
+                return nil
+            } catch {
+                return error as? ImportError
+            }
+        }
+        #expect(try refusal(try database(), limit: 5)
+            == .unreadable(problem: "wallos.db holds 6 subscriptions, more than the 5 subs imports at once"))
+        #expect(try refusal(try database(), limit: 6) == nil)
+        // A currency listed twice repeats rows in the join: counted as they come too.
+        let doubled = try database("""
+            CREATE TABLE loose (id INTEGER, name TEXT, symbol TEXT, code TEXT, rate TEXT, user_id INTEGER);
+            INSERT INTO loose SELECT * FROM currencies; INSERT INTO loose SELECT * FROM currencies;
+            DROP TABLE currencies; ALTER TABLE loose RENAME TO currencies;
+            """)
+        #expect(try refusal(doubled, limit: 6)
+            == .unreadable(problem: "wallos.db holds more than the 6 subscriptions subs imports at once"))
+    }
+
+    @Test("A control character in a name is refused, naming the subscription")
+    func controlCharacterInName() throws {
+        let data = try database("UPDATE subscriptions SET name = 'Net' || char(0) || 'flix' WHERE id = 1;")
+        #expect {
+            _ = try imported(data)
+        } throws: { error in
+            guard case .badRecord(let record, let field, _)? = error as? ImportError else { return false }
+            return record == "subscription 1 (Net\u{FFFD}flix)" && field == "Name"
+        }
     }
 }

@@ -226,4 +226,43 @@ struct WallosExportTests {
             .hasPrefix("line 2: Price: '$15.49': '$' is used by several currencies") == true)
         #expect(!WallosCSVFormat.detect(Data("name,amount\nNetflix,1\n".utf8)))
     }
+
+    // MARK: Issue 21
+
+    @Test("A decimal comma or a thousands separator in a JSON price is refused, never read as another amount", arguments: [
+        "R$ 15,99", "\\u20ac12,50", "R$ 1.000,00", "R$1.000", "\\u20ac2.500", "$1,599",
+    ])
+    func separatorsInJSON(_ price: String) throws {
+        let message = try #require(refusal([Self.object(["Price": "\"\(price)\""])], currency: "USD"))
+        #expect(message.hasPrefix("record 0 (Netflix): Price: '"), "\(message)")
+        #expect(message.contains("has a decimal comma or a thousands separator: subs does not guess which"), "\(message)")
+        // Three decimals in a currency that has three, and what Wallos writes, still read.
+        #expect(try one(["Price": #""BHD 1.500""#]).price(on: Self.today) == Money(minorUnits: 1500, currency: Currency(code: "BHD")!))
+        #expect(try one(["Price": #""R$1000""#]).price(on: Self.today) == Money(minorUnits: 100_000, currency: Currency(code: "BRL")!))
+    }
+
+    @Test("A CSV price split by its comma is refused naming the line, not read with its cents in the notes", arguments: [
+        "R$ 15,99", "€12,50", "R$ 1.000,00", "$1,234.50", "\"R$ 15,99\"",
+    ])
+    func separatorsInCSV(_ price: String) throws {
+        let line = "Netflix,Monthly,2026-12-05,Automatic,Entertainment,Credit Card,Ana,\(price),notes,https://netflix.com,Enabled,Enabled,,Yes"
+        #expect {
+            _ = try importedCSV([line], currency: "USD")
+        } throws: { error in
+            guard case .badRecord(let record, let field, let problem)? = error as? ImportError else { return false }
+            return record == "line 2" && field == "Price" && problem.contains("splits the price in Wallos's unquoted CSV")
+        }
+        // A URL with commas after a price that ends the field still reads.
+        let url = try importedCSV(["Netflix,Monthly,2026-12-05,Automatic,Entertainment,Credit Card,Ana,R$15.99,notes,https://x.com/a,b,Enabled,Enabled,,Yes"])
+        #expect(url.first?.subscription.url == "https://x.com/a,b")
+        #expect(url.first?.subscription.price(on: Self.today) == Money(minorUnits: 1599, currency: Currency(code: "BRL")!))
+    }
+
+    @Test("A NUL or another control character in a JSON name is refused, naming the record")
+    func controlCharacterInName() throws {
+        for name in [#""Net\u0000flix""#, #""Net\u001bflix""#] {
+            let message = try #require(refusal([Self.object(["Name": name])], currency: "USD"))
+            #expect(message.hasPrefix("record 0 (Net\u{FFFD}flix): Name: "), "\(message)")
+        }
+    }
 }

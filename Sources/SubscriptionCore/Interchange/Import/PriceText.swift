@@ -1,7 +1,7 @@
 /// A price written with its currency's symbol glued to the number, as Wallos exports it and
 /// spreadsheets often hold it (`$15.99`, `R$10`, `€9.99`, `kr99`, or a bare `9.9`), or with the
 /// symbol or code after the number (`15.99 USD`, `9.99€`). A thousands separator or a decimal
-/// comma is refused, not guessed.
+/// comma is refused, not guessed (`money(in:check:field:)` refuses `1.000` too).
 struct PriceText {
     /// The price as written, for messages.
     let text: String
@@ -21,6 +21,9 @@ struct PriceText {
             throw check.fail(field, localized("expected an amount of 0 or more, got '\(text.quotedForMessage)'"))
         }
         if before.hasSuffix(".") { throw check.fail(field, expected) }
+        if after.hasPrefix(","), after.dropFirst().first?.isASCIIDigit == true {
+            throw check.fail(field, Self.separatorProblem(text))
+        }
         // After the number only a symbol or code is taken (`15.99 USD`), never what is left of
         // a number such as `1,234.50` or `1.0E+25`.
         if !after.isEmpty && (!before.isEmpty || !Self.namesCurrency(after)) {
@@ -28,6 +31,23 @@ struct PriceText {
         }
         symbol = before.isEmpty ? after : before
         amount = String(number)
+    }
+
+    /// Why a price with a comma in its number is refused: `15,99` is 15.99 with a decimal
+    /// comma, `1,599` may be 1599 with a thousands comma; which is meant is not guessed.
+    static func separatorProblem(_ text: String) -> String {
+        localized("'\(text.quotedForMessage)' has a decimal comma or a thousands separator: subs does not guess which; write the amount with a point and no separators, like 1234.50")
+    }
+
+    /// The amount in `currency`. Three digits after the point in a currency with fewer
+    /// decimals are refused: `R$1.000` may be a thousand with a dot between thousands, and
+    /// dropping its zeros (as `check.amount` does for `1000.00` in a currency without
+    /// decimals) would read it as 1.
+    func money(in currency: Currency, check: RecordCheck, field: String = "Price") throws -> Money {
+        if let point = amount.firstIndex(of: "."), amount[point...].dropFirst().count == 3, currency.minorDigits < 3 {
+            throw check.fail(field, Self.separatorProblem(text))
+        }
+        return try check.amount(amount, currency, field: field)
     }
 
     private static func namesCurrency(_ symbol: String) -> Bool {

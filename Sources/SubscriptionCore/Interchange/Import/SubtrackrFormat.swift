@@ -29,10 +29,29 @@ public enum SubtrackrFormat: ImportFormat {
     private static func cycle(_ row: CSVTable.Row) throws -> BillingCycle {
         let text = try row.required("Schedule")
         let invalid = row.check.fail("Schedule", localized("expected Daily, Weekly, Monthly, Quarterly, Annual or Every N Days|Weeks|Months|Quarters|Years, got '\(text.quotedForMessage)'"))
-        guard let word = text.split(separator: " ").last.map({ String($0).lowercased() }), let (unit, factor) = units[word] else { throw invalid }
-        let written = text.split(separator: " ").count == 3 ? Int(text.split(separator: " ")[1]) : 1
-        let interval = row.value("Schedule Interval").flatMap { Int($0) }.flatMap { $0 >= 1 ? $0 : nil } ?? written ?? 1
-        guard let cycle = BillingCycle(count: interval * factor, unit: unit) else { throw invalid }
+        let words = text.split(separator: " ")
+        guard let word = words.last.map({ String($0).lowercased() }), let (unit, factor) = units[word] else { throw invalid }
+        var interval = 1
+        if words.count == 3 {
+            guard let written = Int(words[1]), BillingCycle.counts.contains(written) else { throw invalid }
+            interval = written
+        }
+        // SubTrackr's own interval, which wins; 0 is Go's zero value, written for a record made
+        // before SubTrackr had intervals (SubTrackr reads it as 1). Anything else is refused,
+        // not read as 1.
+        switch row.value("Schedule Interval") {
+        case nil, "0": break
+        case let written?:
+            guard let number = Int(written), BillingCycle.counts.contains(number) else {
+                throw row.check.fail("Schedule Interval", localized("expected a whole number from 1 to 999, got '\(written.quotedForMessage)'"))
+            }
+            interval = number
+        }
+        // Only quarters can pass 999: 334 quarters are 1,002 months.
+        guard let cycle = BillingCycle(count: interval * factor, unit: unit) else {
+            throw row.check.fail([nil, "0"].contains(row.value("Schedule Interval")) ? "Schedule" : "Schedule Interval",
+                                 localized("\(interval) quarters are more than 999 months"))
+        }
         return cycle
     }
 

@@ -10,11 +10,11 @@ final class Connection {
     static let busyTimeoutMilliseconds: Int32 = 8_000
 
     /// Opens `path`, creating the file when `create` is set. Use ":memory:" for a private,
-    /// in-memory database.
-    init(path: String, create: Bool) throws {
+    /// in-memory database. `vfs` names an SQLite VFS other than the default.
+    init(path: String, create: Bool, vfs: String? = nil) throws {
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        let code = sqlite3_open_v2(path, &handle, flags, vfs)
         guard code == SQLITE_OK, let handle else {
             let error = SQLiteError(handle: handle)
             sqlite3_close_v2(handle)

@@ -18,40 +18,38 @@ public enum WallosBackupFormat: ImportFormat {
     }
 
     public static func parse(_ data: Data, options: ImportOptions) throws -> ParsedImport {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("subs-wallos-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false,
-                                                attributes: [.posixPermissions: 0o700])
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let database = directory.appendingPathComponent("wallos.db")
+        let copy = try WallosCopy()
         if data.starts(with: zipMagic) {
-            try extractDatabase(zip: data, to: database, scratch: directory)
+            try extractDatabase(zip: data, into: copy)
         } else {
-            guard FileManager.default.createFile(atPath: database.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-                throw ImportError.unreadable(problem: localized("cannot copy the database to \(directory.path)"))
-            }
+            try copy.append(data)
         }
-        let records = try WallosDatabase.records(at: database.path)
+        copy.leaveWALMode()
+        let records = try WallosDatabase.records(in: copy.descriptor)
         return ParsedImport(subscriptions: try records.map { record in
             ImportedSubscription(record: record.record, subscription: try record.subscription(options: options))
         })
     }
 
-    /// Unpacks `wallos.db` alone, refusing an archive that is damaged, names a path outside
-    /// itself (`..`, absolute), or unpacks to more than `limit` bytes, whatever its header claims.
-    static func extractDatabase(zip data: Data, to destination: URL, scratch: URL, limit: UInt64 = largestDatabase) throws {
+    /// Unpacks `wallos.db` alone into `copy`, refusing an archive that is damaged or encrypted,
+    /// names a path outside itself (`..`, absolute), or unpacks to more than `limit` bytes,
+    /// whatever its header claims. Nothing is written to disk.
+    static func extractDatabase(zip data: Data, into copy: WallosCopy, limit: UInt64 = largestDatabase) throws {
         let cap = limit >= 1 << 20 ? "\(limit >> 20) MiB" : localized("\(limit) bytes")
-        let archivePath = scratch.appendingPathComponent("backup.zip")
-        guard FileManager.default.createFile(atPath: archivePath.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw ImportError.unreadable(problem: localized("cannot copy the zip to \(scratch.path)"))
-        }
+        // From an unnamed file, not from `data` in memory: ZIPFoundation's in-memory reading
+        // crashes on a zip whose offsets point past its end.
+        let zipFile = try WallosCopy()
+        try zipFile.append(data)
         let archive: Archive
         do {
-            archive = try Archive(url: archivePath, accessMode: .read)
+            archive = try Archive(url: URL(fileURLWithPath: WallosCopy.path(of: zipFile.descriptor)), accessMode: .read)
         } catch {
             throw ImportError.unreadable(problem: localized("a damaged or truncated zip"))
         }
         var database: Entry?
+        var listed = 0
         for entry in archive {
+            listed += 1
             let path = entry.path.replacingOccurrences(of: "\\", with: "/")
             if path.hasPrefix("/") || path.split(separator: "/").contains("..") {
                 throw ImportError.unreadable(problem: localized("the zip names a path outside itself ('\(entry.path.quotedForMessage)'); refused"))
@@ -60,16 +58,14 @@ public enum WallosBackupFormat: ImportFormat {
                 database = entry
             }
         }
+        // ZIPFoundation stops listing at an entry it cannot read, as if the zip ended there.
+        if let problem = ZipDirectory.problem(data, listed: listed) { throw ImportError.unreadable(problem: problem) }
         guard let database, database.type == .file else {
             throw ImportError.unreadable(problem: localized("a zip without wallos.db: expected a Wallos backup"))
         }
         guard database.uncompressedSize <= limit else {
             throw ImportError.unreadable(problem: localized("wallos.db in the zip is larger than \(cap); refused"))
         }
-        guard FileManager.default.createFile(atPath: destination.path, contents: nil, attributes: [.posixPermissions: 0o600]),
-              let output = FileHandle(forWritingAtPath: destination.path)
-        else { throw ImportError.unreadable(problem: localized("cannot unpack wallos.db into \(scratch.path)")) }
-        defer { try? output.close() }
         var written: UInt64 = 0
         let checksum: CRC32
         do {
@@ -77,10 +73,12 @@ public enum WallosBackupFormat: ImportFormat {
                 written += UInt64(chunk.count)
                 // The header's size may lie: count what really comes out.
                 guard written <= limit else { throw OversizedEntry() }
-                try output.write(contentsOf: chunk)
+                try copy.append(chunk)
             }
         } catch is OversizedEntry {
             throw ImportError.unreadable(problem: localized("wallos.db in the zip unpacks to more than \(cap); refused"))
+        } catch let error as ImportError {
+            throw error
         } catch {
             throw ImportError.unreadable(problem: localized("a damaged or truncated zip (wallos.db cannot be unpacked)"))
         }

@@ -96,6 +96,7 @@ public enum WallosJSONFormat: ImportFormat {
 /// Wallos's CSV export: its JSON export's fields joined with commas, unquoted (Wallos turns the
 /// commas in names, categories and notes into spaces, but not in URLs, and keeps line breaks in
 /// notes). Read best effort: surplus commas go to the URL, a short line continues on the next.
+/// A price split by a comma (`R$ 15,99`, which Wallos never writes) is refused, not guessed.
 public enum WallosCSVFormat: ImportFormat {
     public static let name = "wallos"
     public static var expected: String { localized("a Wallos CSV export (header Name,Payment Cycle,Next Payment,...)") }
@@ -127,6 +128,18 @@ public enum WallosCSVFormat: ImportFormat {
                 index += 1
             }
             var fields = line.components(separatedBy: ",")
+            if fields.count > header.count, let priceIndex = header.firstIndex(of: "Price"), priceIndex + 1 < fields.count,
+               fields[priceIndex].trimmingCharacters(in: .whitespaces).last?.isASCIIDigit == true,
+               fields[priceIndex + 1].trimmingCharacters(in: .whitespaces).first?.isASCIIDigit == true {
+                // `R$ 15,99` split in two: the comma may be a decimal comma or a thousands
+                // separator, or the price may end there and the notes start with a digit.
+                // Wallos itself writes `R$15.99`.
+                throw ImportError.badRecord(record: localized("line \(startLine)"), field: "Price", problem: localized("""
+                    '\(fields[priceIndex].quotedForMessage)' is followed by '\(fields[priceIndex + 1].quotedForMessage)': a decimal \
+                    comma or a thousands separator splits the price in Wallos's unquoted CSV, and subs does not guess; write \
+                    the amount with a point and no separators, like R$15.99, or import Wallos's JSON export
+                    """))
+            }
             if fields.count > header.count {
                 guard let urlIndex else {
                     throw ImportError.badRecord(record: localized("line \(startLine)"), field: localized("record"),

@@ -48,7 +48,7 @@ struct WallosRecord: Codable {
 
     func subscription(options: ImportOptions) throws -> Subscription {
         let check = RecordCheck(record)
-        let (currency, amount) = try money(check, options: options)
+        let price = try money(check, options: options)
         let cycle = try billingCycle(check)
         let next = try check.date(nextPayment, field: "Next Payment")
         let start = try nonEmpty(startDate).flatMap { text in
@@ -67,10 +67,9 @@ struct WallosRecord: Codable {
         let remindDays: [Int]? = if !notify { [] } else if let days = notifyDaysBefore, days >= 0 {
             [min(days, RemindDays.range.upperBound)]
         } else { nil }
-        // `amount`, not `money`: SQLite writes a REAL as `10.0`, zeros the currency does not have.
         var subscription = Subscription(
             name: try check.field("Name") { try TextInput.name(name) },
-            price: try check.amount(amount, currency, field: "Price"),
+            price: price,
             cycle: cycle, startDate: start,
             category: try categoryName.map { name in
                 try check.field("Category") { try TextInput.name(name, what: localized("category")) }
@@ -114,13 +113,14 @@ struct WallosRecord: Codable {
         }
     }
 
-    private func money(_ check: RecordCheck, options: ImportOptions) throws -> (Currency, String) {
+    private func money(_ check: RecordCheck, options: ImportOptions) throws -> Money {
         switch price {
         case .amount(let amount, let code):
-            return (try check.currency(code, field: "currency"), amount)
+            // `amount`, not `money`: SQLite writes a REAL as `10.0`, zeros the currency does not have.
+            return try check.amount(amount, try check.currency(code, field: "currency"), field: "Price")
         case .text(let text):
             let price = try PriceText(text, check: check)
-            return (try price.currency(check: check, fallback: options.currency), price.amount)
+            return try price.money(in: try price.currency(check: check, fallback: options.currency), check: check)
         }
     }
 

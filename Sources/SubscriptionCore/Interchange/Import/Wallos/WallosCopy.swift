@@ -1,0 +1,68 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The copy of an imported `wallos.db` that SQLite reads (or of the backup zip it is unpacked
+/// from): a file with no name (`memfd_create`), so its plain-text rows exist only while a
+/// descriptor to it is open. Whatever ends `subs`, even SIGKILL, nothing is left behind in a
+/// temporary folder (issue 21, item 13).
+///
+/// SQLite opens it as `/proc/self/fd/N`; a process that inherits the descriptor (the reader
+/// child) opens it the same way.
+final class WallosCopy {
+    let descriptor: Int32
+
+    /// An empty unnamed file, closed on exec: a child gets it only by being handed it.
+    init() throws {
+        guard let create = Self.memfdCreate else {
+            throw ImportError.unreadable(problem: localized("cannot make an unnamed in-memory file for the database (memfd_create)"))
+        }
+        let descriptor = create("subs-wallos", Self.closeOnExec)
+        guard descriptor >= 0 else {
+            throw ImportError.unreadable(problem: localized("cannot make an unnamed in-memory file for the database: \(String(cString: strerror(errno)))"))
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// The path that opens the file in the process holding `descriptor`.
+    static func path(of descriptor: Int32) -> String { "/proc/self/fd/\(descriptor)" }
+
+    /// Writes `data` at the end.
+    func append(_ data: Data) throws {
+        try data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count, let base = bytes.baseAddress {
+                let written = write(descriptor, base + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else {
+                    throw ImportError.unreadable(problem: localized("cannot copy the database into memory: \(String(cString: strerror(errno)))"))
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Makes a database in WAL mode read as one in rollback mode (header bytes 18 and 19 from
+    /// 2 to 1, what `PRAGMA journal_mode=DELETE` writes). The copy has no `-wal` beside it, so
+    /// it is the same database; in WAL mode SQLite would need a `-shm` file next to a file that
+    /// has no folder.
+    func leaveWALMode() {
+        var versions: [UInt8] = [0, 0]
+        guard pread(descriptor, &versions, 2, 18) == 2, versions == [2, 2] else { return }
+        var rollback: [UInt8] = [1, 1]
+        _ = pwrite(descriptor, &rollback, 2, 18)
+    }
+
+    // `memfd_create` is in glibc (2.27 and later) but not in Swift's Glibc module.
+    private typealias MemfdCreate = @convention(c) (UnsafePointer<CChar>, UInt32) -> Int32
+    private static let closeOnExec: UInt32 = 1 // MFD_CLOEXEC
+    private static let memfdCreate: MemfdCreate? = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "memfd_create") else { return nil }
+        return unsafeBitCast(symbol, to: MemfdCreate.self)
+    }()
+}
