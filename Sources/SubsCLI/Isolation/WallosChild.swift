@@ -31,6 +31,10 @@ enum WallosChild {
         // may have gone before this was set: then nobody waits for the answer.
         _ = prctl(Self.setDeathSignal, UInt(SIGKILL), 0, 0, 0)
         guard let parent = Int32(parent), getppid() == parent else { exit(1) }
+        // Nothing else the parent had open: a descriptor held here (a pipe the parent's caller
+        // waits on) would outlive the parent.
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for descriptor in open.compactMap({ Int32($0) }) where descriptor > databaseDescriptor { close(descriptor) }
         var cpu = cpuLimit
         _ = setrlimit(Int32(RLIMIT_CPU.rawValue), &cpu)
         var limit = rlimit(rlim_cur: memoryLimit, rlim_max: memoryLimit)
