@@ -268,7 +268,9 @@ struct WallosBackupTests {
             let copy = try WallosCopy()
             try copy.append(data)
             do {
-                _ = try WallosDatabase.readRecords(at: WallosCopy.path(of: copy.descriptor), limit: limit)
+                _ = try withExtendedLifetime(copy) {
+                    try WallosDatabase.readRecords(at: WallosCopy.path(of: copy.descriptor), limit: limit)
+                }
                 return nil
             } catch {
                 return error as? ImportError

@@ -25,7 +25,8 @@ public enum WallosBackupFormat: ImportFormat {
             try copy.append(data)
         }
         copy.leaveWALMode()
-        let records = try WallosDatabase.records(in: copy.descriptor)
+        // Kept open until read: closing the last descriptor would empty the file.
+        let records = try withExtendedLifetime(copy) { try WallosDatabase.records(in: copy.descriptor) }
         return ParsedImport(subscriptions: try records.map { record in
             ImportedSubscription(record: record.record, subscription: try record.subscription(options: options))
         })
@@ -42,7 +43,9 @@ public enum WallosBackupFormat: ImportFormat {
         try zipFile.append(data)
         let archive: Archive
         do {
-            archive = try Archive(url: URL(fileURLWithPath: WallosCopy.path(of: zipFile.descriptor)), accessMode: .read)
+            archive = try withExtendedLifetime(zipFile) {
+                try Archive(url: URL(fileURLWithPath: WallosCopy.path(of: zipFile.descriptor)), accessMode: .read)
+            }
         } catch {
             throw ImportError.unreadable(problem: localized("a damaged or truncated zip"))
         }
