@@ -142,5 +142,7 @@ extension SubsTranslations {
         ("no command '%@' (see '%@')", "'%@' diye bir komut yok (bkz. '%@')"),
         ("%@ (see '%@')", "%@ (bkz. '%@')"),
         ("invalid usage", "geçersiz kullanım"),
+        ("--password-stdin: cannot read standard input: %@", "--password-stdin: standart girdi okunamıyor: %@"),
+        ("--password-stdin: the password is too long (%@ bytes at most)", "--password-stdin: parola çok uzun (en fazla %@ bayt)"),
     ]
 }

@@ -547,5 +547,9 @@ extension Translations {
          "%@ tarihinde planlı bir ödeme yok; en yakınları %@ ve %@"),
         ("'%@': '%@' is not a symbol of %@ (it is one of %@); give the currency the file means with --currency CODE",
          "'%1$@': '%2$@' bir %3$@ simgesi değil (şunlardan biri: %4$@); dosyanın kastettiği para birimini --currency KOD ile verin"),
+        ("its key derivation settings are out of range",
+         "anahtar türetme ayarları geçerli aralığın dışında"),
+        ("%@ is not a directory",
+         "%@ bir dizin değil"),
     ]
 }
