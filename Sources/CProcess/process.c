@@ -12,20 +12,17 @@
 extern char **environ;
 
 int subs_disable_core_dumps(void) {
-    struct rlimit none = {0, 0};
-    int result = setrlimit(RLIMIT_CORE, &none);
+    // The soft limit only: hooks inherit it, and may raise it again for themselves.
+    struct rlimit limit;
+    int result = getrlimit(RLIMIT_CORE, &limit);
+    if (result == 0) {
+        limit.rlim_cur = 0;
+        result = setrlimit(RLIMIT_CORE, &limit);
+    }
 #ifdef __linux__
     if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0) result = -1;
 #endif
     return result;
-}
-
-int subs_is_dumpable(void) {
-#ifdef __linux__
-    return prctl(PR_GET_DUMPABLE, 0, 0, 0, 0);
-#else
-    return -1;
-#endif
 }
 
 void subs_wipe(void *pointer, size_t count) {

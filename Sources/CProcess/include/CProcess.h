@@ -6,12 +6,9 @@
 // What Swift cannot call itself: prctl is variadic, and explicit_bzero must not be a store the
 // optimizer may drop.
 
-/// Turns core dumps off for this process (RLIMIT_CORE 0, and not dumpable, which also keeps
+/// Turns core dumps off for this process (RLIMIT_CORE's soft limit 0, and not dumpable, which also keeps
 /// other processes of the user from reading its memory or /proc/PID/environ). 0 when both held.
 int subs_disable_core_dumps(void);
-
-/// prctl(PR_GET_DUMPABLE): 0 once `subs_disable_core_dumps` ran.
-int subs_is_dumpable(void);
 
 /// Overwrites `count` bytes at `pointer` with zeros, in a way the compiler keeps.
 void subs_wipe(void *pointer, size_t count);
