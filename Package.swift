@@ -25,10 +25,13 @@ let package = Package(
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]
         ),
+        // prctl and explicit_bzero, which Swift cannot call as they must be called.
+        .target(name: "CProcess"),
         .target(
             name: "SubscriptionCore",
             dependencies: [
                 "CSQLCipher",
+                "CProcess",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -39,6 +42,7 @@ let package = Package(
             dependencies: [
                 "SubscriptionCore",
                 "COpenSSL",
+                "CProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

@@ -22,6 +22,8 @@ public struct Subs: ParsableCommand {
     /// Runs the command line and exits with the code PRODUCT.md gives for the outcome. Every
     /// error is one line on standard error.
     public static func runAsMain(_ arguments: [String]? = nil) -> Never {
+        // First of all, before any secret is read: no core dumps, no passphrase in the environment.
+        ProcessSecrets.secure()
         let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
         // Before any text is made: help strings are computed when a command type is first used.
         SubsTranslations.install()

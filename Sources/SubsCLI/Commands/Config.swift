@@ -68,7 +68,7 @@ extension Subs.Config {
         func run() throws {
             _ = try key.normalized(value)
             let config = try store.openStore().setConfig(key, to: value)
-            print(localized("\(key.rawValue) = \(config.value(of: key)?.terminalSafe ?? "(not set)")"))
+            print(localized("\(key.rawValue) = \(ConfigRenderer.shownValue(of: key, in: config)?.terminalSafe ?? "(not set)")"))
         }
     }
 
@@ -83,7 +83,7 @@ extension Subs.Config {
 
         func run() throws {
             let config = try store.openStore().setConfig(key, to: nil)
-            print(localized("\(key.rawValue) = \(config.value(of: key)?.terminalSafe ?? "(not set)")"))
+            print(localized("\(key.rawValue) = \(ConfigRenderer.shownValue(of: key, in: config)?.terminalSafe ?? "(not set)")"))
         }
     }
 }

@@ -130,7 +130,7 @@ extension Subs.Vault {
             guard reveal else {
                 let (subscription, login) = try store.login(reference)
                 guard let login else { throw VaultError.noLogin(name: subscription.name) }
-                print(VaultRenderer.login(login, password: nil, format: format), terminator: "")
+                print(VaultRenderer.login(login, format: format), terminator: "")
                 return
             }
             // Refused before the passphrase is asked when there is nothing to reveal.
@@ -141,7 +141,10 @@ extension Subs.Vault {
             defer { passphrase.zeroize() }
             var revealed = try store.revealPassword(subscription.id, passphrase: passphrase)
             defer { revealed.password.zeroize() }
-            print(VaultRenderer.login(revealed.login, password: revealed.password, format: format), terminator: "")
+            // Straight to the descriptor: standard output's buffer would keep a copy until exit.
+            let output = VaultRenderer.revealed(revealed.login, password: revealed.password, format: format)
+            fflush(nil)
+            _ = output.write(to: STDOUT_FILENO)
         }
     }
 

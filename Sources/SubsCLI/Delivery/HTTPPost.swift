@@ -20,7 +20,7 @@ struct HTTPPost {
     static let headLimit = 16 * 1024
 
     func send(until deadline: Deadline, stop: StopSignal?) -> HTTPOutcome {
-        guard let host = components.host.map(Self.unbracketed), !host.isEmpty else {
+        guard let host = components.host.map(HTTPSProxy.unbracketed), !host.isEmpty else {
             return .failed(localized("invalid webhook URL"))
         }
         let port = components.port ?? (secure ? 443 : 80)
@@ -59,7 +59,7 @@ struct HTTPPost {
     // MARK: - The request
 
     var request: Data {
-        let host = components.host.map(Self.unbracketed) ?? ""
+        let host = components.host.map(HTTPSProxy.unbracketed) ?? ""
         var hostHeader = host.contains(":") ? "[\(host)]" : host
         if let port = components.port { hostHeader += ":\(port)" }
         let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
@@ -232,10 +232,6 @@ struct HTTPPost {
     private enum Attempt<Value> {
         case success(Value)
         case failure(HTTPOutcome)
-    }
-
-    private static func unbracketed(_ host: String) -> String {
-        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
     }
 
     /// The host's addresses as `sockaddr` bytes. `getaddrinfo` cannot be given a deadline, so it

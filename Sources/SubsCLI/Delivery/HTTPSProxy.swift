@@ -20,9 +20,13 @@ struct HTTPSProxy: Equatable {
               !bypasses(host, noProxy: environment["no_proxy"] ?? environment["NO_PROXY"] ?? "")
         else { return .success(nil) }
         let address = setting.contains("://") ? setting : "http://" + setting
+        // The setting is shown without the user and password it may carry: cron mails stderr.
         guard let components = URLComponents(string: address), components.scheme?.lowercased() == "http",
-              let proxyHost = components.host, !proxyHost.isEmpty
-        else { return .failure(HTTPFailureReason(localized("https_proxy is not an http:// proxy address: \(setting)"))) }
+              let proxyHost = components.host.map(unbracketed), !proxyHost.isEmpty
+        else {
+            return .failure(HTTPFailureReason(
+                localized("https_proxy is not an http:// proxy address: \(setting.withoutURLCredentials)")))
+        }
         let authorization = components.user.map { user in
             "Basic " + Data((user + ":" + (components.password ?? "")).utf8).base64EncodedString()
         }
@@ -45,6 +49,11 @@ struct HTTPSProxy: Equatable {
         var head = "CONNECT \(authority) HTTP/1.1\r\nHost: \(authority)\r\nUser-Agent: subs\r\n"
         if let authorization { head += "Proxy-Authorization: \(authorization)\r\n" }
         return Data((head + "\r\n").utf8)
+    }
+
+    /// An IPv6 address without the brackets a URL writes it in (`[::1]`), as name lookup takes it.
+    static func unbracketed(_ host: String) -> String {
+        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
     }
 
     private static func trimmed(_ text: String) -> String {

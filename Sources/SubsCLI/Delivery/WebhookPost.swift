@@ -25,7 +25,7 @@ enum WebhookPost {
         guard scheme == "http" || scheme == "https" else { return .failed(localized("invalid webhook URL")) }
         var post = HTTPPost(components: components, body: Data(payload.utf8))
         if scheme == "https" {
-            switch HTTPSProxy.forHost(host, environment: ProcessInfo.processInfo.environment) {
+            switch HTTPSProxy.forHost(HTTPSProxy.unbracketed(host), environment: ProcessInfo.processInfo.environment) {
             case .success(let proxy): post.proxy = proxy
             case .failure(let reason): return .failed(reason.line)
             }

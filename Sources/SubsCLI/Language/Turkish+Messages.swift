@@ -144,5 +144,7 @@ extension SubsTranslations {
         ("invalid usage", "geçersiz kullanım"),
         ("cannot hand the database to a process", "veritabanı bir sürece verilemiyor"),
         ("reading it used more than %@ s of processor time: the database may hold a query that never ends", "okunması %@ sn'den fazla işlemci zamanı kullandı: veritabanında hiç bitmeyen bir sorgu olabilir"),
+        ("--password-stdin: cannot read standard input: %@", "--password-stdin: standart girdi okunamıyor: %@"),
+        ("--password-stdin: the password is too long (%@ bytes at most)", "--password-stdin: parola çok uzun (en fazla %@ bayt)"),
     ]
 }

@@ -53,7 +53,7 @@ enum ShellCompletion {
         let typed = typedOptions(words, completing: index)
         guard let location = try? StoreLocation.resolve(
             databaseFlag: typed["--db"], keyFileFlag: typed["--key-file"],
-            passphraseFileFlag: typed["--passphrase-file"], environment: ProcessInfo.processInfo.environment),
+            passphraseFileFlag: typed["--passphrase-file"], environment: ProcessSecrets.environment),
             let names = try? StoreNames.read(location, collation: Language.current)
         else { return StoreNames() }
         return names

@@ -41,25 +41,44 @@ enum VaultPrompts {
     }
 
     /// The cost of a new vault key. `SUBS_TESTING_FAST_VAULT_KDF=1` is for the test suite only
-    /// (hundreds of derivations): it is not documented for users and never changes a vault
-    /// that exists, only the cost a new vault or `vault passwd` gets.
+    /// (hundreds of derivations), and only in a debug build: the installed (release) binary has
+    /// no way to weaken it. It never changes a vault that exists, only the cost a new vault or
+    /// `vault passwd` gets.
     static var newVaultParameters: ScryptParameters {
-        ProcessInfo.processInfo.environment["SUBS_TESTING_FAST_VAULT_KDF"] == "1" ? .testing : .standard
+        #if DEBUG
+        if getenv("SUBS_TESTING_FAST_VAULT_KDF").map({ String(cString: $0) }) == "1" { return .testing }
+        #endif
+        return .standard
     }
 
-    /// Standard input's first line (`--password-stdin`). The caller zeroes it.
+    /// The longest password or answer: what the terminal prompt takes.
+    static let secretLimit = SecretPrompt.answerLimit
+
+    /// Standard input's first line (`--password-stdin`), at most `secretLimit` bytes. Read into
+    /// room fixed up front and never further: a longer line is refused, however much follows.
+    /// The caller zeroes it.
     static func passwordFromStandardInput() throws -> [UInt8] {
-        var data = FileHandle.standardInput.readDataToEndOfFile()
-        defer { data.resetBytes(in: data.startIndex..<data.endIndex) }
-        var bytes = Array(data)
-        if let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) {
-            for index in newline..<bytes.count { bytes[index] = 0 }
-            bytes.removeSubrange(newline...)
+        // The line, a carriage return before its newline, and the newline.
+        let input = SecretBytes(capacity: secretLimit + 2)
+        while input.firstIndex(of: UInt8(ascii: "\n")) == nil && !input.isFull {
+            let count = input.read(from: STDIN_FILENO)
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else {
+                throw Failure(localized("--password-stdin: cannot read standard input: \(String(cString: strerror(errno)))"),
+                              exitCode: 1)
+            }
+            if count == 0 { break }
         }
-        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-        guard !bytes.isEmpty else {
+        if let newline = input.firstIndex(of: UInt8(ascii: "\n")) { input.truncate(to: newline) }
+        if input.count > 0 && input[input.count - 1] == UInt8(ascii: "\r") { input.truncate(to: input.count - 1) }
+        // A full buffer without a newline holds more than the limit even without its return.
+        guard input.count <= secretLimit else {
+            throw Failure(localized("--password-stdin: the password is too long (\(secretLimit) bytes at most)"),
+                          exitCode: Failure.usage)
+        }
+        guard !input.isEmpty else {
             throw Failure("--password-stdin: standard input holds no password", exitCode: Failure.usage)
         }
-        return bytes
+        return input.array
     }
 }

@@ -13,11 +13,17 @@ enum ConfigRenderer {
         case .table:
             let width = ConfigKey.allCases.map(\.rawValue.count).max() ?? 0
             return ConfigKey.allCases.map { key in
-                let value = config.value(of: key).map {
+                let value = shownValue(of: key, in: config).map {
                     $0.terminalSafe + (keysSet.contains(key) ? "" : "  " + localized("(default)"))
                 }
                 return key.rawValue.padding(toLength: width) + "  " + (value ?? localized("(not set)"))
             }.joined(separator: "\n") + "\n"
         }
+    }
+
+    /// A setting's value as listings and confirmations show it: a webhook without the user and
+    /// password its address may carry (`config get` and exports give it whole).
+    static func shownValue(of key: ConfigKey, in config: SubscriptionCore.Config) -> String? {
+        config.value(of: key).map { key == .remindWebhook ? $0.withoutURLCredentials : $0 }
     }
 }

@@ -12,6 +12,9 @@ struct SecretPrompt {
     private let input: Int32
     private let ownsInput: Bool
 
+    /// The longest answer taken, in bytes.
+    static let answerLimit = 4096
+
     /// The terminal to ask on: standard input when it is one and not already read for the
     /// password, else the controlling terminal (`/dev/tty`) when standard input was; nil when
     /// there is no one to ask.
@@ -54,7 +57,7 @@ struct SecretPrompt {
         }
         // Room for any answer up front: growing the array would leave copies in freed memory.
         var answer: [UInt8] = []
-        answer.reserveCapacity(4096)
+        answer.reserveCapacity(Self.answerLimit)
         var byte: UInt8 = 0
         while true {
             let count = read(input, &byte, 1)
@@ -64,7 +67,7 @@ struct SecretPrompt {
                 throw Failure(localized("no answer: the terminal closed"), exitCode: Failure.usage)
             }
             if byte == UInt8(ascii: "\n") { break }
-            guard answer.count < 4096 else {
+            guard answer.count < Self.answerLimit else {
                 answer.zeroize()
                 throw Failure(localized("the answer is too long (4096 bytes at most)"), exitCode: Failure.usage)
             }

@@ -569,5 +569,9 @@ extension Translations {
          "'%@' ardından '%@' geliyor: ondalık virgül ya da binlik ayırıcı, Wallos'un tırnaksız CSV'sinde fiyatı bölüyor ve subs tahmin etmez; tutarı noktayla ve ayırıcısız yazın, örneğin R$15.99, ya da Wallos'un JSON dışa aktarımını içe aktarın"),
         ("cannot read the database from memory: SQLite's file layer is missing",
          "veritabanı bellekten okunamıyor: SQLite'ın dosya katmanı eksik"),
+        ("its key derivation settings are out of range",
+         "anahtar türetme ayarları geçerli aralığın dışında"),
+        ("%@ is not a directory",
+         "%@ bir dizin değil"),
     ]
 }

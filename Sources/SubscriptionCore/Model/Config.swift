@@ -138,7 +138,11 @@ public enum WebhookURL {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", url.host?.isEmpty == false,
               !text.unicodeScalars.contains(where: \.isControlOrInvisibleFormat)
-        else { throw InputError.invalid(localized("webhook URL"), value: text, expected: localized("an http:// or https:// URL")) }
+        else {
+            // Never the credentials the address may carry: errors go to cron's mail.
+            throw InputError.invalid(localized("webhook URL"), value: text.withoutURLCredentials,
+                                     expected: localized("an http:// or https:// URL"))
+        }
         return text
     }
 }

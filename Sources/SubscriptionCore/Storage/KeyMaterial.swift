@@ -46,7 +46,13 @@ enum KeyMaterial {
             }
             guard contents.count == 64, isHex else { throw StoreError.invalidKeyFile(path: path) }
             // SQLCipher reads x'<hex>' as a raw key, exactly as `PRAGMA key = "x'<hex>'"` does.
-            return (Array("x'".utf8) + contents + [UInt8(ascii: "'")], false)
+            // Built in place: `+` would leave an intermediate copy of the key in freed memory.
+            var key: [UInt8] = []
+            key.reserveCapacity(contents.count + 3)
+            key += "x'".utf8
+            key += contents
+            key.append(UInt8(ascii: "'"))
+            return (key, false)
         }
     }
 
@@ -77,6 +83,6 @@ enum KeyMaterial {
 extension Array where Element == UInt8 {
     /// Overwrites the bytes with zeros, so a key does not linger in memory after use.
     mutating func zeroize() {
-        _ = withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+        withUnsafeMutableBytes { wipeMemory($0) }
     }
 }

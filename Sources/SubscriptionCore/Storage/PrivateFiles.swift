@@ -231,7 +231,9 @@ enum PrivateFiles {
         }
         try requireKind(info, path: path, as: role)
         let limit = 64 * 1024
+        // Room for the whole file up front: an array that grows leaves copies of a key in freed memory.
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(limit + 4096)
         var buffer = [UInt8](repeating: 0, count: 4096)
         defer { buffer.zeroize() }
         while true {

@@ -42,16 +42,35 @@ public struct StoreLocation: Equatable, Sendable {
             }
             return home
         }
+        /// The base directory of a default path: the variable's, else one in the home directory.
+        func base(_ variable: String, else inHome: String) throws -> String {
+            if let directory = nonEmpty(variable) {
+                try requireDirectory(directory, named: variable)
+                return directory
+            }
+            let home = try home()
+            try requireDirectory(home, named: "HOME")
+            return home + inHome
+        }
         let namedDatabase = databaseFlag ?? nonEmpty("SUBS_DB")
-        let database = try namedDatabase ?? (nonEmpty("XDG_DATA_HOME") ?? home() + "/.local/share") + "/subs/subs.db"
+        let database = try namedDatabase ?? base("XDG_DATA_HOME", else: "/.local/share") + "/subs/subs.db"
         let key: KeySource =
             if let path = passphraseFileFlag { .passphraseFile(path) }
             else if let passphrase = environment["SUBS_PASSPHRASE"], !passphrase.isEmpty {
                 .passphrase(passphrase)
             }
             else if let path = keyFileFlag ?? nonEmpty("SUBS_KEY_FILE") { .keyFile(path) }
-            else { .keyFile((try nonEmpty("XDG_CONFIG_HOME") ?? home() + "/.config") + "/subs/key") }
+            else { .keyFile(try base("XDG_CONFIG_HOME", else: "/.config") + "/subs/key") }
         return StoreLocation(databasePath: database, key: key, databaseIsNamed: namedDatabase != nil)
+    }
+
+    /// Refuses a directory a variable names that is there but is not a directory (a file, a
+    /// FIFO): said of the variable, not of a file deep under it. One still to be made is fine.
+    private static func requireDirectory(_ directory: String, named variable: String) throws {
+        var info = stat()
+        let found = stat(directory, &info) == 0
+        guard found ? info.st_mode & S_IFMT != S_IFDIR : errno == ENOTDIR else { return }
+        throw StoreError.fileSystem(path: variable, message: localized("\(directory) is not a directory"))
     }
 
     /// The home directory of the user running `subs`, from the password database.

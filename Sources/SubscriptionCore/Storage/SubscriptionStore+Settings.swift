@@ -17,9 +17,13 @@ extension SubscriptionStore {
                 try connection.run("DELETE FROM settings WHERE key = ?", [.text(key.rawValue)])
             }
             if previous != stored {
+                // The summary is shown by `subs log`: a webhook's credentials stay out of it.
+                let shown = { (value: String?) in
+                    value.map { key == .remindWebhook ? $0.withoutURLCredentials : $0 } ?? "default"
+                }
                 try History.record(
                     connection, .config, subscriptionID: nil, subject: key.rawValue,
-                    summary: "\(previous ?? "default") → \(stored ?? "default")",
+                    summary: "\(shown(previous)) → \(shown(stored))",
                     before: StateSlice(settings: previous.map { [key: $0] } ?? [:]),
                     after: StateSlice(settings: stored.map { [key: $0] } ?? [:]), now: now)
             }

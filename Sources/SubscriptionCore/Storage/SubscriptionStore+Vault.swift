@@ -162,13 +162,19 @@ extension SubscriptionStore {
         guard let row = try connection.rows("SELECT kdf, log_n, r, p, salt, check_value FROM vault WHERE id = 1").first else {
             return nil
         }
+        // Every stored value is checked before use: a tampered row is damage, never a crash or
+        // a derivation that takes all the memory there is.
         guard row.text(0) == "scrypt", let logN = row.int(1), let r = row.int(2), let p = row.int(3),
-              let salt = row.text(4).flatMap({ Data(base64Encoded: $0) }), salt.count >= 16,
-              let check = row.text(5)
+              let saltText = row.text(4), saltText.utf8.count <= 128,
+              let salt = Data(base64Encoded: saltText), VaultKey.saltLengths.contains(salt.count),
+              let check = row.text(5), check.utf8.count <= VaultKey.sealedTextLimit
         else {
             throw VaultError.damaged(detail: localized("its key derivation settings do not read back"))
         }
-        return VaultRow(parameters: ScryptParameters(logN: Int(logN), r: Int(r), p: Int(p)), salt: Array(salt), check: check)
+        guard let parameters = ScryptParameters(storedLogN: logN, r: r, p: p) else {
+            throw VaultError.damaged(detail: localized("its key derivation settings are out of range"))
+        }
+        return VaultRow(parameters: parameters, salt: Array(salt), check: check)
     }
 
     private static func storeVault(

@@ -22,7 +22,24 @@ public struct ScryptParameters: Equatable, Sendable, CustomStringConvertible {
     /// 1 MiB, so hundreds of derivations stay fast. Never chosen otherwise.
     public static let testing = ScryptParameters(logN: 10, r: 8, p: 1)
 
-    /// The memory one derivation takes, in bytes (128 · r · N).
+    /// The costs a vault may be stored with: what `subs` writes (`testing`, `standard`) and room
+    /// to raise them, never a derivation of more than 1 GiB or one that runs for hours. A stored
+    /// row outside them is damage, refused before any arithmetic on its values.
+    public static let logNRange = 10...22
+    public static let rRange = 1...32
+    public static let pRange = 1...4
+    public static let memoryLimit = 1 << 30
+
+    /// The parameters a stored vault row gives, nil when one is out of range.
+    public init?(storedLogN logN: Int64, r: Int64, p: Int64) {
+        guard Self.logNRange.contains(Int(clamping: logN)), Self.rRange.contains(Int(clamping: r)),
+              Self.pRange.contains(Int(clamping: p))
+        else { return nil }
+        self.init(logN: Int(logN), r: Int(r), p: Int(p))
+        guard memory <= Self.memoryLimit else { return nil }
+    }
+
+    /// The memory one derivation takes, in bytes (128 · r · N); only asked of parameters in range.
     public var memory: Int { 128 * r << logN }
 
     public var description: String { "scrypt N=2^\(logN) r=\(r) p=\(p)" }

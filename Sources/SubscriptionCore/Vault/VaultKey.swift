@@ -25,6 +25,13 @@ struct VaultKey {
         }
     }
 
+    /// The salt lengths a stored vault may have: 16 bytes are written.
+    static let saltLengths = 16...64
+
+    /// The longest sealed value read back, as base64: a password of 4,096 bytes sealed (with
+    /// its nonce and tag) takes 5,500 characters.
+    static let sealedTextLimit = 8 * 1024
+
     /// A new random salt for a new vault or a new passphrase.
     static func newSalt() -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
@@ -73,7 +80,10 @@ struct VaultKey {
     }
 
     private static func box(_ stored: String, what: String) throws -> ChaChaPoly.SealedBox {
-        guard let data = Data(base64Encoded: stored), let box = try? ChaChaPoly.SealedBox(combined: data) else {
+        // A nonce, at least an empty text, and a tag; never more than a password can make.
+        guard stored.utf8.count <= sealedTextLimit, let data = Data(base64Encoded: stored), data.count >= 12 + 16,
+              let box = try? ChaChaPoly.SealedBox(combined: data)
+        else {
             throw VaultError.damaged(detail: localized("\(what) is not a sealed value"))
         }
         return box

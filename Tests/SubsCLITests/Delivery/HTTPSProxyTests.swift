@@ -15,6 +15,27 @@ struct HTTPSProxyTests {
         #expect(throws: HTTPFailureReason.self) { try HTTPSProxy.forHost("h", environment: ["https_proxy": "socks5://p:1"]).get() }
     }
 
+    @Test("An IPv6 proxy is written in brackets and looked up without them")
+    func bracketedIPv6() throws {
+        #expect(try HTTPSProxy.forHost("h", environment: ["https_proxy": "http://[::1]:3128"]).get()
+                == HTTPSProxy(host: "::1", port: 3128, authorization: nil))
+        #expect(try HTTPSProxy.forHost("h", environment: ["https_proxy": "[fe80::1]:8080"]).get()
+                == HTTPSProxy(host: "fe80::1", port: 8080, authorization: nil))
+    }
+
+    @Test("A refused proxy address is quoted without its user and password")
+    func refusedAddressHidesCredentials() {
+        for setting in ["socks5://user:TopSecretPw@proxy.lan:1080", "socks5h://TopSecretPw@proxy.lan",
+                        "ftp://us:Top/Secret#Pw@proxy.lan"] {
+            guard case .failure(let reason) = HTTPSProxy.forHost("h", environment: ["https_proxy": setting]) else {
+                Issue.record("\(setting) was taken")
+                continue
+            }
+            #expect(!reason.line.contains("Secret"), "\(reason.line)")
+            #expect(reason.line.contains("***@proxy.lan"), "\(reason.line)")
+        }
+    }
+
     @Test("no_proxy: *, the host, or a domain it is in, with or without the leading dot; nothing else")
     func bypass() {
         #expect(HTTPSProxy.bypasses("hooks.example.com", noProxy: "*"))

@@ -1,0 +1,21 @@
+#ifndef SUBS_CPROCESS_H
+#define SUBS_CPROCESS_H
+
+#include <stddef.h>
+
+// What Swift cannot call itself: prctl is variadic, and explicit_bzero must not be a store the
+// optimizer may drop.
+
+/// Turns core dumps off for this process (RLIMIT_CORE's soft limit 0, and not dumpable, which also keeps
+/// other processes of the user from reading its memory or /proc/PID/environ). 0 when both held.
+int subs_disable_core_dumps(void);
+
+/// Overwrites `count` bytes at `pointer` with zeros, in a way the compiler keeps.
+void subs_wipe(void *pointer, size_t count);
+
+/// The value of the environment variable `name`, copied into memory the caller wipes and frees
+/// (NULL when unset). The variable is then removed from the environment, and its bytes in the
+/// block the process started with (what /proc/PID/environ shows) are overwritten with zeros.
+char *subs_take_environment_variable(const char *name);
+
+#endif

@@ -1,0 +1,80 @@
+#define _GNU_SOURCE
+#include "CProcess.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+extern char **environ;
+
+int subs_disable_core_dumps(void) {
+    // The soft limit only: hooks inherit it, and may raise it again for themselves.
+    struct rlimit limit;
+    int result = getrlimit(RLIMIT_CORE, &limit);
+    if (result == 0) {
+        limit.rlim_cur = 0;
+        result = setrlimit(RLIMIT_CORE, &limit);
+    }
+#ifdef __linux__
+    if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0) result = -1;
+#endif
+    return result;
+}
+
+void subs_wipe(void *pointer, size_t count) {
+    if (pointer == NULL || count == 0) return;
+#if defined(__GLIBC__) || defined(__OpenBSD__) || defined(__FreeBSD__)
+    explicit_bzero(pointer, count);
+#else
+    volatile unsigned char *bytes = pointer;
+    while (count--) *bytes++ = 0;
+#endif
+}
+
+/// The bounds of the environment block the kernel gave the process (fields 50 and 51 of
+/// /proc/self/stat, Linux 3.5 and later); 0 when they cannot be read.
+static int environment_block(unsigned long *start, unsigned long *end) {
+    FILE *file = fopen("/proc/self/stat", "re");
+    if (file == NULL) return 0;
+    char line[4096];
+    size_t length = fread(line, 1, sizeof line - 1, file);
+    fclose(file);
+    line[length] = '\0';
+    // The command name (field 2) may hold spaces and parentheses: count from the last ')'.
+    char *field = strrchr(line, ')');
+    if (field == NULL) return 0;
+    int number = 2;
+    while (number < 50) {
+        field = strchr(field + 1, ' ');
+        if (field == NULL) return 0;
+        number += 1;
+    }
+    return sscanf(field + 1, "%lu %lu", start, end) == 2 && *start < *end;
+}
+
+char *subs_take_environment_variable(const char *name) {
+    const char *found = getenv(name);
+    if (found == NULL) return NULL;
+    char *copy = strdup(found);
+    if (copy == NULL) return NULL;
+    unsigned long start = 0, end = 0;
+    size_t name_length = strlen(name);
+    if (environment_block(&start, &end)) {
+        // Every entry of that name, in case it is there twice; only bytes inside the kernel's
+        // block, never a string setenv allocated elsewhere.
+        for (char **entry = environ; entry != NULL && *entry != NULL; entry++) {
+            char *text = *entry;
+            if (strncmp(text, name, name_length) != 0 || text[name_length] != '=') continue;
+            char *value = text + name_length + 1;
+            size_t value_length = strlen(value);
+            unsigned long first = (unsigned long)value, last = first + value_length;
+            if (first >= start && last <= end) subs_wipe(value, value_length);
+        }
+    }
+    unsetenv(name);
+    return copy;
+}
