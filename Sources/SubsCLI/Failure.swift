@@ -41,7 +41,7 @@ struct Failure: Error {
         case let error as UndoError:
             switch error {
             case .changedSince: self.init(error.description, exitCode: Self.dataError)
-            case .changedMeanwhile: self.init(error.description, exitCode: Self.temporaryFailure)
+            case .changedMeanwhile, .keptChanging: self.init(error.description, exitCode: Self.temporaryFailure)
             case .nothingBeforeRestore: self.init(error.description, exitCode: Self.usage)
             case .backupGone: self.init(error.description, exitCode: Self.noInput)
             case .backupUnderOldKey: self.init(error.description, exitCode: Self.noPermission)
@@ -72,7 +72,7 @@ struct Failure: Error {
              .notAKeyFile:
             noPermission
         case .notADatabase, .damaged, .newerSchema: dataError
-        case .wouldOverwrite: usage
+        case .wouldOverwrite, .unusablePassphrase: usage
         case .locked: temporaryFailure
         case .missingFile, .unreadableFile: noInput
         case .cipherUnavailable, .fileSystem, .noHomeDirectory, .database: 1

@@ -20,17 +20,20 @@ extension Subs {
 
         func run() throws {
             let store = try store.openStore()
+            if yes {
+                // Nothing is shown first, so the change undone is the newest one when undo runs.
+                guard let change = try store.undoLatest() else { return print(localized("Nothing to undo.")) }
+                return print(localized("Undone: \(HistoryRenderer.line(change))"))
+            }
             guard let change = try store.nextUndo() else {
                 print(localized("Nothing to undo."))
                 return
             }
-            if !yes {
-                guard Terminal.standardInputIsTerminal else { throw UsageError.unconfirmedUndo(HistoryRenderer.line(change)) }
-                print(localized("Undo \(HistoryRenderer.line(change))? [y/N] "), terminator: "")
-                guard Terminal.confirmed(readLine()) else {
-                    print(localized("Nothing undone."))
-                    return
-                }
+            guard Terminal.standardInputIsTerminal else { throw UsageError.unconfirmedUndo(HistoryRenderer.line(change)) }
+            print(localized("Undo \(HistoryRenderer.line(change))? [y/N] "), terminator: "")
+            guard Terminal.confirmed(readLine()) else {
+                print(localized("Nothing undone."))
+                return
             }
             try store.undo(change)
             print(localized("Undone: \(HistoryRenderer.line(change))"))

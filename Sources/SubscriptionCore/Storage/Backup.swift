@@ -30,11 +30,13 @@ public enum Backup {
                 throw StoreError.missingFile(path: location.databasePath, what: localized("database"))
             }
             if let path {
-                try refuseOverwriting(path, location: location)
+                try refuseOverwriting(path, location: location, key: key)
+                if let key { try KeyMaterial.checkNewPassphrase(key) }
                 let temporary = try DatabaseCopy.write(source, near: path, key: key ?? location.key)
                 try DatabaseCopy.move(temporary, to: path)
                 return path
             }
+            if let key { try KeyMaterial.checkNewPassphrase(key) }
             return try writeNew(source, location: location, key: key ?? location.key, stem: "subs-" + stamp(now, milliseconds: false))
         }
     }
@@ -53,14 +55,26 @@ public enum Backup {
     /// data is under the database's current key. A refused backup leaves the database untouched.
     /// The restore is recorded in the restored database's history, naming the automatic backup
     /// of the one it replaced, so `undo` can put that back. When `undoing` a restore (putting that
-    /// backup back), the backup's history gets that restore instead, marked undone.
+    /// backup back), the backup's history gets that restore instead, marked undone; the undo is
+    /// refused (`UndoError.changedMeanwhile`) unless that restore is still the latest change.
+    ///
+    /// The backup file is only read, as bytes: SQLite never opens it, so nothing beside it (a
+    /// stray `-journal`) is touched. The automatic backup of the current database, and the
+    /// rename, are made under its write lock: a change another `subs` commits before is in that
+    /// backup, one it commits after goes to the restored database.
     public static func restore(
         _ location: StoreLocation, from path: String, key: KeySource?, undoing: HistoryEntry? = nil, now: Date = Date()
     ) throws {
         try SubscriptionStore.mapErrors(StoreLocation(databasePath: path, key: key ?? location.key)) {
-            let backup = try openBackup(path, key: key ?? location.key)
+            try checkBackupFile(path)
             let current = try SubscriptionStore.mapErrors(location) { try EncryptedDatabase.open(location, create: false) }
-            if current == nil { try PrivateFiles.prepareDirectory(for: location.databasePath, as: .database) }
+            if current == nil {
+                try KeyMaterial.checkNewPassphrase(location.key)
+                try PrivateFiles.prepareDirectory(for: location.databasePath, as: .database)
+            }
+            let readable = try copyBytes(of: path, near: location.databasePath)
+            defer { DatabaseCopy.remove(readable) }
+            let backup = try openBackup(readable, named: path, key: key ?? location.key)
             let temporary = try DatabaseCopy.write(
                 backup, near: location.databasePath, key: location.key, createKey: current == nil)
             do {
@@ -69,48 +83,110 @@ public enum Backup {
                 try restored.execute("PRAGMA foreign_keys = ON")
                 try Schema.migrator.migrate(restored)
                 try EncryptedDatabase.checkIntegrity(restored, path: temporary)
-                let replaced = try current.map { current in
-                    try SubscriptionStore.mapErrors(location) { try automatic(current, location: location, reason: "restore", now: now) }
+                guard current != nil else {
+                    try record(restored, from: path, replaced: nil, undoing: undoing, now: now)
+                    return try DatabaseCopy.move(temporary, to: location.databasePath)
                 }
-                try restored.writeTransaction {
-                    if let undoing {
-                        try History.record(restored, .restore, subscriptionID: nil, subject: undoing.subject,
-                                           summary: undoing.summary, before: .empty, after: .empty,
-                                           now: undoing.changedAt, undoneAt: now)
-                    } else {
-                        try History.record(restored, .restore, subscriptionID: nil, subject: path,
-                                           summary: "restored from \(path)" + (replaced.map { "; what it replaced is in \($0)" } ?? ""),
-                                           before: .empty, after: .empty, replacedBackup: replaced, now: now)
+                try SubscriptionStore.mapErrors(location) {
+                    try DatabaseCopy.replacing(location) { locked in
+                        if let undoing, try History.latestUndoable(locked)?.0 != undoing { throw UndoError.changedMeanwhile }
+                        let replaced = try automatic(locked, location: location, reason: "restore", now: now)
+                        try record(restored, from: path, replaced: replaced, undoing: undoing, now: now)
+                        try DatabaseCopy.move(temporary, to: location.databasePath)
                     }
                 }
             } catch {
                 DatabaseCopy.remove(temporary)
                 throw error
             }
-            guard current != nil else { return try DatabaseCopy.move(temporary, to: location.databasePath) }
-            try SubscriptionStore.mapErrors(location) {
-                try DatabaseCopy.replacing(location) { try DatabaseCopy.move(temporary, to: location.databasePath) }
+        }
+    }
+
+    /// Records the restore in the restored database's history (see `restore`).
+    private static func record(
+        _ restored: Connection, from path: String, replaced: String?, undoing: HistoryEntry?, now: Date
+    ) throws {
+        try restored.writeTransaction {
+            if let undoing {
+                try History.record(restored, .restore, subscriptionID: nil, subject: undoing.subject,
+                                   summary: undoing.summary, before: .empty, after: .empty,
+                                   now: undoing.changedAt, undoneAt: now)
+            } else {
+                try History.record(restored, .restore, subscriptionID: nil, subject: path,
+                                   summary: "restored from \(path)" + (replaced.map { "; what it replaced is in \($0)" } ?? ""),
+                                   before: .empty, after: .empty, replacedBackup: replaced, now: now)
             }
         }
     }
 
-    /// Opens a backup and proves it: the key unlocks it, it is a subs database with data, of a
-    /// schema this program knows, and every page is whole. Nothing is written to it.
-    private static func openBackup(_ path: String, key: KeySource) throws -> Connection {
-        guard try PrivateFiles.mode(of: path) != nil else { throw StoreError.missingFile(path: path, what: localized("backup")) }
+    /// What can be told of a backup without a key: that it is there, a file, and could be an
+    /// encrypted database.
+    private static func checkBackupFile(_ path: String) throws {
+        guard let mode = try PrivateFiles.mode(of: path) else { throw StoreError.missingFile(path: path, what: localized("backup")) }
+        if mode & UInt32(S_IFMT) == UInt32(S_IFDIR) {
+            throw StoreError.unreadableFile(path: path, what: localized("backup"), isDirectory: true)
+        }
         if let problem = EncryptedDatabase.unencryptedOrTruncated(path) {
             throw StoreError.notADatabase(path: path, reason: problem)
         }
         if PrivateFiles.size(of: path) == 0 {
             throw StoreError.notADatabase(path: path, reason: localized("the file is empty"))
         }
-        let backup = try EncryptedDatabase.keyedConnection(path: path, key: key, createKey: false)
-        try EncryptedDatabase.prove(backup, location: StoreLocation(databasePath: path, key: key))
-        guard try backup.userVersion > 0 else {
-            throw StoreError.notADatabase(path: path, reason: localized("it holds no subs data"))
+    }
+
+    /// Copies the bytes of the file at `path` to a new private file `<near>.tmp-<pid>-<random>`
+    /// (removed by the caller, or as a leftover of a killed run), and returns its path.
+    private static func copyBytes(of path: String, near: String) throws -> String {
+        let source = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)
+        guard source >= 0 else {
+            if errno == EACCES || errno == EISDIR {
+                throw StoreError.unreadableFile(path: path, what: localized("backup"), isDirectory: errno == EISDIR)
+            }
+            throw StoreError.fileSystem(path: path, message: String(cString: strerror(errno)))
         }
-        try EncryptedDatabase.checkIntegrity(backup, path: path)
-        return backup
+        defer { close(source) }
+        let copy = near + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try PrivateFiles.createEmpty(copy)
+        let target = open(copy, O_WRONLY | O_CLOEXEC)
+        guard target >= 0 else {
+            let message = String(cString: strerror(errno))
+            unlink(copy)
+            throw StoreError.fileSystem(path: copy, message: message)
+        }
+        defer { close(target) }
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else {
+                let message = String(cString: strerror(errno))
+                unlink(copy)
+                throw StoreError.fileSystem(path: path, message: message)
+            }
+            if count == 0 { return copy }
+            guard PrivateFiles.writeAll(target, Array(buffer[..<count])) else {
+                let message = String(cString: strerror(errno))
+                unlink(copy)
+                throw StoreError.fileSystem(path: copy, message: message)
+            }
+        }
+    }
+
+    /// Opens the copy of a backup (the file `path` names) and proves it: the key unlocks it, it
+    /// is a subs database with data, of a schema this program knows, and every page is whole.
+    /// Errors name `path`.
+    private static func openBackup(_ copy: String, named path: String, key: KeySource) throws -> Connection {
+        do {
+            let backup = try EncryptedDatabase.keyedConnection(path: copy, key: key, createKey: false)
+            try EncryptedDatabase.prove(backup, location: StoreLocation(databasePath: path, key: key))
+            guard try backup.userVersion > 0 else {
+                throw StoreError.notADatabase(path: path, reason: localized("it holds no subs data"))
+            }
+            try EncryptedDatabase.checkIntegrity(backup, path: path)
+            return backup
+        } catch let error as SQLiteError where error.isCorrupt {
+            throw StoreError.damaged(path: path, detail: error.message)
+        }
     }
 
     /// Writes a new backup `<stem>.db` in the backups directory, never replacing one: a name
@@ -141,12 +217,19 @@ public enum Backup {
         }
     }
 
-    /// The database and its key file are what a backup is of: writing over them would lose both.
-    private static func refuseOverwriting(_ path: String, location: StoreLocation) throws {
+    /// The database, the file its key comes from, and the file the backup's own key comes from
+    /// are what a backup needs: writing over one would lose it (and the backup, or everything).
+    private static func refuseOverwriting(_ path: String, location: StoreLocation, key: KeySource?) throws {
         var target = stat()
         guard stat(path, &target) == 0 else { return }
         var spared = [(localized("the database \(location.databasePath)"), location.databasePath)]
-        if case .keyFile(let keyPath) = location.key { spared.append((localized("the key file \(keyPath)"), keyPath)) }
+        for source in [location.key, key] {
+            switch source {
+            case .keyFile(let file)?: spared.append((localized("the key file \(file)"), file))
+            case .passphraseFile(let file)?: spared.append((localized("the passphrase file \(file)"), file))
+            case .passphrase?, nil: break
+            }
+        }
         for (what, file) in spared {
             var info = stat()
             if stat(file, &info) == 0, info.st_dev == target.st_dev, info.st_ino == target.st_ino {

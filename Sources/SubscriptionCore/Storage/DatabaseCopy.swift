@@ -16,10 +16,10 @@ enum DatabaseCopy {
         let temporary = target + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try PrivateFiles.createEmpty(temporary)
         do {
-            try export(source, to: temporary, key: key, createKey: createKey)
+            let copied = try export(source, to: temporary, key: key, createKey: createKey)
             try sync(temporary)
             let copy = try EncryptedDatabase.keyedConnection(path: temporary, key: key, createKey: false)
-            try check(copy, path: temporary, against: source)
+            try check(copy, path: temporary, holds: copied)
             return temporary
         } catch {
             remove(temporary)
@@ -27,15 +27,41 @@ enum DatabaseCopy {
         }
     }
 
+    /// What a database held at one instant: the rows of each table, counted, and its schema
+    /// version. A copy must hold the same as its source did at the instant it was copied.
+    struct Contents: Equatable {
+        let rowCounts: [String: Int64]
+        let userVersion: Int
+
+        /// Read in one read transaction of its own, or inside the caller's.
+        static func of(_ connection: Connection) throws -> Contents {
+            try Contents(rowCounts: DatabaseCopy.rowCounts(connection), userVersion: connection.userVersion)
+        }
+    }
+
     /// Runs `body`, which copies the database at `location` and renames the copy over it, while
     /// holding the database's write lock: no `subs` can commit to the old file after it was
     /// copied. One that waits for the lock meanwhile then finds its file moved
     /// (`isMovedDatabase`) and writes to the new one.
-    static func replacing<T>(_ location: StoreLocation, _ body: () throws -> T) throws -> T {
-        let lock = try EncryptedDatabase.keyedConnection(path: location.databasePath, key: location.key, createKey: false)
-        try lock.execute("BEGIN IMMEDIATE")
-        defer { try? lock.execute("ROLLBACK") }
-        return try body()
+    ///
+    /// `body` gets a connection opened once the lock is held, to read the database from: one
+    /// opened before may be of a file that another restore or rekey has since replaced.
+    static func replacing<T>(_ location: StoreLocation, _ body: (Connection) throws -> T) throws -> T {
+        // Another restore or rekey may put a new file in place while this one waits for the
+        // lock: then the lock is of a file no longer in use, and the new one is locked instead.
+        for _ in 1...10 {
+            let lock = try EncryptedDatabase.keyedConnection(path: location.databasePath, key: location.key, createKey: false)
+            do {
+                try lock.execute("BEGIN IMMEDIATE")
+            } catch where lock.hasMoved {
+                continue
+            }
+            defer { try? lock.execute("ROLLBACK") }
+            guard !lock.hasMoved else { continue }
+            let reader = try EncryptedDatabase.keyedConnection(path: location.databasePath, key: location.key, createKey: false)
+            return try body(reader)
+        }
+        throw StoreError.locked(path: location.databasePath)
     }
 
     /// Whether SQLite refused a write because the file was renamed or removed since it was
@@ -67,47 +93,48 @@ enum DatabaseCopy {
         unlink(path + "-journal")
     }
 
-    private static func export(_ source: Connection, to path: String, key: KeySource, createKey: Bool) throws {
+    /// Copies `source` into the file at `path` and returns what it held at that instant: the
+    /// copy and the count are made in one read transaction, so what other processes write
+    /// meanwhile is in neither (comparing with the live database afterwards would call a
+    /// healthy copy damaged whenever another `subs` wrote).
+    private static func export(_ source: Connection, to path: String, key: KeySource, createKey: Bool) throws -> Contents {
         var (material, isPassphrase) = try KeyMaterial.load(key, createIfMissing: createKey)
-        defer { material.zeroize() }
-        guard let text = String(validating: material, as: UTF8.self) else {
-            throw StoreError.fileSystem(path: "\(key)", message: localized("the passphrase is not UTF-8 text"))
-        }
-        // Bound, never spliced into the SQL: a passphrase may hold any character.
-        try source.run("ATTACH DATABASE ? AS copy KEY ?", [.text(path), .text(text)])
+        // Bound as bytes, never spliced into the SQL nor read as text: a passphrase may hold
+        // any byte, as `sqlite3_key` takes it when the database is opened.
+        try source.attach(path, as: "copy", key: &material)
         defer { try? source.execute("DETACH DATABASE copy") }
         if isPassphrase {
             try source.execute("PRAGMA copy.kdf_iter = \(KeyMaterial.passphraseIterations)")
         }
-        let version = try source.userVersion
         // One read transaction: the copy is the database at one instant, whatever other
         // processes write meanwhile. Deferred, so a `replacing` lock does not stand in its way.
         try source.execute("BEGIN DEFERRED")
         do {
+            let contents = try Contents.of(source)
             _ = try source.scalar("SELECT sqlcipher_export('copy')")
-            try source.execute("PRAGMA copy.user_version = \(version)")
+            try source.execute("PRAGMA copy.user_version = \(contents.userVersion)")
             try source.execute("PRAGMA copy.application_id = \(Schema.applicationID)")
             try source.execute("COMMIT")
+            return contents
         } catch {
             try? source.execute("ROLLBACK")
             throw error
         }
     }
 
-    /// Fails with `damaged` unless `copy` passes `integrity_check` and holds as many rows in
-    /// each table as `original`.
-    static func check(_ copy: Connection, path: String, against original: Connection) throws {
+    /// Fails with `damaged` unless `copy` passes `integrity_check` and holds what its source
+    /// held when it was copied: as many rows in each table, the same schema version.
+    static func check(_ copy: Connection, path: String, holds expected: Contents) throws {
         let result: [Row]
         do {
             result = try copy.rows("PRAGMA integrity_check")
         } catch let error as SQLiteError where error.isCorrupt {
             throw StoreError.damaged(path: path, detail: error.message)
         }
-        let messages = result.compactMap { $0.text(0) }
-        guard messages == ["ok"] else {
-            throw StoreError.damaged(path: path, detail: messages.first ?? localized("integrity check failed"))
+        if let problem = EncryptedDatabase.integrityProblem(result) {
+            throw StoreError.damaged(path: path, detail: problem)
         }
-        guard try rowCounts(copy) == rowCounts(original), try copy.userVersion == original.userVersion else {
+        guard try Contents.of(copy) == expected else {
             throw StoreError.damaged(path: path, detail: localized("the copy does not hold the same rows"))
         }
     }
@@ -115,11 +142,11 @@ enum DatabaseCopy {
     /// The number of rows in each table, by name.
     static func rowCounts(_ connection: Connection) throws -> [String: Int64] {
         let tables = try connection.rows(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
         var counts: [String: Int64] = [:]
         for case let name? in tables.map({ $0.text(0) }) {
             let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-            guard case .integer(let count)? = try connection.scalar("SELECT count(*) FROM \(quoted)") else {
+            guard case .integer(let count)? = try connection.scalar("SELECT count(*) FROM main.\(quoted)") else {
                 throw StoreError.damaged(path: "", detail: localized("cannot count the rows of \(name)"))
             }
             counts[name] = count

@@ -18,6 +18,7 @@ extension EncryptedDatabase {
     /// database is kept. Leftovers of killed first runs are removed first.
     static func createDatabase(_ location: StoreLocation) throws {
         let path = location.databasePath
+        try KeyMaterial.checkNewPassphrase(location.key)
         try PrivateFiles.prepareDirectory(for: path, as: .database)
         // A directory we cannot open cannot be listed by a cleaner either: then no lock is needed.
         let lock = DirectoryLock(holding: path)

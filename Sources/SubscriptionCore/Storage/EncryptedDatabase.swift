@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Opens the SQLCipher database file: keys it, proves the key, checks that it is a subs database
 /// of a schema this program knows, and migrates it. Nothing is written before the key is proven,
@@ -11,6 +16,38 @@ enum EncryptedDatabase {
     /// it (mode 0600 in a 0700 directory, with a new key file when needed) if `create` is set.
     /// The file, its key and their directories must pass `PrivateFiles.checkPrivate`.
     static func open(_ location: StoreLocation, create: Bool) throws -> Connection? {
+        // A rekey renames a new database and a new key file into place one after the other: a
+        // key read just before one rename may not open the file read just after it. When the
+        // files changed meanwhile the open is tried again; when they did not, the key is wrong.
+        for _ in 1...5 {
+            let before = KeyFiles(location)
+            do {
+                return try openOnce(location, create: create)
+            } catch StoreError.wrongKey where KeyFiles(location) != before {
+                continue
+            } catch StoreError.missingKey where KeyFiles(location) != before {
+                continue
+            }
+        }
+        return try openOnce(location, create: create)
+    }
+
+    /// Which files the database and its key are now (their inodes): a rekey changes them.
+    private struct KeyFiles: Equatable {
+        let identities: [[Int]]
+
+        init(_ location: StoreLocation) {
+            var paths = [location.databasePath]
+            if case .keyFile(let keyPath) = location.key { paths += [keyPath, Rekey.pendingPath(keyPath)] }
+            identities = paths.map { path in
+                var info = stat()
+                guard stat(path, &info) == 0 else { return [] }
+                return [Int(info.st_dev), Int(info.st_ino), Int(info.st_size)]
+            }
+        }
+    }
+
+    private static func openOnce(_ location: StoreLocation, create: Bool) throws -> Connection? {
         let path = location.databasePath
         if try !PrivateFiles.checkPrivate(path, as: .database) {
             guard create else { return nil }
@@ -87,10 +124,22 @@ enum EncryptedDatabase {
         } catch let error as SQLiteError where error.isCorrupt {
             throw StoreError.damaged(path: path, detail: error.message)
         }
-        let messages = result.compactMap { $0.text(0) }
-        guard messages == ["ok"] else {
-            throw StoreError.damaged(path: path, detail: messages.first ?? localized("integrity check failed"))
+        if let problem = integrityProblem(result) {
+            throw StoreError.damaged(path: path, detail: problem)
         }
+    }
+
+    /// What the rows of an `integrity_check` or `quick_check` say is wrong, in one line: the
+    /// first problem and how many more (a damaged page can give dozens). Nil when it says "ok".
+    static func integrityProblem(_ result: [Row]) -> String? {
+        // A row may hold several problems, one a line, after a "*** in database main ***" heading.
+        let problems = result.compactMap { $0.text(0) }
+            .flatMap { $0.split(whereSeparator: \.isNewline) }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !($0.hasPrefix("*** in database") && $0.hasSuffix("***")) }
+        guard problems != ["ok"] else { return nil }
+        guard let first = problems.first else { return localized("integrity check failed") }
+        return problems.count == 1 ? first : localized("\(first); \(problems.count - 1) more problems")
     }
 
     /// A private in-memory database with the current schema: what reads see before the

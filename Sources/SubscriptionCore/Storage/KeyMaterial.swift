@@ -56,6 +56,29 @@ enum KeyMaterial {
         }
     }
 
+    /// Refuses a passphrase that a database must not be given as a new key: one that is not
+    /// UTF-8 text, or holds a NUL byte, opens the database in subs but cannot be typed to the
+    /// sqlcipher shell (nor put in SUBS_PASSPHRASE), the other way to open it. A key file needs
+    /// no check: subs writes it.
+    static func checkNewPassphrase(_ source: KeySource) throws {
+        guard case .passphraseFile = source else { return }
+        var (bytes, _) = try load(source, createIfMissing: false)
+        defer { bytes.zeroize() }
+        if bytes.contains(0) {
+            throw StoreError.unusablePassphrase(key: source, reason: localized("it holds a NUL byte"))
+        }
+        // Validated in place: no String copy of the passphrase is made.
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return
+            case .error: throw StoreError.unusablePassphrase(key: source, reason: localized("it is not UTF-8 text"))
+            }
+        }
+    }
+
     /// A new key file's bytes: 32 random bytes as 64 lowercase hex characters and a newline.
     /// The caller zeroes them once written.
     static func newKeyFileContents() -> [UInt8] {

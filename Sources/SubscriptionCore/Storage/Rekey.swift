@@ -45,23 +45,21 @@ public enum Rekey {
             guard let source = try EncryptedDatabase.open(location, create: false) else {
                 throw StoreError.missingFile(path: location.databasePath, what: localized("database"))
             }
+            try refuseUnusable(target, location: location)
             removeLeftovers(location, target)
             let backup = try Backup.automatic(source, location: location, reason: "rekey", now: now)
             try step(.backedUp)
             let database = location.databasePath
             switch target {
             case .keyFile(let keyPath):
-                if case .passphraseFile(let path) = location.key, path == keyPath {
-                    throw StoreError.wouldOverwrite(path: keyPath, file: localized("the passphrase file"))
-                }
                 let pending = pendingPath(keyPath)
                 try PrivateFiles.prepareDirectory(for: keyPath, as: .keyFile)
                 // The database opened with its current key, so a pending key left by a killed
                 // rekey is not the one it is under: it may be replaced.
                 try writeNewKey(pending)
                 try step(.newKeyWritten)
-                try DatabaseCopy.replacing(location) {
-                    let copy = try DatabaseCopy.write(source, near: database, key: .keyFile(pending))
+                try DatabaseCopy.replacing(location) { locked in
+                    let copy = try DatabaseCopy.write(locked, near: database, key: .keyFile(pending))
                     try step(.copyWritten)
                     try DatabaseCopy.move(copy, to: database)
                 }
@@ -70,8 +68,8 @@ public enum Rekey {
                 try step(.keyFileReplaced)
                 return Outcome(backup: backup, oldKeyFile: kept)
             case .passphraseFile(let path):
-                try DatabaseCopy.replacing(location) {
-                    let copy = try DatabaseCopy.write(source, near: database, key: .passphraseFile(path))
+                try DatabaseCopy.replacing(location) { locked in
+                    let copy = try DatabaseCopy.write(locked, near: database, key: .passphraseFile(path))
                     try step(.copyWritten)
                     try DatabaseCopy.move(copy, to: database)
                 }
@@ -79,13 +77,43 @@ public enum Rekey {
                 var kept: String?
                 if case .keyFile(let keyPath) = location.key, try PrivateFiles.exists(keyPath) {
                     // Moved aside, not deleted: the backups made before now open with it.
-                    kept = replacedPath(keyPath, now: now)
-                    try DatabaseCopy.move(keyPath, to: kept!)
+                    let aside = replacedPath(keyPath, now: now)
+                    try DatabaseCopy.move(keyPath, to: aside)
+                    kept = aside
                 }
                 try step(.keyFileReplaced)
                 return Outcome(backup: backup, oldKeyFile: kept)
             }
         }
+    }
+
+    /// Refuses, before anything is written, a target the rekey itself would take away: a new key
+    /// file that is the current passphrase file, or a new passphrase in the database or in the
+    /// key file the rekey moves aside. And a new passphrase that is no text (`checkNewPassphrase`).
+    private static func refuseUnusable(_ target: Target, location: StoreLocation) throws {
+        switch target {
+        case .keyFile(let keyPath):
+            if case .passphraseFile(let path) = location.key, isSameFile(path, keyPath) {
+                throw StoreError.wouldOverwrite(path: keyPath, file: localized("the passphrase file"))
+            }
+        case .passphraseFile(let path):
+            let key = KeySource.passphraseFile(path)
+            if case .keyFile(let keyPath) = location.key, isSameFile(path, keyPath) {
+                throw StoreError.unusablePassphrase(key: key, reason: localized("it is the key file, which the rekey moves aside"))
+            }
+            if isSameFile(path, location.databasePath) {
+                throw StoreError.unusablePassphrase(key: key, reason: localized("it is the database, which the rekey replaces"))
+            }
+            try KeyMaterial.checkNewPassphrase(key)
+        }
+    }
+
+    /// Whether two paths name one file: the same path, or the same inode.
+    private static func isSameFile(_ first: String, _ second: String) -> Bool {
+        if first == second { return true }
+        var one = stat()
+        var other = stat()
+        return stat(first, &one) == 0 && stat(second, &other) == 0 && one.st_dev == other.st_dev && one.st_ino == other.st_ino
     }
 
     /// Finishes a rekey killed between renaming the database and renaming its new key: when the

@@ -38,6 +38,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case wouldOverwrite(path: String, file: String)
     /// Any other failure SQLite reports, with its message (never the values bound).
     case database(message: String)
+    /// A passphrase a database must not be given as its new key, and why (`reason`).
+    case unusablePassphrase(key: KeySource, reason: String)
 
     public var description: String {
         switch self {
@@ -94,6 +96,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path): \(message)"
         case .database(let message):
             localized("database error: \(message)")
+        case .unusablePassphrase(let key, let reason):
+            localized("\(key) cannot become the database's key: \(reason)")
         }
     }
 }

@@ -28,25 +28,57 @@ extension SubscriptionStore {
 
     /// Reverts `expected`, the change `nextUndo` gave, in one transaction: what it removed comes
     /// back whole, what it added goes, what it changed is as it was. A restore is undone by
-    /// restoring the automatic backup it made of the database it replaced.
+    /// restoring the automatic backup it made of the database it replaced. Refused
+    /// (`UndoError.changedMeanwhile`) when another change became the latest since.
     public func undo(_ expected: HistoryEntry, now: Date = Date()) throws {
         if expected.action == .restore {
-            guard try nextUndo() == expected else { throw UndoError.changedMeanwhile }
-            guard let backup = expected.replacedBackup else { throw UndoError.nothingBeforeRestore }
-            guard try PrivateFiles.mode(of: backup) != nil else { throw UndoError.backupGone(path: backup) }
-            do {
-                try Backup.restore(location, from: backup, key: nil, undoing: expected, now: now)
-            } catch StoreError.wrongKey(let database, _) where database == backup {
-                throw UndoError.backupUnderOldKey(path: backup)
-            }
-            return
+            try undoRestore(expected, now: now)
+        } else {
+            _ = try revertLatest(expected, now: now)
         }
-        try write { connection in
-            guard let (latest, before, after) = try History.latestUndoable(connection), latest == expected else {
-                throw UndoError.changedMeanwhile
+    }
+
+    /// Reverts the newest change not yet undone, whichever it is when the write lock is taken:
+    /// what `undo --yes` does, which shows and asks nothing, so that a change another process
+    /// made meanwhile is the newest and the one undone. Returns it, or nil when every change is
+    /// undone.
+    public func undoLatest(now: Date = Date()) throws -> HistoryEntry? {
+        // A restore is undone outside the transaction that finds it: another change may come
+        // first, and then that one is the newest.
+        for _ in 1...5 {
+            guard let latest = try nextUndo() else { return nil }
+            do {
+                guard latest.action == .restore else { return try revertLatest(nil, now: now) }
+                try undoRestore(latest, now: now)
+                return latest
+            } catch UndoError.changedMeanwhile {
+                continue
             }
+        }
+        throw UndoError.keptChanging
+    }
+
+    /// Puts back the database the restore `expected` replaced (see `undo`).
+    private func undoRestore(_ expected: HistoryEntry, now: Date) throws {
+        guard let backup = expected.replacedBackup else { throw UndoError.nothingBeforeRestore }
+        guard try PrivateFiles.mode(of: backup) != nil else { throw UndoError.backupGone(path: backup) }
+        do {
+            try Backup.restore(location, from: backup, key: nil, undoing: expected, now: now)
+        } catch StoreError.wrongKey(let database, _) where database == backup {
+            throw UndoError.backupUnderOldKey(path: backup)
+        }
+    }
+
+    /// Reverts the newest change not yet undone, in one write transaction, when it is `expected`
+    /// (or, for nil, whichever it is but a restore). Returns it.
+    private func revertLatest(_ expected: HistoryEntry?, now: Date) throws -> HistoryEntry {
+        try write { connection in
+            guard let (latest, before, after) = try History.latestUndoable(connection),
+                  expected.map({ $0 == latest }) ?? (latest.action != .restore)
+            else { throw UndoError.changedMeanwhile }
             try Self.revert(connection, from: after, to: before)
             try History.markUndone(connection, latest.id, now: now)
+            return latest
         }
     }
 

@@ -145,15 +145,31 @@ public final class SubscriptionStore {
 
     func read<T>(_ body: (Connection) throws -> T) throws -> T {
         try Self.mapErrors(location) {
+            for _ in 1..<Self.movedRetries {
+                let connection = try existingConnection() ?? EncryptedDatabase.empty()
+                do {
+                    return try connection.readTransaction { try body(connection) }
+                } catch where connection.hasMoved {
+                    // A restore or rekey replaced the file meanwhile: read the new one.
+                    continue
+                }
+            }
             let connection = try existingConnection() ?? EncryptedDatabase.empty()
             return try connection.readTransaction { try body(connection) }
         }
     }
 
+    /// How many times a read or write starts again on the file a restore or rekey put in place
+    /// while it ran, before the error stands.
+    private static let movedRetries = 5
+
     /// The database, opened now if another process created it since this store was opened; nil
     /// before the first write creates it. A database the user named (`--db`, `SUBS_DB`) must
     /// exist: a typo in its path must not read as "no subscriptions".
     func existingConnection() throws -> Connection? {
+        // A file a restore or rekey has replaced is not read or written any more: its `-journal`
+        // has the same name as the new file's, which SQLite could take for its own.
+        if let connection, connection.hasMoved { self.connection = nil }
         if connection == nil {
             connection = try Self.mapErrors(location) { try EncryptedDatabase.open(location, create: false) }
             if connection == nil, location.databaseIsNamed {
@@ -172,22 +188,26 @@ public final class SubscriptionStore {
                 _ = try rehearsal.writeTransaction { try body(rehearsal) }
                 connection = try EncryptedDatabase.open(location, create: true)
             }
-            let connection = connection!
-            if !checkedBeforeWriting {
+            if !checkedBeforeWriting, let connection {
                 try EncryptedDatabase.checkIntegrity(connection, path: location.databasePath)
                 EncryptedDatabase.removeStaleCreations(location)
                 checkedBeforeWriting = true
             }
-            do {
-                return try connection.writeTransaction { try body(connection) }
-            } catch where DatabaseCopy.isMovedDatabase(error) {
-                // A restore or rekey put another file in its place since it was opened.
-                guard let current = try EncryptedDatabase.open(location, create: true) else {
+            for attempt in 1...Self.movedRetries {
+                if let connection, connection.hasMoved { self.connection = nil }
+                if connection == nil { connection = try EncryptedDatabase.open(location, create: true) }
+                guard let connection else {
                     throw StoreError.missingFile(path: location.databasePath, what: localized("database"))
                 }
-                self.connection = current
-                return try current.writeTransaction { try body(current) }
+                do {
+                    return try connection.writeTransaction { try body(connection) }
+                } catch where attempt < Self.movedRetries && (DatabaseCopy.isMovedDatabase(error) || connection.hasMoved) {
+                    // A restore or rekey put another file in its place since it was opened:
+                    // nothing was written to the old one; write to the new one.
+                    continue
+                }
             }
+            throw StoreError.locked(path: location.databasePath)
         }
     }
 

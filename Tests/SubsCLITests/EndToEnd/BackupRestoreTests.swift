@@ -164,4 +164,64 @@ struct BackupRestoreTests {
         #expect(sandbox.bytes(sandbox.databasePath) == database)
         #expect(sandbox.bytes(sandbox.keyPath) == key)
     }
+
+    @Test("backup refuses to write over a passphrase file, the database's or its own (64), which stays as it was")
+    func backupSparesPassphraseFiles() throws {
+        let sandbox = try Sandbox()
+        let passphrase = sandbox.path("database-passphrase")
+        try sandbox.write("the database passphrase\n", to: passphrase)
+        try sandbox.add("Netflix", "15.49", ["--passphrase-file", passphrase])
+        let own = try Self.passphraseFile(sandbox)
+        let ownBytes = try #require(sandbox.bytes(own))
+        for (arguments, kept) in [(["backup", passphrase, "--passphrase-file", passphrase], passphrase),
+                                  (["backup", own, "--passphrase-file", passphrase, "--backup-passphrase-file", own], own)] {
+            let before = try #require(sandbox.bytes(kept))
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 64 && result.stderrLines.count == 1, "\(result)")
+            #expect(result.stderr.contains("refusing to write") && result.stderr.contains("passphrase file"), "\(result)")
+            #expect(sandbox.bytes(kept) == before)
+        }
+        #expect(sandbox.bytes(own) == ownBytes)
+        try sandbox.succeed(["list", "--passphrase-file", passphrase, "--today", Self.today])
+    }
+
+    @Test("restore of a directory is a missing file (66), in one line, like import")
+    func restoreOfADirectory() throws {
+        let sandbox = try Self.sandboxWithData()
+        let directory = sandbox.path("folder.db")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        let result = try sandbox.run(["restore", directory, "--yes"])
+        #expect(result.status == 66 && result.stderrLines.count == 1, "\(result)")
+        #expect(result.stderr.contains("is a directory"), "\(result)")
+    }
+
+    @Test("restore only reads the backup: a stray -journal beside it is left as it was, and so is the backup")
+    func restoreOnlyReadsTheBackup() throws {
+        let sandbox = try Self.sandboxWithData()
+        let file = sandbox.path("b.db")
+        try sandbox.succeed(["backup", file])
+        let journal = Data(repeating: 0x5A, count: 4096)
+        try sandbox.write(journal, to: file + "-journal")
+        let backup = try #require(sandbox.bytes(file))
+        try sandbox.succeed(["delete", "Netflix", "--yes"])
+        try sandbox.succeed(["restore", file, "--yes"])
+        #expect(try Self.listJSON(sandbox).contains("Netflix"))
+        #expect(sandbox.bytes(file + "-journal") == journal)
+        #expect(sandbox.bytes(file) == backup)
+    }
+
+    @Test("A backup with one page damaged is refused in one short line: the first problem and how many more")
+    func damagedBackupInOneShortLine() throws {
+        let sandbox = try Self.sandboxWithData()
+        let file = sandbox.path("b.db")
+        try sandbox.succeed(["backup", file])
+        var bytes = try #require(sandbox.bytes(file))
+        bytes[bytes.count - 700] ^= 0x01
+        try sandbox.write(bytes, to: file)
+        let result = try sandbox.run(["restore", file, "--yes"])
+        #expect(result.status == 65 && result.stderrLines.count == 1, "\(result)")
+        #expect(result.stderr.contains("damaged") && result.stderr.count < 300, "\(result)")
+        #expect(!result.stderr.contains("\u{FFFD}") && !result.stderr.contains("***"), "\(result)")
+        #expect(result.stderr.contains("more problems"), "\(result)")
+    }
 }

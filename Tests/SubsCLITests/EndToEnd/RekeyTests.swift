@@ -92,4 +92,18 @@ struct RekeyCommandTests {
         #expect(left.isEmpty, "\(left)")
         #expect((1...10).contains(files().filter { $0.contains("/auto-") }.count))
     }
+
+    @Test("rekey --new-passphrase-file naming the key file it retires is refused (64); nothing changes")
+    func newPassphraseInTheKeyFileIsRefused() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Netflix", "15.49")
+        let key = try #require(sandbox.bytes(sandbox.keyPath))
+        let database = try #require(sandbox.bytes(sandbox.databasePath))
+        let result = try sandbox.run(["rekey", "--new-passphrase-file", sandbox.keyPath])
+        #expect(result.status == 64 && result.stderrLines.count == 1, "\(result)")
+        #expect(result.stderr.contains("key file"), "\(result)")
+        #expect(sandbox.bytes(sandbox.keyPath) == key)
+        #expect(sandbox.bytes(sandbox.databasePath) == database)
+        #expect(try Self.names(sandbox) == ["Netflix"])
+    }
 }

@@ -220,3 +220,38 @@ struct HistoryTests {
         #expect(try self.store().nextUndo() == restore)
     }
 }
+
+extension HistoryTests {
+    @Test("Undo with nothing asked undoes the newest change, even one made after it was looked up")
+    func undoLatestTakesTheNewest() throws {
+        let store = try store()
+        _ = try store.add(try simpleNewSubscription("Netflix"), now: fixedNow)
+        let shown = try #require(try store.nextUndo())
+        _ = try self.store().add(try simpleNewSubscription("Spotify"), now: fixedNow)
+        // Asked about Netflix, the answer does not undo Spotify.
+        #expect(throws: UndoError.changedMeanwhile) { try store.undo(shown, now: fixedNow) }
+        let undone = try store.undoLatest(now: fixedNow)
+        #expect(undone?.subject == "Spotify")
+        #expect(try store.subscriptions().map(\.name) == ["Netflix"])
+        #expect(try store.undoLatest(now: fixedNow)?.subject == "Netflix")
+        #expect(try store.undoLatest(now: fixedNow) == nil)
+    }
+
+    @Test("Undoing a restore refuses once another change came after it, and undo with nothing asked undoes that change")
+    func undoRestoreAfterAnotherChange() throws {
+        let store = try store()
+        _ = try store.add(try simpleNewSubscription("Netflix"), now: fixedNow)
+        let backup = try Backup.write(scratch.location, to: scratch.path("backup.db"), key: nil)
+        _ = try store.add(try simpleNewSubscription("Spotify"), now: fixedNow)
+        try Backup.restore(scratch.location, from: backup, key: nil, now: fixedNow)
+        let restored = try self.store()
+        let restore = try #require(try restored.nextUndo())
+        _ = try self.store().add(try simpleNewSubscription("Hulu"), now: fixedNow)
+
+        #expect(throws: UndoError.changedMeanwhile) { try restored.undo(restore, now: fixedNow) }
+        #expect(try self.store().subscriptions().map(\.name).sorted() == ["Hulu", "Netflix"])
+        #expect(try restored.undoLatest(now: fixedNow)?.subject == "Hulu")
+        #expect(try restored.undoLatest(now: fixedNow)?.action == .restore)
+        #expect(try self.store().subscriptions().map(\.name).sorted() == ["Netflix", "Spotify"])
+    }
+}

@@ -4,6 +4,9 @@ public enum UndoError: Error, Equatable, Sendable, CustomStringConvertible {
     case changedSince(subject: String)
     /// Another process made or undid a change between the question and the answer.
     case changedMeanwhile
+    /// With nothing asked (`undo --yes`), other processes changed the history each time undo
+    /// looked for the newest change.
+    case keptChanging
     /// A restore into a place where no database was: there is nothing to go back to.
     case nothingBeforeRestore
     /// The automatic backup a restore made of the database it replaced is gone (only the newest
@@ -18,6 +21,8 @@ public enum UndoError: Error, Equatable, Sendable, CustomStringConvertible {
             localized("'\(subject.quotedForMessage)' was changed since, outside the history; nothing was undone")
         case .changedMeanwhile:
             localized("the history changed while undo was asking; nothing was undone (run it again)")
+        case .keptChanging:
+            localized("other processes kept changing the history while undo ran; nothing was undone (run it again)")
         case .nothingBeforeRestore:
             localized("that restore created the database: there was nothing before it to go back to; nothing was undone")
         case .backupGone(let path):

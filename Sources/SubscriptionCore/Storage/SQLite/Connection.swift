@@ -1,4 +1,9 @@
 import CSQLCipher
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An open SQLCipher database handle. Owns the handle and closes it in `deinit`.
 ///
@@ -22,7 +27,7 @@ final class Connection {
         }
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
-        sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
+        sqlite3_busy_handler(handle, waitUnlessMoved, UnsafeMutableRawPointer(handle))
     }
 
     deinit {
@@ -39,6 +44,23 @@ final class Connection {
             sqlite3_key(handle, bytes.baseAddress, Int32(bytes.count))
         }
         guard code == SQLITE_OK else { throw SQLiteError(handle: handle) }
+    }
+
+    /// Attaches the database file at `path` as `name`, keyed with `material` (bound as bytes,
+    /// as `key(with:)` gives them, so any byte is kept), and zeroes the caller's copy.
+    func attach(_ path: String, as name: String, key material: inout [UInt8]) throws {
+        defer { material.zeroize() }
+        let statement = try Statement(connection: handle, sql: "ATTACH DATABASE ? AS \(name) KEY ?")
+        try statement.bind([.text(path)])
+        try statement.run(binding: material, at: 2)
+    }
+
+    /// Whether the main database file was renamed or removed since this connection opened it
+    /// (a restore or rekey put another file in its place).
+    var hasMoved: Bool {
+        var moved: Int32 = 0
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK else { return false }
+        return moved != 0
     }
 
     /// Runs one or more statements that take no parameters.
@@ -122,4 +144,18 @@ final class Connection {
     func setUserVersion(_ version: Int) throws {
         try execute("PRAGMA user_version = \(version)")
     }
+}
+
+/// The busy handler: waits for another process's lock up to `busyTimeoutMilliseconds`, but stops
+/// waiting once the database file was renamed or removed (a restore or rekey put another in its
+/// place). Then the caller gets `SQLITE_BUSY`, sees `hasMoved`, and opens the new file: a
+/// connection to the old one must not go on, since the old file shares its `-journal` name with
+/// the new one.
+private func waitUnlessMoved(_ context: UnsafeMutableRawPointer?, _ count: Int32) -> Int32 {
+    let pause: Int32 = 5
+    guard let context, count < Connection.busyTimeoutMilliseconds / pause else { return 0 }
+    usleep(UInt32(pause) * 1000)
+    var moved: Int32 = 0
+    let code = sqlite3_file_control(OpaquePointer(context), "main", SQLITE_FCNTL_HAS_MOVED, &moved)
+    return code == SQLITE_OK && moved != 0 ? 0 : 1
 }

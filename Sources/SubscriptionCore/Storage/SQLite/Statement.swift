@@ -45,6 +45,19 @@ final class Statement {
         }
     }
 
+    /// Binds `bytes` to parameter `index` in place, not copied (so SQLite keeps no copy of a
+    /// key bound this way), and runs the statement to the end. Other parameters are bound first.
+    func run(binding bytes: [UInt8], at index: Int32) throws {
+        try bytes.withUnsafeBytes { buffer in
+            guard sqlite3_bind_blob(handle, index, buffer.baseAddress, Int32(buffer.count), nil) == SQLITE_OK else {
+                throw SQLiteError(handle: connection, sql: sql)
+            }
+            // The bytes are valid only in this closure: SQLite must not see them after it.
+            defer { sqlite3_reset(handle); sqlite3_clear_bindings(handle) }
+            while try step() {}
+        }
+    }
+
     /// Advances to the next row; false when the statement is done.
     func step() throws -> Bool {
         switch sqlite3_step(handle) {
