@@ -142,5 +142,7 @@ extension SubsTranslations {
         ("no command '%@' (see '%@')", "'%@' diye bir komut yok (bkz. '%@')"),
         ("%@ (see '%@')", "%@ (bkz. '%@')"),
         ("invalid usage", "geçersiz kullanım"),
+        ("the %@ on standard input is larger than %@, the most subs reads for one", "standart girdideki %@ %@ boyutundan büyük; subs bir tanesi için en çok bu kadarını okur"),
+        ("%@ %@ is larger than %@, the most subs reads for one", "%@ %@ %@ boyutundan büyük; subs bir tanesi için en çok bu kadarını okur"),
     ]
 }

@@ -547,5 +547,17 @@ extension Translations {
          "%@ tarihinde planlı bir ödeme yok; en yakınları %@ ve %@"),
         ("'%@': '%@' is not a symbol of %@ (it is one of %@); give the currency the file means with --currency CODE",
          "'%1$@': '%2$@' bir %3$@ simgesi değil (şunlardan biri: %4$@); dosyanın kastettiği para birimini --currency KOD ile verin"),
+        ("the key appears twice in one object (JSON readers differ on which one counts)",
+         "anahtar aynı nesnede iki kez geçiyor (JSON okuyucuları hangisinin geçerli olduğunda ayrışır)"),
+        ("not valid JSON: nested more than %@ deep",
+         "geçerli JSON değil: %@ düzeyden derin iç içe"),
+        ("a second rate for %@ in %@",
+         "%@ için %@ cinsinden ikinci bir kur"),
+        ("expected %@, got '%@'",
+         "%@ beklenir, gelen '%@'"),
+        ("the same name and currency as %@; with --on-duplicate replace one would overwrite the other",
+         "%@ ile aynı ad ve para birimi; --on-duplicate replace ile biri ötekinin üzerine yazılırdı"),
+        ("line %@ is not UTF-8 text",
+         "satır %@ UTF-8 metin değil"),
     ]
 }
