@@ -9,7 +9,7 @@ enum InputFile {
         let what: String
         let limit: Int
 
-        /// An export of 100,000 subscriptions is about 80 MiB; a Wallos backup far less.
+        /// An export of 100,000 simple subscriptions is about 80 MiB; a Wallos backup far less.
         static var importFile: Kind { Kind(what: localized("import file"), limit: 256 << 20) }
         /// Years of a bank's transactions are a few MiB.
         static var statement: Kind { Kind(what: localized("statement"), limit: 64 << 20) }
