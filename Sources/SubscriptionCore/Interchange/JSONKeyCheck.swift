@@ -45,6 +45,27 @@ public enum JSONKeyCheck {
         return try outcome.get()
     }
 
+    /// The keys of one object: a short list searched (most objects have a few keys), a set
+    /// once it is long.
+    private struct Keys {
+        var list: [String] = []
+        var set: Set<String>?
+
+        /// Whether `key` is new; adds it.
+        mutating func insert(_ key: String) -> Bool {
+            if set != nil { return set!.insert(key).inserted }
+            // Swift compares strings as Unicode does (é written two ways is one key), as the
+            // decoder's dictionaries do.
+            if list.contains(key) { return false }
+            list.append(key)
+            if list.count == 16 {
+                set = Set(list)
+                list = []
+            }
+            return true
+        }
+    }
+
     /// An object or list still open, and where in it the reading is.
     private enum Frame {
         case object(key: String)
@@ -58,7 +79,7 @@ public enum JSONKeyCheck {
         var stack: [Frame] = []
         /// The keys seen in each open object, innermost last; kept apart from `stack` so that
         /// a set grows in place rather than being copied for each key.
-        var keys: [Set<String>] = []
+        var keys: [Keys] = []
         var result = Checked()
 
         init(bytes: UnsafeRawBufferPointer, rawMembers: Set<String>) {
@@ -71,7 +92,12 @@ public enum JSONKeyCheck {
         var malformed: Problem { .malformed(offset: position) }
 
         mutating func skipWhitespace() {
-            while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+            while position < bytes.count {
+                switch bytes[position] {
+                case 0x20, 0x09, 0x0A, 0x0D: position += 1
+                default: return
+                }
+            }
         }
 
         /// The byte here, after any whitespace; nil at the end.
@@ -91,7 +117,7 @@ public enum JSONKeyCheck {
                     switch byte {
                     case UInt8(ascii: "{"):
                         try open(.object(key: ""))
-                        keys.append([])
+                        keys.append(Keys())
                         if peek() == UInt8(ascii: "}") {
                             position += 1
                             close()
@@ -123,9 +149,7 @@ public enum JSONKeyCheck {
                 case .key:
                     guard peek() == UInt8(ascii: "\""), !keys.isEmpty else { throw malformed }
                     guard let key = try string(keeping: true) else { throw malformed }
-                    // Swift compares strings as Unicode does (é written two ways is one key), as
-                    // the decoder's dictionaries do.
-                    guard keys[keys.count - 1].insert(key).inserted else { throw .duplicateKey(key: key, path: path()) }
+                    guard keys[keys.count - 1].insert(key) else { throw .duplicateKey(key: key, path: path()) }
                     stack[stack.count - 1] = .object(key: key)
                     result.keys += 1
                     guard peek() == UInt8(ascii: ":") else { throw malformed }
@@ -167,17 +191,26 @@ public enum JSONKeyCheck {
         /// Skips a number or literal: the bytes that may make one. The decoder checks its grammar.
         mutating func scalar() throws(Problem) {
             let start = position
-            while position < bytes.count, Self.scalarBytes.contains(bytes[position]) { position += 1 }
+            scan: while position < bytes.count {
+                // Letters of `true`, `false`, `null`; digits, signs, points and exponents of numbers.
+                switch bytes[position] {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                     UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "u"),
+                     UInt8(ascii: "f"), UInt8(ascii: "a"), UInt8(ascii: "l"), UInt8(ascii: "s"), UInt8(ascii: "n"):
+                    position += 1
+                default:
+                    break scan
+                }
+            }
             guard position > start else { throw malformed }
         }
-
-        /// Letters of `true`, `false`, `null` and digits, signs, points and exponents of numbers.
-        static let scalarBytes = Set("0123456789+-.eEtrufalsn".utf8)
 
         /// Reads a string starting at its opening quote; its text when `keeping`. Escapes are
         /// decoded, so `"a\u0062"` and `"ab"` are one key.
         mutating func string(keeping: Bool) throws(Problem) -> String? {
             position += 1
+            let start = position
+            var escaped = false
             var text: [UInt8] = []
             while position < bytes.count {
                 let byte = bytes[position]
@@ -185,17 +218,25 @@ public enum JSONKeyCheck {
                 switch byte {
                 case UInt8(ascii: "\""):
                     guard keeping else { return nil }
-                    guard let decoded = String(validating: text, as: UTF8.self) else {
+                    // Without escapes the text is the bytes as they are: no copy to make. Bytes
+                    // that are not UTF-8 come back replaced, so differ from what was read.
+                    let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<position - 1])
+                    let decoded = escaped ? String(decoding: text, as: UTF8.self) : String(decoding: raw, as: UTF8.self)
+                    guard escaped ? decoded.utf8.elementsEqual(text) : decoded.utf8.elementsEqual(raw) else {
                         position -= 1
                         throw malformed
                     }
                     return decoded
                 case UInt8(ascii: "\\"):
                     guard position < bytes.count else { throw malformed }
-                    let escaped = bytes[position]
+                    if keeping && !escaped {
+                        text.append(contentsOf: bytes[start..<position - 1])
+                        escaped = true
+                    }
+                    let code = bytes[position]
                     position += 1
-                    switch escaped {
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escaped)
+                    switch code {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(code)
                     case UInt8(ascii: "b"): text.append(0x08)
                     case UInt8(ascii: "f"): text.append(0x0C)
                     case UInt8(ascii: "n"): text.append(0x0A)
@@ -213,7 +254,7 @@ public enum JSONKeyCheck {
                     position -= 1
                     throw malformed
                 default:
-                    if keeping { text.append(byte) }
+                    if keeping && escaped { text.append(byte) }
                 }
             }
             throw malformed

@@ -53,6 +53,17 @@ struct JSONKeyCheckTests {
         }
     }
 
+    @Test("A key that is not UTF-8 is refused, escaped or not; a long object is still checked")
+    func keyBytes() throws {
+        for bytes: [UInt8] in [[0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D], [0x7B, 0x22, 0x5C, 0x6E, 0xC3, 0x22, 0x3A, 0x31, 0x7D]] {
+            #expect(throws: JSONKeyCheck.Problem.malformed(offset: bytes.count - 4)) { try JSONKeyCheck.check(Data(bytes)) }
+        }
+        let many = (0..<100).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+        try Self.check("{\(many)}")
+        #expect(Self.problem("{\(many), \"k\\u0030\": 1}") == .duplicateKey(key: "k0", path: ""))
+        #expect(Self.problem("{\(many), \"k99\": 1}") == .duplicateKey(key: "k99", path: ""))
+    }
+
     @Test("Nesting is bounded, without recursion, as Foundation bounds it")
     func depth() throws {
         let limit = JSONKeyCheck.maximumDepth
