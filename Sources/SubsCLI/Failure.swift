@@ -36,6 +36,8 @@ struct Failure: Error {
             self.init(error.description, exitCode: Self.dataError)
         case let error as ImportError:
             self.init(error.description, exitCode: Self.dataError)
+        case let error as InputTooLarge:
+            self.init(error.description, exitCode: Self.dataError)
         case let error as StatementError:
             self.init(error.description, exitCode: Self.dataError)
         case let error as UndoError:

@@ -99,7 +99,7 @@ extension Subs {
         }
 
         private static func read(_ file: String) throws -> String {
-            StatementText.decoded(try InputFile.contents(of: file, what: localized("statement"), standardInput: true))
+            StatementText.decoded(try InputFile.contents(of: file, .statement, standardInput: true))
         }
     }
 }

@@ -60,7 +60,7 @@ extension Subs {
 
         func run() throws {
             let today = try clock.resolve()
-            let data = try InputFile.contents(of: file, what: localized("import file"), standardInput: true)
+            let data = try InputFile.contents(of: file, .importFile, standardInput: true)
             let outcome = try store.openStore().importFile(
                 data, path: file, from: from, options: ImportOptions(currency: currency, today: today, map: map),
                 onDuplicate: onDuplicate, dryRun: dryRun)

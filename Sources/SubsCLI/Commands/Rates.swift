@@ -98,7 +98,7 @@ extension Subs.Rates {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let data = try InputFile.contents(of: file, what: localized("rates file"))
+            let data = try InputFile.contents(of: file, .ratesFile)
             let store = try store.openStore()
             let rates = try RatesFile.parse(
                 String(decoding: data, as: UTF8.self), path: file, base: try store.config().currency)

@@ -185,5 +185,9 @@ extension SubsTranslations {
         ("No logins. Add one with 'subs vault set <subscription>'.",
          "Giriş bilgisi yok. Eklemek için: 'subs vault set <abonelik>'."),
         ("Service", "Hizmet"),
+        ("would leave out config %@: an import never sets a command or address subs runs or calls; to use the file's, read it and run: subs config set %@ VALUE",
+         "dışarıda bırakılacak: config %1$@: içe aktarma, subs'ın çalıştıracağı bir komutu ya da çağıracağı bir adresi asla ayarlamaz; dosyadakini kullanmak için onu okuyup şunu çalıştırın: subs config set %2$@ DEĞER"),
+        ("left out config %@: an import never sets a command or address subs runs or calls; to use the file's, read it and run: subs config set %@ VALUE",
+         "dışarıda bırakıldı: config %1$@: içe aktarma, subs'ın çalıştıracağı bir komutu ya da çağıracağı bir adresi asla ayarlamaz; dosyadakini kullanmak için onu okuyup şunu çalıştırın: subs config set %2$@ DEĞER"),
     ]
 }

@@ -31,6 +31,12 @@ enum ImportRenderer {
         for key in outcome.settingsSet.map(\.rawValue) {
             lines.append(dryRun ? localized("would set config \(key)") : localized("set config \(key)"))
         }
+        // The value is not shown: a line with it would read as if it had been set.
+        for key in outcome.settingsLeftOut.map(\.rawValue) {
+            lines.append(dryRun
+                ? localized("would leave out config \(key): an import never sets a command or address subs runs or calls; to use the file's, read it and run: subs config set \(key) VALUE")
+                : localized("left out config \(key): an import never sets a command or address subs runs or calls; to use the file's, read it and run: subs config set \(key) VALUE"))
+        }
         for rate in outcome.ratesSet {
             let (code, base) = (rate.rate.currency.code, rate.base.code)
             lines.append(dryRun ? localized("would set rate \(code) in \(base)") : localized("set rate \(code) in \(base)"))

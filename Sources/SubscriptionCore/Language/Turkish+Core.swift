@@ -587,5 +587,17 @@ extension Translations {
          "parola dosyası %@"),
         ("other processes kept changing the history while undo ran; nothing was undone (run it again)",
          "undo çalışırken başka süreçler geçmişi değiştirip durdu; hiçbir şey geri alınmadı (yeniden çalıştırın)"),
+        ("the key appears twice in one object (JSON readers differ on which one counts)",
+         "anahtar aynı nesnede iki kez geçiyor (JSON okuyucuları hangisinin geçerli olduğunda ayrışır)"),
+        ("not valid JSON: nested more than %@ deep",
+         "geçerli JSON değil: %@ düzeyden derin iç içe"),
+        ("a second rate for %@ in %@",
+         "%@ için %@ cinsinden ikinci bir kur"),
+        ("expected %@, got '%@'",
+         "%@ beklenir, gelen '%@'"),
+        ("the same name and currency as %@; with --on-duplicate replace one would overwrite the other",
+         "%@ ile aynı ad ve para birimi; --on-duplicate replace ile biri ötekinin üzerine yazılırdı"),
+        ("line %@ is not UTF-8 text",
+         "satır %@ UTF-8 metin değil"),
     ]
 }

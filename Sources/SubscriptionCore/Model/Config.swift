@@ -77,6 +77,15 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         self = key
     }
 
+    /// Whether the value is a command `subs` runs or an address it calls: never taken from an
+    /// imported file, only from the user (`config set`).
+    public var runsOrCalls: Bool {
+        switch self {
+        case .remindExec, .remindWebhook: true
+        case .currency, .remindDays, .reminders, .budget, .language: false
+        }
+    }
+
     /// What the key's values look like, for help and errors.
     public var accepted: String {
         switch self {

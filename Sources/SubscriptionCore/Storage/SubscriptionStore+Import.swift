@@ -48,25 +48,20 @@ extension SubscriptionStore {
         _ outcome: ImportOutcome, replaced: [Subscription], categoriesBefore: [(name: String, color: CategoryColor?)],
         source: String, _ connection: Connection, now: Date
     ) throws {
-        // Two records that replace one subscription leave it as the second wrote it: once.
-        var written: [Subscription] = []
-        var position: [String: Int] = [:]
-        for item in outcome.items {
-            if case .skipped = item.action { continue }
-            if let index = position[item.subscription.id] {
-                written[index] = item.subscription
-            } else {
-                position[item.subscription.id] = written.count
-                written.append(item.subscription)
-            }
+        // Each subscription once: `apply` refuses a file in which two records would write one.
+        let written = outcome.items.compactMap { item -> Subscription? in
+            if case .skipped = item.action { return nil }
+            return item.subscription
         }
-        let recolored = categoriesBefore.filter { old in
-            old.color == nil && outcome.categoriesCreated.allSatisfy { !NameMatching.same($0, old.name) }
-        }
+        // Sets, not searches: an import of many thousands of categories stays linear.
+        let createdKeys = Set(outcome.categoriesCreated.map(NameMatching.key))
+        let createdNames = Set(outcome.categoriesCreated)
+        let recolored = categoriesBefore.filter { old in old.color == nil && !createdKeys.contains(NameMatching.key(old.name)) }
+        let recoloredNames = Set(recolored.map(\.name))
         let categories = try categoryColors(connection).filter { now in
-            outcome.categoriesCreated.contains(now.name)
-                || now.color != nil && recolored.contains { $0.name == now.name }
+            createdNames.contains(now.name) || now.color != nil && recoloredNames.contains(now.name)
         }
+        let categoryNames = Set(categories.map(\.name))
         let after = StateSlice(
             subscriptions: written, categories: categories.map { ImportedCategory(name: $0.name, color: $0.color) },
             settings: Dictionary(uniqueKeysWithValues: try outcome.settingsSet.map { key in
@@ -81,7 +76,7 @@ extension SubscriptionStore {
             summary: "\(outcome.added) added, \(outcome.replaced) replaced, \(outcome.skipped) skipped",
             before: StateSlice(
                 subscriptions: replaced,
-                categories: recolored.filter { old in categories.contains { $0.name == old.name } }
+                categories: recolored.filter { categoryNames.contains($0.name) }
                     .map { ImportedCategory(name: $0.name, color: nil) }),
             after: after, now: now)
     }
@@ -101,18 +96,31 @@ extension SubscriptionStore {
         }
         var takenIDs = Set(current.map(\.id))
         var takenNames = Set(current.map { NameMatching.key($0.name) })
-        var replacedIDs: Set<String> = []
-        var categories = try categoryColors(connection)
+        // The next number `freeName` tries for a name, so that many rows of one name stay linear.
+        var nextNumbers: [String: Int] = [:]
+        // The record of this file that added or replaced each subscription, by id.
+        var writtenBy: [String: String] = [:]
+        // Categories by their names' keys, looked up rather than searched.
+        var categories: [String: (name: String, color: CategoryColor?)] = [:]
+        for category in try categoryColors(connection) where categories[NameMatching.key(category.name)] == nil {
+            categories[NameMatching.key(category.name)] = category
+        }
+        var fileColors: [String: CategoryColor?] = [:]
+        for category in parsed.categories where fileColors[NameMatching.key(category.name)] == nil {
+            fileColors[NameMatching.key(category.name)] = category.color
+        }
 
         // Categories first: subscriptions refer to them.
         func ensureCategory(_ name: String, color: CategoryColor?) throws -> String {
-            if let known = categories.first(where: { NameMatching.same($0.name, name) }) {
+            let key = NameMatching.key(name)
+            if let known = categories[key] {
                 if known.color == nil, let color, writing {
                     try connection.run("UPDATE categories SET color = ? WHERE name = ?", [.text(color.description), .text(known.name)])
+                    categories[key]?.color = color
                 }
                 return known.name
             }
-            categories.append((name, color))
+            categories[key] = (name, color)
             outcome.categoriesCreated.append(name)
             if writing {
                 try connection.run("INSERT INTO categories (name, color) VALUES (?, ?)",
@@ -127,7 +135,7 @@ extension SubscriptionStore {
         for imported in parsed.subscriptions {
             var subscription = imported.subscription
             if let name = subscription.category {
-                let color = parsed.categories.first { NameMatching.same($0.name, name) }?.color
+                let color = fileColors[NameMatching.key(name)] ?? nil
                 subscription.category = try ensureCategory(name, color: color)
             }
             let duplicate = currentByName[NameAndCurrency(subscription)]
@@ -137,9 +145,15 @@ extension SubscriptionStore {
                     outcome.items.append(.init(record: imported.record, subscription: existing, action: .skipped(existingID: existing.id)))
                     continue
                 }
+                // Two records of one file for one subscription: which should win is anyone's
+                // guess, and undo could not tell what was there before. Refused, naming both.
+                if let earlier = writtenBy[existing.id] {
+                    throw ImportError.badRecord(record: imported.record, field: localized("name"), problem: localized(
+                        "the same name and currency as \(earlier); with --on-duplicate replace one would overwrite the other"))
+                }
+                writtenBy[existing.id] = imported.record
                 subscription = subscription.withID(existing.id)
-                // What was there before the import, not what an earlier record of it put there.
-                if replacedIDs.insert(existing.id).inserted { replaced.append(existing) }
+                replaced.append(existing)
                 current[duplicate] = subscription
                 if writing { try records.update(subscription) }
                 outcome.items.append(.init(record: imported.record, subscription: subscription, action: .replaced(existingID: existing.id)))
@@ -149,11 +163,12 @@ extension SubscriptionStore {
                 subscription = subscription.withID(UUID().uuidString.lowercased())
             }
             let original = subscription.name
-            subscription.name = freeName(original, taken: takenNames)
+            subscription.name = freeName(original, taken: takenNames, nextNumbers: &nextNumbers)
             if currentByName[NameAndCurrency(subscription)] == nil {
                 currentByName[NameAndCurrency(subscription)] = current.count
             }
             takenIDs.insert(subscription.id)
+            writtenBy[subscription.id] = imported.record
             takenNames.insert(NameMatching.key(subscription.name))
             current.append(subscription)
             if writing { try records.insert(subscription) }
@@ -166,6 +181,12 @@ extension SubscriptionStore {
         let setKeys = Set(try connection.rows("SELECT key FROM settings").compactMap { $0.text(0) })
         for key in ConfigKey.allCases where !setKeys.contains(key.rawValue) {
             guard let value = parsed.settings[key] else { continue }
+            // Never a command or address from a file: subs would run or call what the user did
+            // not type. Left out and said, so they can set it themselves.
+            if key.runsOrCalls {
+                outcome.settingsLeftOut.append(key)
+                continue
+            }
             do {
                 config = try config.setting(key, to: value)
             } catch {
@@ -198,16 +219,21 @@ extension SubscriptionStore {
     }
 
     /// `name`, or `name (2)`, `name (3)`... when another subscription has it (`taken` holds
-    /// the names' `NameMatching` keys).
-    private static func freeName(_ name: String, taken: Set<String>) -> String {
+    /// the names' `NameMatching` keys). `nextNumbers` remembers where to go on for each name:
+    /// the numbers before it are taken, and a name once taken stays so during an import.
+    private static func freeName(_ name: String, taken: Set<String>, nextNumbers: inout [String: Int]) -> String {
         func isTaken(_ candidate: String) -> Bool { taken.contains(NameMatching.key(candidate)) }
         guard isTaken(name) else { return name }
-        var number = 2
+        let key = NameMatching.key(name)
+        var number = nextNumbers[key] ?? 2
         while true {
             let suffix = " (\(number))"
             let candidate = String(name.prefix(TextInput.nameLengths.upperBound - suffix.count)) + suffix
-            if !isTaken(candidate) { return candidate }
             number += 1
+            if !isTaken(candidate) {
+                nextNumbers[key] = number
+                return candidate
+            }
         }
     }
 

@@ -10,6 +10,24 @@ public enum CSVReader {
         public let fields: [String]
     }
 
+    /// `data` as UTF-8 text, or the error that names the line where it stops being UTF-8.
+    static func text(_ data: Data) throws -> String {
+        if let text = String(validating: data, as: UTF8.self) { return text }
+        var parser = Unicode.UTF8.ForwardParser()
+        var bytes = data.makeIterator()
+        var line = 1
+        while true {
+            switch parser.parseScalar(from: &bytes) {
+            case .valid(let encoded):
+                if encoded.first == UInt8(ascii: "\n") { line += 1 }
+            case .error:
+                throw ImportError.unreadable(problem: localized("line \(line) is not UTF-8 text"))
+            case .emptyInput:
+                throw ImportError.unreadable(problem: localized("not UTF-8 text"))
+            }
+        }
+    }
+
     /// Every record in `text`, blank lines skipped. Throws on a quote that is never closed.
     public static func records(_ text: String) throws -> [Record] {
         var scalars = Substring(text).unicodeScalars[...]

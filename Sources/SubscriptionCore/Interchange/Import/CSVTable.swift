@@ -25,7 +25,7 @@ struct CSVTable {
     }
 
     init(_ data: Data) throws {
-        guard let text = String(data: data, encoding: .utf8) else { throw ImportError.unreadable(problem: localized("not UTF-8 text")) }
+        let text = try CSVReader.text(data)
         let records: [CSVReader.Record]
         do {
             records = try CSVReader.records(text)

@@ -30,6 +30,8 @@ public struct ImportOutcome: Sendable {
     public internal(set) var items: [Item] = []
     public internal(set) var categoriesCreated: [String] = []
     public internal(set) var settingsSet: [ConfigKey] = []
+    /// Settings the file holds that an import never takes (`ConfigKey.runsOrCalls`).
+    public internal(set) var settingsLeftOut: [ConfigKey] = []
     public internal(set) var ratesSet: [ImportedRate] = []
     /// True when nothing was written (`--dry-run`).
     public let dryRun: Bool

@@ -40,8 +40,11 @@ public enum MappedCSVFormat: ImportFormat {
         }
         let table = try CSVTable(data)
         if let missing = map.values.first(where: { !table.header.contains($0) }) {
+            // One line, however the header is written and however many columns it has.
+            var columns = table.header.prefix(20).map(\.quotedForMessage)
+            if table.header.count > 20 { columns.append("...") }
             throw InputError.invalid("--map", value: missing,
-                                     expected: localized("a column of the file's header: \(table.header.joined(separator: ", "))"))
+                                     expected: localized("a column of the file's header: \(columns.joined(separator: ", "))"))
         }
         return ParsedImport(subscriptions: try table.rows.map { row in
             ImportedSubscription(record: localized("line \(row.line)"), subscription: try subscription(row, map: map, options: options))

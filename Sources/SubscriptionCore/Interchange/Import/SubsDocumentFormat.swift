@@ -14,16 +14,15 @@ public enum SubsDocumentFormat: ImportFormat {
     }
 
     public static func parse(_ data: Data, options: ImportOptions) throws -> ParsedImport {
+        // A key written twice would be read one way here and another way by jq.
+        let raw = try JSONKeyCheck.importable(data, rawMembers: ["version"])
         let document: ExportDocument
         do {
             document = try JSONDecoder().decode(ExportDocument.self, from: data)
         } catch let error as DecodingError {
             throw Self.error(error, data: data)
         }
-        guard document.version <= ExportDocument.currentVersion else {
-            throw ImportError.unreadable(problem: localized(
-                "document version \(document.version) is newer than this subs reads (\(ExportDocument.currentVersion))"))
-        }
+        try checkVersion(raw.rawMembers["version"] ?? "\(document.version)")
         let subscriptions = try document.subscriptions.enumerated().map { index, entry in
             let check = RecordCheck("subscriptions[\(index)] (\(entry.name.quotedForMessage))")
             let subscription = try check.subscription(entry, checkingLife: true)
@@ -46,15 +45,35 @@ public enum SubsDocumentFormat: ImportFormat {
                 settings[configKey] = stored
             }
         }
+        var ratePairs: Set<String> = []
         let rates = try document.rates.enumerated().map { index, entry in
             let check = RecordCheck("rates[\(index)] (\(entry.currency.quotedForMessage))")
             let currency = try check.currency(entry.currency, field: "currency")
             let base = try check.currency(entry.base, field: "base")
+            guard ratePairs.insert("\(currency.code) \(base.code)").inserted else {
+                throw check.fail("currency", localized("a second rate for \(currency.code) in \(base.code)"))
+            }
             let setAt = try check.timestamp(entry.setAt, field: "set_at")
             let rate = try check.field("rate") { try ExchangeRate(currency: currency, exported: entry.rate, setAt: setAt) }
             return ImportedRate(rate: rate, base: base)
         }
         return ParsedImport(subscriptions: subscriptions, categories: categories, settings: settings, rates: rates)
+    }
+
+    /// Refuses a version this `subs` does not know, as written: only the whole number 1, not
+    /// `1.0` or `1e0`, which a decoder would read as 1.
+    private static func checkVersion(_ raw: String) throws {
+        let known = 1...ExportDocument.currentVersion
+        if let version = Int(raw), String(version) == raw {
+            if known.contains(version) { return }
+            if version > ExportDocument.currentVersion {
+                throw ImportError.unreadable(problem: localized(
+                    "document version \(version) is newer than this subs reads (\(ExportDocument.currentVersion))"))
+            }
+        }
+        let versions = known.count == 1 ? "\(known.lowerBound)" : "\(known.lowerBound)-\(known.upperBound)"
+        throw ImportError.badRecord(record: "document", field: "version",
+                                    problem: localized("expected \(versions), got '\(raw.quotedForMessage)'"))
     }
 
     /// A decoding error as the record and field it is about, named by the JSON path.

@@ -14,17 +14,16 @@ public enum SubsListCSVFormat: ImportFormat {
     ]
 
     public static func detect(_ data: Data) -> Bool {
-        guard let text = String(data: data, encoding: .utf8),
-              let first = try? CSVReader.records(String(text.prefix(4096)).components(separatedBy: .newlines)
+        // The header alone: a bad byte further down is the parser's to name, by its line.
+        let head = String(decoding: data.prefix(4096), as: UTF8.self)
+        guard let first = try? CSVReader.records(head.components(separatedBy: .newlines)
                 .first(where: { !$0.isEmpty }) ?? "").first
         else { return false }
         return first.fields == header
     }
 
     public static func parse(_ data: Data, options: ImportOptions) throws -> ParsedImport {
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ImportError.unreadable(problem: localized("not UTF-8 text"))
-        }
+        let text = try CSVReader.text(data)
         let records: [CSVReader.Record]
         do {
             records = try CSVReader.records(text)

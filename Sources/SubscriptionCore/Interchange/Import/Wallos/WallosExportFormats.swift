@@ -58,6 +58,7 @@ public enum WallosJSONFormat: ImportFormat {
     }
 
     public static func parse(_ data: Data, options: ImportOptions) throws -> ParsedImport {
+        try JSONKeyCheck.importable(data)
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data)

@@ -1,0 +1,336 @@
+import Foundation
+
+/// Reads JSON only for its shape, to refuse a key written twice in one object. Foundation's
+/// readers keep one of the two without a word, and other tools keep the other: a person who
+/// looks at the file with jq or Python would see one value and `subs` would use another. Every
+/// reader of a JSON file the user gives calls this before decoding it.
+///
+/// It reads as strictly as Foundation does where the shape is concerned (so nothing it lets
+/// through hides a second key from it), leaves the grammar of numbers and literals to the
+/// decoder, keeps no more than the keys of the objects still open, and never recurses.
+public enum JSONKeyCheck {
+    /// Deeper nesting is refused, as Foundation refuses it.
+    public static let maximumDepth = 512
+
+    public enum Problem: Error, Equatable, Sendable {
+        /// `key` appears twice in the object at `path` (`settings`, `subscriptions[2]`; empty
+        /// for the outermost object).
+        case duplicateKey(key: String, path: String)
+        /// Not JSON: broken at byte `offset`.
+        case malformed(offset: Int)
+        /// Objects or lists nested deeper than `maximumDepth`.
+        case tooDeep
+    }
+
+    /// What a successful check saw: the raw text of the outermost object's scalar members
+    /// that `rawMembers` asked for (`"version"` → `1.0` as written, not as a decoder reads it).
+    public struct Checked: Sendable {
+        public internal(set) var rawMembers: [String: String] = [:]
+        /// How many keys the objects hold in all, for tests to compare with a decoder's.
+        public internal(set) var keys = 0
+    }
+
+    /// Throws the first problem in `data`, in the order it is written.
+    @discardableResult
+    public static func check(_ data: Data, rawMembers: Set<String> = []) throws(Problem) -> Checked {
+        let outcome: Result<Checked, Problem> = data.withUnsafeBytes { bytes in
+            var scanner = Scanner(bytes: bytes, rawMembers: rawMembers)
+            do throws(Problem) {
+                try scanner.run()
+                return .success(scanner.result)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try outcome.get()
+    }
+
+    /// The keys of one object: a short list searched (most objects have a few keys), a set
+    /// once it is long.
+    private struct Keys {
+        var list: [String] = []
+        var set: Set<String>?
+
+        /// Whether `key` is new; adds it.
+        mutating func insert(_ key: String) -> Bool {
+            if set != nil { return set!.insert(key).inserted }
+            // Swift compares strings as Unicode does (é written two ways is one key), as the
+            // decoder's dictionaries do.
+            if list.contains(key) { return false }
+            list.append(key)
+            if list.count == 16 {
+                set = Set(list)
+                list = []
+            }
+            return true
+        }
+    }
+
+    /// An object or list still open, and where in it the reading is.
+    private enum Frame {
+        case object(key: String)
+        case array(index: Int)
+    }
+
+    private struct Scanner {
+        let bytes: UnsafeRawBufferPointer
+        let rawMembers: Set<String>
+        var position = 0
+        var stack: [Frame] = []
+        /// The keys seen in each open object, innermost last; kept apart from `stack` so that
+        /// a set grows in place rather than being copied for each key.
+        var keys: [Keys] = []
+        var result = Checked()
+
+        init(bytes: UnsafeRawBufferPointer, rawMembers: Set<String>) {
+            self.bytes = bytes
+            self.rawMembers = rawMembers
+            // A UTF-8 byte-order mark, which Foundation skips too.
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+        }
+
+        var malformed: Problem { .malformed(offset: position) }
+
+        mutating func skipWhitespace() {
+            while position < bytes.count {
+                switch bytes[position] {
+                case 0x20, 0x09, 0x0A, 0x0D: position += 1
+                default: return
+                }
+            }
+        }
+
+        /// The byte here, after any whitespace; nil at the end.
+        mutating func peek() -> UInt8? {
+            skipWhitespace()
+            return position < bytes.count ? bytes[position] : nil
+        }
+
+        mutating func run() throws(Problem) {
+            // What comes next: a value, a key (after `{` or `,` in an object), or what follows a value.
+            enum Expect { case value, key, afterValue }
+            var expect = Expect.value
+            while true {
+                switch expect {
+                case .value:
+                    guard let byte = peek() else { throw malformed }
+                    switch byte {
+                    case UInt8(ascii: "{"):
+                        try open(.object(key: ""))
+                        keys.append(Keys())
+                        if peek() == UInt8(ascii: "}") {
+                            position += 1
+                            close()
+                            expect = .afterValue
+                        } else {
+                            expect = .key
+                        }
+                    case UInt8(ascii: "["):
+                        try open(.array(index: 0))
+                        if peek() == UInt8(ascii: "]") {
+                            position += 1
+                            close()
+                            expect = .afterValue
+                        }
+                        // Else the list's first value comes next: still `.value`.
+                    default:
+                        let start = position
+                        if byte == UInt8(ascii: "\"") {
+                            _ = try string(keeping: false)
+                        } else {
+                            try scalar()
+                        }
+                        // The raw text of an outermost member asked for.
+                        if stack.count == 1, case .object(let key) = stack[0], rawMembers.contains(key) {
+                            result.rawMembers[key] = String(decoding: bytes[start..<position], as: UTF8.self)
+                        }
+                        expect = .afterValue
+                    }
+                case .key:
+                    guard peek() == UInt8(ascii: "\""), !keys.isEmpty else { throw malformed }
+                    guard let key = try string(keeping: true) else { throw malformed }
+                    guard keys[keys.count - 1].insert(key) else { throw .duplicateKey(key: key, path: path()) }
+                    stack[stack.count - 1] = .object(key: key)
+                    result.keys += 1
+                    guard peek() == UInt8(ascii: ":") else { throw malformed }
+                    position += 1
+                    expect = .value
+                case .afterValue:
+                    guard let frame = stack.last else {
+                        guard peek() == nil else { throw malformed }
+                        return
+                    }
+                    guard let byte = peek() else { throw malformed }
+                    position += 1
+                    switch (frame, byte) {
+                    case (.object, UInt8(ascii: ",")):
+                        expect = .key
+                    case (.array(let index), UInt8(ascii: ",")):
+                        stack[stack.count - 1] = .array(index: index + 1)
+                        expect = .value
+                    case (.object, UInt8(ascii: "}")), (.array, UInt8(ascii: "]")):
+                        close()
+                    default:
+                        position -= 1
+                        throw malformed
+                    }
+                }
+            }
+        }
+
+        mutating func open(_ frame: Frame) throws(Problem) {
+            guard stack.count < JSONKeyCheck.maximumDepth else { throw .tooDeep }
+            position += 1
+            stack.append(frame)
+        }
+
+        mutating func close() {
+            if case .object = stack.removeLast() { keys.removeLast() }
+        }
+
+        /// Skips a number or literal: the bytes that may make one. The decoder checks its grammar.
+        mutating func scalar() throws(Problem) {
+            let start = position
+            scan: while position < bytes.count {
+                // Letters of `true`, `false`, `null`; digits, signs, points and exponents of numbers.
+                switch bytes[position] {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                     UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "u"),
+                     UInt8(ascii: "f"), UInt8(ascii: "a"), UInt8(ascii: "l"), UInt8(ascii: "s"), UInt8(ascii: "n"):
+                    position += 1
+                default:
+                    break scan
+                }
+            }
+            guard position > start else { throw malformed }
+        }
+
+        /// Reads a string starting at its opening quote; its text when `keeping`. Escapes are
+        /// decoded, so `"a\u0062"` and `"ab"` are one key.
+        mutating func string(keeping: Bool) throws(Problem) -> String? {
+            position += 1
+            let start = position
+            var escaped = false
+            var text: [UInt8] = []
+            while position < bytes.count {
+                let byte = bytes[position]
+                position += 1
+                switch byte {
+                case UInt8(ascii: "\""):
+                    guard keeping else { return nil }
+                    // Without escapes the text is the bytes as they are: no copy to make. Bytes
+                    // that are not UTF-8 come back replaced, so differ from what was read.
+                    let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<position - 1])
+                    let decoded = escaped ? String(decoding: text, as: UTF8.self) : String(decoding: raw, as: UTF8.self)
+                    guard escaped ? decoded.utf8.elementsEqual(text) : decoded.utf8.elementsEqual(raw) else {
+                        position -= 1
+                        throw malformed
+                    }
+                    return decoded
+                case UInt8(ascii: "\\"):
+                    guard position < bytes.count else { throw malformed }
+                    if keeping && !escaped {
+                        text.append(contentsOf: bytes[start..<position - 1])
+                        escaped = true
+                    }
+                    let code = bytes[position]
+                    position += 1
+                    switch code {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(code)
+                    case UInt8(ascii: "b"): text.append(0x08)
+                    case UInt8(ascii: "f"): text.append(0x0C)
+                    case UInt8(ascii: "n"): text.append(0x0A)
+                    case UInt8(ascii: "r"): text.append(0x0D)
+                    case UInt8(ascii: "t"): text.append(0x09)
+                    case UInt8(ascii: "u"):
+                        let scalar = try escapedScalar()
+                        if keeping { text.append(contentsOf: String(Character(scalar)).utf8) }
+                    default:
+                        position -= 1
+                        throw malformed
+                    }
+                case 0x00..<0x20:
+                    // A control character must be escaped.
+                    position -= 1
+                    throw malformed
+                default:
+                    if keeping && escaped { text.append(byte) }
+                }
+            }
+            throw malformed
+        }
+
+        /// The scalar of a `\uXXXX` escape (the `\u` read), joining a surrogate pair.
+        mutating func escapedScalar() throws(Problem) -> Unicode.Scalar {
+            let first = try hex4()
+            if (0xD800..<0xDC00).contains(first) {
+                guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+                else { throw malformed }
+                position += 2
+                let second = try hex4()
+                guard (0xDC00..<0xE000).contains(second),
+                      let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
+                else { throw malformed }
+                return scalar
+            }
+            guard let scalar = Unicode.Scalar(first) else { throw malformed }
+            return scalar
+        }
+
+        mutating func hex4() throws(Problem) -> UInt32 {
+            guard position + 4 <= bytes.count else { throw malformed }
+            var value: UInt32 = 0
+            for byte in bytes[position..<position + 4] {
+                guard let digit = Self.hexValue(byte) else { throw malformed }
+                value = value << 4 | digit
+            }
+            position += 4
+            return value
+        }
+
+        static func hexValue(_ byte: UInt8) -> UInt32? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+            default: nil
+            }
+        }
+
+        /// Where the innermost object is: `subscriptions[2].members[0]`, or empty at the top.
+        /// Keys are shown as messages show values, and a deep path by its two ends.
+        func path() -> String {
+            var parts: [String] = []
+            for frame in stack.dropLast() {
+                switch frame {
+                case .object(let key): parts.append((parts.isEmpty ? "" : ".") + key.quotedForMessage)
+                case .array(let index): parts.append("[\(index)]")
+                }
+            }
+            if parts.count > 6 { parts = parts.prefix(3) + ["..."] + parts.suffix(3) }
+            return parts.joined()
+        }
+    }
+}
+
+extension JSONKeyCheck {
+    /// `check`, with its problem as the import error that refuses the file: a key written
+    /// twice names the key and the object it is in.
+    @discardableResult
+    public static func importable(_ data: Data, rawMembers: Set<String> = []) throws(ImportError) -> Checked {
+        do {
+            return try check(data, rawMembers: rawMembers)
+        } catch {
+            switch error {
+            case .duplicateKey(let key, let path):
+                throw .badRecord(
+                    record: path.isEmpty ? "document" : path, field: key.quotedForMessage,
+                    problem: localized("the key appears twice in one object (JSON readers differ on which one counts)"))
+            case .malformed:
+                throw .unreadable(problem: localized("not valid JSON"))
+            case .tooDeep:
+                throw .unreadable(problem: localized("not valid JSON: nested more than \(maximumDepth) deep"))
+            }
+        }
+    }
+}
