@@ -68,8 +68,12 @@ extension Subs {
             let transactions = try StatementReader.debits(
                 in: text, path: file, format: from, columns: columns, dateFormat: order,
                 currency: currency ?? store.config().currency)
-            let charges = transactions.map {
-                MerchantCharge(line: $0.line, date: $0.date, merchant: MerchantName.normalized($0.description), amount: $0.amount)
+            // A statement repeats its descriptors: each is read once.
+            var merchants: [String: String] = [:]
+            let charges = transactions.map { transaction in
+                let merchant = merchants[transaction.description] ?? MerchantName.normalized(transaction.description)
+                merchants[transaction.description] = merchant
+                return MerchantCharge(line: transaction.line, date: transaction.date, merchant: merchant, amount: transaction.amount)
             }
             let statementEnd = transactions.map(\.date).max() ?? today
             let series = RecurrenceDetector.series(in: charges, statementEnd: statementEnd)

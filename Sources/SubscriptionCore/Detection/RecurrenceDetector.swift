@@ -13,8 +13,8 @@ public enum RecurrenceDetector {
     /// next charge should have come well before it has ended.
     public static func series(in charges: [MerchantCharge], statementEnd: CivilDate) -> [RecurringSeries] {
         let byMerchant = Dictionary(grouping: charges) { MerchantKey(charge: $0) }
-        return byMerchant.keys.sorted().flatMap { key in
-            series(ofOneMerchant: byMerchant[key]!, statementEnd: statementEnd)
+        return byMerchant.sorted { $0.key < $1.key }.flatMap { _, charges in
+            series(ofOneMerchant: charges, statementEnd: statementEnd)
         }.sorted { ($0.first.date, $0.merchant) < ($1.first.date, $1.merchant) }
     }
 
@@ -42,28 +42,44 @@ public enum RecurrenceDetector {
 
     private static func series(ofOneMerchant charges: [MerchantCharge], statementEnd: CivilDate) -> [RecurringSeries] {
         // Same-day repeats of one price are one charge (a statement listing a hold and its charge).
+        // Prices are equal exactly when their amounts are (`isSamePrice`), so a table finds the group.
         var groups: [PriceGroup] = []
+        var groupOfPrice: [Money: Int] = [:]
+        var daysOfGroup: [Set<CivilDate>] = []
         for charge in charges.sorted(by: { ($0.amount.decimal, $0.date) < ($1.amount.decimal, $1.date) }) {
-            if let index = groups.firstIndex(where: { isSamePrice($0[0].amount, charge.amount) }) {
-                if !groups[index].contains(where: { $0.date == charge.date }) { groups[index].append(charge) }
+            if let index = groupOfPrice[charge.amount] {
+                if daysOfGroup[index].insert(charge.date).inserted { groups[index].append(charge) }
             } else {
+                groupOfPrice[charge.amount] = groups.count
                 groups.append([charge])
+                daysOfGroup.append([charge.date])
             }
         }
-        // Each group joins the earlier chain it continues in rhythm, else starts its own.
+        let all = charges.count
+        // A series is a quarter of the merchant's charges at least (below) in at most
+        // `maximumPrices` groups: with no group of a twelfth of them, nothing here recurs.
+        guard groups.contains(where: { $0.count * 4 * maximumPrices >= all }) else { return [] }
+        // Each group joins the earlier chain it continues in rhythm, else starts its own. A chain
+        // of `maximumPrices` takes no more, so only the open ones are tried.
         var chains: [[PriceGroup]] = []
+        var open: [Int] = []
         for group in groups.map({ $0.sorted { $0.date < $1.date } }).sorted(by: { $0[0].date < $1[0].date }) {
-            let joined = chains.indices.first { index in
+            let joined = open.firstIndex { index in
                 let chain = chains[index]
                 let last = chain[chain.count - 1]
-                guard chain.count < maximumPrices, last[last.count - 1].date < group[0].date,
+                guard last[last.count - 1].date < group[0].date,
                       isPlausibleStep(from: last[last.count - 1].amount, to: group[0].amount)
                 else { return false }
                 return cycle(of: (chain.joined() + group).map(\.date), minimumCount: 2) != nil
             }
-            if let joined { chains[joined].append(group) } else { chains.append([group]) }
+            if let joined {
+                chains[open[joined]].append(group)
+                if chains[open[joined]].count >= maximumPrices { open.remove(at: joined) }
+            } else {
+                open.append(chains.count)
+                chains.append([group])
+            }
         }
-        let all = charges.count
         return chains.compactMap { chain in
             // A price that changes in the middle of a series holds for two charges at least.
             guard chain.count < 3 || chain.dropFirst().dropLast().allSatisfy({ $0.count >= 2 }) else { return nil }
@@ -99,9 +115,8 @@ public enum RecurrenceDetector {
         guard dates.count >= 2 else { return nil }
         let intervals = zip(dates, dates.dropFirst()).map { $0.days(until: $1) }
         guard intervals.allSatisfy({ $0 > 0 }) else { return nil }
-        for months in [1, 2, 3, 6, 12] {
-            let cycle = BillingCycle(count: months == 12 ? 1 : months, unit: months == 12 ? .year : .month)!
-            guard dates.count >= (months == 12 ? 2 : minimumCount) else { continue }
+        for cycle in calendarCycles {
+            guard dates.count >= (cycle.unit == .year ? 2 : minimumCount) else { continue }
             if fits(dates, cycle: cycle) { return cycle }
         }
         guard dates.count >= minimumCount else { return nil }
@@ -109,12 +124,19 @@ public enum RecurrenceDetector {
         let period = sorted[sorted.count / 2]
         guard period >= 5 else { return nil }  // daily charges are purchases, not a subscription
         // A period a day off whole weeks is weeks (6 to 8 days is weekly, 27 to 29 four-weekly).
+        // A period longer than a cycle can be (999 days or weeks) is no cycle: nothing recurs.
         let weeks = (period + 3) / 7
         let cycle = abs(period - 7 * weeks) <= 1
-            ? BillingCycle(count: weeks, unit: .week)!
-            : BillingCycle(count: period, unit: .day)!
+            ? BillingCycle(count: weeks, unit: .week)
+            : BillingCycle(count: period, unit: .day)
+        guard let cycle else { return nil }
         return fits(dates, cycle: cycle) ? cycle : nil
     }
+
+    /// Monthly, every 2, 3 and 6 months, and yearly: the cycles tried against the calendar.
+    private static let calendarCycles: [BillingCycle] = [
+        (1, BillingCycle.Unit.month), (2, .month), (3, .month), (6, .month), (1, .year),
+    ].compactMap { BillingCycle(count: $0.0, unit: $0.1) }
 
     /// Whether each date is within the cycle's tolerance of a schedule started on the first
     /// one, with no charge missing and none extra.
@@ -155,8 +177,10 @@ public enum RecurrenceDetector {
         let deviations = dates.enumerated().compactMap { index, date in
             scheduled(from: dates[0], cycle: cycle, index: index).map { $0.days(until: date) }
         }
+        let last = dates[dates.count - 1]
+        guard !deviations.isEmpty else { return last }
         let drift = deviations.sorted()[deviations.count / 2]
-        let next = scheduled(from: dates[0], cycle: cycle, index: dates.count) ?? dates[dates.count - 1]
+        let next = scheduled(from: dates[0], cycle: cycle, index: dates.count) ?? last
         return next.adding(days: drift) ?? next
     }
 }

@@ -1,5 +1,5 @@
 /// One charge of a statement, under the merchant it was made to (PRODUCT.md §13).
-public struct MerchantCharge: Equatable, Sendable {
+public struct MerchantCharge: Hashable, Sendable {
     /// Where it is in the statement, for messages: a line of a CSV file, a record of an OFX one.
     public let line: Int
     public let date: CivilDate

@@ -16,25 +16,97 @@ extension RecurrenceDetector {
     /// the cycle; a subscription tracks one series at most. A name matches in any currency: a
     /// statement read in the wrong one still finds what is tracked, and adds no second one.
     public static func match(_ series: [RecurringSeries], to subscriptions: [Subscription]) -> [Finding] {
-        var pairs: [(score: Int, series: Int, subscription: Int)] = []
-        for (s, found) in series.enumerated() {
-            for (t, subscription) in subscriptions.enumerated() {
-                let name = nameScore(found.merchant, subscription.name)
+        // What the scores below would give if every series were scored against every
+        // subscription, pair by pair, best score first (then the earlier series, then the earlier
+        // subscription): a series takes the first subscription not yet taken at each score in
+        // turn. Tables find the few subscriptions that can score, so the work and the memory grow
+        // with the statement and the subscriptions, not with their product.
+        let index = SubscriptionIndex(subscriptions)
+        let named = series.map { found in
+            index.namedCandidates(for: found.merchant).map { t in
+                let subscription = subscriptions[t]
                 let price = subscription.price(on: found.latest.date) == found.latest.amount
                 let cycle = subscription.cycle == found.cycle
-                guard name > 0 || price && cycle else { continue }
-                pairs.append((name * 4 + (price ? 2 : 0) + (cycle ? 1 : 0), s, t))
-            }
+                return (subscription: t, score: nameScore(found.merchant, subscription.name) * 4 + (price ? 2 : 0) + (cycle ? 1 : 0))
+            }.filter { $0.score >= 4 }
         }
         var tracked: [Int: Int] = [:]
         var taken: Set<Int> = []
-        for pair in pairs.sorted(by: { ($0.score, -$0.series) > ($1.score, -$1.series) })
-        where tracked[pair.series] == nil && !taken.contains(pair.subscription) {
-            tracked[pair.series] = pair.subscription
-            taken.insert(pair.subscription)
+        func take(_ s: Int, _ t: Int) {
+            tracked[s] = t
+            taken.insert(t)
+        }
+        // A name that matches: 2 * 4 + price + cycle down to 1 * 4.
+        for score in stride(from: 11, through: 4, by: -1) {
+            for s in series.indices where tracked[s] == nil {
+                if let pair = named[s].first(where: { $0.score == score && !taken.contains($0.subscription) }) {
+                    take(s, pair.subscription)
+                }
+            }
+        }
+        // No name, but the price and the cycle (3): a subscription a name could have taken is taken.
+        var passed: [SubscriptionIndex.CycleAndPrice: Int] = [:]
+        for (s, found) in series.enumerated() where tracked[s] == nil {
+            let key = SubscriptionIndex.CycleAndPrice(cycle: found.cycle, price: found.latest.amount)
+            guard let candidates = index.byCycleAndPrice[key] else { continue }
+            // Those taken at the front are passed for good; the others are checked for this series.
+            var start = passed[key, default: 0]
+            while start < candidates.count, taken.contains(candidates[start]) { start += 1 }
+            passed[key] = start
+            if let t = candidates[start...].first(where: { !taken.contains($0)
+                && subscriptions[$0].price(on: found.latest.date) == found.latest.amount }) {
+                take(s, t)
+            }
         }
         return series.enumerated().map { index, found in
             Finding(series: found, tracked: tracked[index].map { subscriptions[$0] })
+        }
+    }
+
+    /// The subscriptions by what a series can be matched on: the name's key, its words, and
+    /// each price it has had in its cycle. Each list is in the subscriptions' order.
+    private struct SubscriptionIndex {
+        struct CycleAndPrice: Hashable {
+            let cycle: BillingCycle
+            let price: Money
+        }
+
+        var byKey: [String: [Int]] = [:]
+        /// By the name's words, joined by spaces: `apple music`.
+        var byWords: [String: [Int]] = [:]
+        /// By each word of the name.
+        var byWord: [String: [Int]] = [:]
+        var byCycleAndPrice: [CycleAndPrice: [Int]] = [:]
+
+        init(_ subscriptions: [Subscription]) {
+            for (t, subscription) in subscriptions.enumerated() {
+                let key = NameMatching.key(subscription.name)
+                let words = TrackedWords.of(key)
+                byKey[key, default: []].append(t)
+                byWords[words.joined(separator: " "), default: []].append(t)
+                for word in Set(words) { byWord[word, default: []].append(t) }
+                for price in Set(subscription.prices.map(\.amount)) {
+                    byCycleAndPrice[CycleAndPrice(cycle: subscription.cycle, price: price), default: []].append(t)
+                }
+            }
+        }
+
+        /// Every subscription whose name may score against `merchant` (`nameScore` decides):
+        /// the same key, a name that holds the merchant's words (found by the merchant's rarest
+        /// word), or a name whose words are a run of the merchant's. In order, each once.
+        func namedCandidates(for merchant: String) -> [Int] {
+            let key = NameMatching.key(merchant)
+            let words = TrackedWords.of(key)
+            var found = Set(byKey[key] ?? [])
+            if let rarest = words.map({ byWord[$0] ?? [] }).min(by: { $0.count < $1.count }) {
+                found.formUnion(rarest)
+            }
+            for start in words.indices {
+                for end in (start + 1)...words.count where end - start < words.count {
+                    found.formUnion(byWords[words[start..<end].joined(separator: " ")] ?? [])
+                }
+            }
+            return found.sorted()
         }
     }
 
@@ -42,10 +114,16 @@ extension RecurrenceDetector {
     private static func nameScore(_ merchant: String, _ name: String) -> Int {
         let (a, b) = (NameMatching.key(merchant), NameMatching.key(name))
         if a == b { return 2 }
-        let words = { (text: String) in text.split { !$0.isLetter && !$0.isNumber }.map(String.init) }
-        let (shorter, longer) = a.count < b.count ? (words(a), words(b)) : (words(b), words(a))
+        let (shorter, longer) = a.count < b.count ? (TrackedWords.of(a), TrackedWords.of(b)) : (TrackedWords.of(b), TrackedWords.of(a))
         guard !shorter.isEmpty, shorter.count < longer.count else { return 0 }
         return (0...(longer.count - shorter.count)).contains { Array(longer[$0..<($0 + shorter.count)]) == shorter } ? 1 : 0
+    }
+}
+
+/// The words of a name's key, as names are matched to merchants: runs of letters and digits.
+private enum TrackedWords {
+    static func of(_ key: String) -> [String] {
+        key.split { !$0.isLetter && !$0.isNumber }.map(String.init)
     }
 }
 

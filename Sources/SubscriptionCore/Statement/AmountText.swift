@@ -46,8 +46,8 @@ struct AmountText: Equatable, Sendable {
         guard let (whole, fraction) = Self.digits(number, decimalMark: decimalMark) else { return nil }
         let significant = whole.drop { $0 == "0" }
         guard significant.count <= String(Money.maximumMajorUnits).count, fraction.count <= 12 else { return nil }
-        let significand = (significant + fraction).utf8.reduce(Decimal(0)) { value, digit in
-            value * 10 + Decimal(Int(digit - UInt8(ascii: "0")))
+        let significand = (significant + fraction).compactMap(\.wholeNumberValue).reduce(Decimal(0)) { value, digit in
+            value * 10 + Decimal(digit)
         }
         self.negative = negative
         self.magnitude = Decimal(sign: .plus, exponent: -fraction.count, significand: significand)
@@ -88,7 +88,7 @@ struct AmountText: Equatable, Sendable {
                 guard marks.filter({ $0 == last }).count == 1 else { return nil }
                 decimal = last
             } else if marks.count == 1 {
-                let digitsAfter = number.count - 1 - number.distance(from: number.startIndex, to: number.lastIndex(of: last)!)
+                let digitsAfter = number.reversed().prefix { $0 != last }.count
                 if digitsAfter != 3 {
                     decimal = last
                 } else if let decimalMark {
@@ -101,8 +101,7 @@ struct AmountText: Equatable, Sendable {
         }
         var whole = Substring(number)
         var fraction = ""
-        if let decimal {
-            let index = number.lastIndex(of: decimal)!
+        if let decimal, let index = number.lastIndex(of: decimal) {
             whole = number[..<index]
             fraction = String(number[number.index(after: index)...])
             guard !fraction.isEmpty, fraction.allSatisfy(\.isASCIIDigit) else { return nil }

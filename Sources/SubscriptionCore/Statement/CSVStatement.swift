@@ -16,7 +16,7 @@ enum CSVStatement {
             throw error.at(path)
         }
         // Excel's `sep=;` line names the delimiter and is no record.
-        if declared != nil { records.removeFirst() }
+        if declared != nil, !records.isEmpty { records.removeFirst() }
         guard !records.isEmpty else { throw StatementError(path: path, .empty) }
         let (layout, rows) = try table(records, path: path, columns: columns)
         let cells = try Cells(rows: rows, layout: layout, path: path, dateFormat: dateFormat)
@@ -45,7 +45,7 @@ enum CSVStatement {
                 }
                 return (layout, records[(index + 1)...])
             case .failure(let missing):
-                if closest == nil || missing.roles.count < closest!.missing.count { closest = (record, missing.roles) }
+                if missing.roles.count < closest?.missing.count ?? .max { closest = (record, missing.roles) }
             }
         }
         if closest == nil, let (record, column) = unmapped {
@@ -78,6 +78,7 @@ enum CSVStatement {
             var dayFirst: (String, Int)? = nil
             var monthFirst: (String, Int)? = nil
             var undecided: (String, Int, Character)? = nil
+            var certain: (String, Int)? = nil
             var onlyDots = true
             var decimalVotes: [Character: Int] = [:]
             for record in records {
@@ -98,9 +99,12 @@ enum CSVStatement {
                 case .monthDayYear: monthFirst = monthFirst ?? (dateCell, record.line)
                 default: break
                 }
-                if case .yearLast(let first, let second, _, let separator) = date {
+                switch date {
+                case .yearLast(let first, let second, _, let separator):
                     if first <= 12 && second <= 12 { undecided = undecided ?? (dateCell, record.line, separator) }
                     onlyDots = onlyDots && separator == "."
+                case .certain:
+                    certain = certain ?? (dateCell, record.line)
                 }
                 for cell in moneyCells {
                     if let mark = AmountText.decimalEvidence(cell) { decimalVotes[mark, default: 0] += 1 }
@@ -120,9 +124,16 @@ enum CSVStatement {
                 order = .dayMonthYear
             } else if monthFirst != nil {
                 order = .monthDayYear
-            } else if let (text, _, _) = undecided {
+            } else if let (text, line, _) = undecided {
                 // Dots between day, month and year are written day first the world over.
-                guard onlyDots else { throw StatementError(path: path, .ambiguousDates(example: text)) }
+                guard onlyDots else {
+                    // Dates of one reading (`2026-01-03`) beside it say nothing of its order.
+                    if let (certainText, certainLine) = certain {
+                        throw StatementError(path: path, .ambiguousAmongOtherDates(
+                            ambiguous: text, ambiguousLine: line, other: certainText, otherLine: certainLine))
+                    }
+                    throw StatementError(path: path, .ambiguousDates(example: text))
+                }
                 order = .dayMonthYear
             } else {
                 order = nil
@@ -169,11 +180,12 @@ enum CSVStatement {
                 // Where amounts carry signs, the sign says; a type column says only where they do not.
                 let isDebit = movement.side.column
                     ?? (signed ? movement.amount.negative == debitIsNegative : movement.side.type ?? true)
-                guard isDebit else { return nil }
+                // Less than the currency's smallest coin (`0.001`) takes no money.
+                let amount = movement.amount.money(in: movement.currency)
+                guard isDebit, amount.minorUnits != 0 else { return nil }
                 return StatementTransaction(
                     line: movement.row.record.line, date: movement.date,
-                    description: movement.row.record[layout.description],
-                    amount: movement.amount.money(in: movement.currency))
+                    description: movement.row.record[layout.description], amount: amount)
             }
         }
 

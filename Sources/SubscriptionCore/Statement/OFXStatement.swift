@@ -40,10 +40,11 @@ enum OFXStatement {
             let isDebit = unsigned
                 ? debitTypes.contains(movement.record.fields["TRNTYPE"]?.value.uppercased() ?? "")
                 : movement.amount.negative
-            guard isDebit else { return nil }
+            // Less than the currency's smallest coin (`0.001`) takes no money.
+            let amount = movement.amount.money(in: movement.currency)
+            guard isDebit, amount.minorUnits != 0 else { return nil }
             return StatementTransaction(line: movement.record.index, date: movement.date,
-                                        description: movement.record.description,
-                                        amount: movement.amount.money(in: movement.currency))
+                                        description: movement.record.description, amount: amount)
         }
     }
 
@@ -56,8 +57,9 @@ enum OFXStatement {
     /// The time zone is never applied; a bank's day is the day it printed.
     static func date(_ value: String) -> CivilDate? {
         let digits = value.prefix(8)
-        guard digits.count == 8, digits.allSatisfy(\.isASCIIDigit) else { return nil }
-        return CivilDate(year: Int(digits.prefix(4))!, month: Int(digits.dropFirst(4).prefix(2))!, day: Int(digits.suffix(2))!)
+        guard digits.count == 8, digits.allSatisfy(\.isASCIIDigit), let year = Int(digits.prefix(4)),
+              let month = Int(digits.dropFirst(4).prefix(2)), let day = Int(digits.suffix(2)) else { return nil }
+        return CivilDate(year: year, month: month, day: day)
     }
 
     /// A field's value and where it is.

@@ -59,20 +59,24 @@ enum DateText: Equatable, Sendable {
             token = token[..<t]
         }
         guard !token.isEmpty else { return nil }
-        if token.count == 8, token.allSatisfy(\.isASCIIDigit) {
-            let digits = Array(token)
-            self = .certain(year: Int(String(digits[0..<4]))!, month: Int(String(digits[4..<6]))!,
-                            day: Int(String(digits[6..<8]))!)
+        if token.count == 8, token.allSatisfy(\.isASCIIDigit),
+           let year = Int(token.prefix(4)), let month = Int(token.dropFirst(4).prefix(2)), let day = Int(token.suffix(2)) {
+            self = .certain(year: year, month: month, day: day)
             return
         }
         guard let separator = token.first(where: { "-/.".contains($0) }) else { return nil }
         let parts = token.split(separator: separator, omittingEmptySubsequences: false)
-        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else { return nil }
-        let numbers = parts.map { Int($0)! }
+        // At most four digits a part, so each is a number (`1/2/99999999999999999999` is none).
+        guard parts.count == 3, parts.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy(\.isASCIIDigit) })
+        else { return nil }
+        let numbers = parts.compactMap { Int($0) }
+        guard numbers.count == 3 else { return nil }
         if parts[0].count == 4, parts[1].count <= 2, parts[2].count <= 2 {
             self = .certain(year: numbers[0], month: numbers[1], day: numbers[2])
         } else if parts[0].count <= 2, parts[1].count <= 2, parts[2].count == 4 || parts[2].count == 2 {
-            self = .yearLast(first: numbers[0], second: numbers[1], year: Self.fullYear(parts[2]), separator: separator)
+            self = .yearLast(first: numbers[0], second: numbers[1],
+                             year: parts[2].count == 2 ? Self.fullYear(twoDigits: numbers[2]) : numbers[2],
+                             separator: separator)
         } else {
             return nil
         }
@@ -103,10 +107,8 @@ enum DateText: Equatable, Sendable {
     }
 
     /// `26` is 2026: statements are recent; `99` is 1999.
-    private static func fullYear(_ digits: Substring) -> Int {
-        let value = Int(digits)!
-        guard digits.count == 2 else { return value }
-        return value < 70 ? 2000 + value : 1900 + value
+    private static func fullYear(twoDigits value: Int) -> Int {
+        value < 70 ? 2000 + value : 1900 + value
     }
 
     /// `03 Jan 2026`, `3-JAN-26`, `Jan 3, 2026`, `2026-Jan-03`, `03 Ocak 2026`, `3. März 2026`.
@@ -116,7 +118,7 @@ enum DateText: Equatable, Sendable {
         let numbers = parts.map { Int($0) }
         guard numbers.filter({ $0 != nil }).count == 2 else { return nil }
         func year(_ index: Int) -> Int? {
-            numbers[index].map { parts[index].count == 2 ? fullYear(parts[index]) : $0 }
+            numbers[index].map { parts[index].count == 2 ? fullYear(twoDigits: $0) : $0 }
         }
         if let month = month(parts[1]) {
             if parts[0].count == 4, let year = numbers[0], let day = numbers[2] {

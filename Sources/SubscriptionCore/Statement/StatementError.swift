@@ -20,6 +20,10 @@ public struct StatementError: Error, Equatable, Sendable, CustomStringConvertibl
         case unreadableAmount(String, record: String)
         /// Every date could be day first or month first, and `--date-format` was not given.
         case ambiguousDates(example: String)
+        /// A date that could be day first or month first in a file whose other dates tell
+        /// nothing of the order, being written another way (year first, a month's name), and
+        /// `--date-format` was not given.
+        case ambiguousAmongOtherDates(ambiguous: String, ambiguousLine: Int, other: String, otherLine: Int)
         /// Some dates can only be day first, others only month first.
         case mixedDates(dayFirst: String, dayFirstLine: Int, monthFirst: String, monthFirstLine: Int)
         /// A `"` that opens a field and never closes it.
@@ -55,6 +59,8 @@ public struct StatementError: Error, Equatable, Sendable, CustomStringConvertibl
             return localized("\(at): cannot read the amount '\(value.quotedForMessage)' in \"\(record.quotedForMessage)\"")
         case .ambiguousDates(let example):
             return localized("\(at): every date could be day first or month first (like '\(example.quotedForMessage)'); pass --date-format DD/MM/YYYY or MM/DD/YYYY")
+        case .ambiguousAmongOtherDates(let ambiguous, let ambiguousLine, let other, let otherLine):
+            return localized("\(at): the dates are in mixed formats: line \(otherLine) has '\(other.quotedForMessage)', but line \(ambiguousLine) has '\(ambiguous.quotedForMessage)', which could be day first or month first; pass --date-format DD/MM/YYYY or MM/DD/YYYY")
         case .mixedDates(let dayFirst, let dayFirstLine, let monthFirst, let monthFirstLine):
             return localized("\(at): line \(dayFirstLine) has the date '\(dayFirst.quotedForMessage)', day first, but line \(monthFirstLine) has '\(monthFirst.quotedForMessage)', month first; the dates must be in one format")
         case .unclosedQuote:

@@ -31,5 +31,7 @@ extension Translations {
          "%@: bilinmeyen para birimi '%@': USD, EUR ya da TRY gibi bir ISO 4217 kodu bekleniyordu"),
         ("ROLE=COL pairs like date=Date,description=Payee,amount=Amount, each role (date, description, amount, debit, credit) once, COL a header name or a column number",
          "date=Tarih,description=Açıklama,amount=Tutar gibi ROL=SÜTUN çiftleri; her rol (date, description, amount, debit, credit) bir kez, SÜTUN bir başlık adı ya da sütun numarası"),
+        ("%@: the dates are in mixed formats: line %@ has '%@', but line %@ has '%@', which could be day first or month first; pass --date-format DD/MM/YYYY or MM/DD/YYYY",
+         "%@: tarihler karışık biçimlerde: %@. satırda '%@' var, ama %@. satırdaki '%@' gün önde de ay önde de okunabiliyor; --date-format DD/MM/YYYY ya da MM/DD/YYYY verin"),
     ]
 }

@@ -18,23 +18,28 @@ extension SubscriptionStore {
             let config = try Self.config(connection)
             let records = SubscriptionRecords(connection: connection)
             var outcome = DetectionOutcome()
-            var names = try records.names().map(\.name)
+            // Looked up by tables, never by scanning: a statement may add thousands.
+            var names = Set(try records.names().map { NameMatching.key($0.name) })
+            let recordingFirsts = Set(recording.map(\.series.first))
             for series in adding {
                 var subscription = try Self.subscription(for: series, taken: names, config: config, now: now)
-                names.append(subscription.name)
+                names.insert(NameMatching.key(subscription.name))
                 try records.insert(subscription)
                 try History.recordSubscription(connection, .add, before: nil, after: subscription, now: now)
-                if recording.contains(where: { $0.series.first == series.first }) {
+                if recordingFirsts.contains(series.first) {
                     subscription = try Self.record(series, on: subscription, records, connection, today: today, now: now,
                                                    outcome: &outcome)
                 }
                 outcome.added.append(subscription)
             }
+            let trackedIDs = Set(recording.compactMap(\.tracked?.id))
+            guard !trackedIDs.isEmpty else { return outcome }
+            var current = Dictionary(try records.all().filter { trackedIDs.contains($0.id) }.map { ($0.id, $0) },
+                                     uniquingKeysWith: { first, _ in first })
             for finding in recording {
-                guard let tracked = finding.tracked,
-                      let current = try records.all().first(where: { $0.id == tracked.id }) else { continue }
-                _ = try Self.record(finding.series, on: current, records, connection, today: today, now: now,
-                                    outcome: &outcome)
+                guard let tracked = finding.tracked, let subscription = current[tracked.id] else { continue }
+                current[tracked.id] = try Self.record(finding.series, on: subscription, records, connection, today: today,
+                                                      now: now, outcome: &outcome)
             }
             return outcome
         }
@@ -43,10 +48,10 @@ extension SubscriptionStore {
     /// A new subscription for a series: named after the merchant (with the price when another
     /// subscription has the name: two at Apple), billing from the first charge.
     private static func subscription(
-        for series: RecurringSeries, taken: [String], config: Config, now: Date
+        for series: RecurringSeries, taken: Set<String>, config: Config, now: Date
     ) throws -> Subscription {
         var name = series.merchant
-        if taken.contains(where: { NameMatching.same($0, name) }) {
+        if taken.contains(NameMatching.key(name)) {
             name += " " + series.latest.amount.description
         }
         let first = series.first.amount

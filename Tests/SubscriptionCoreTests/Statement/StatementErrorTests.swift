@@ -56,6 +56,19 @@ struct StatementErrorTests {
             == "statement.csv: line 2 has the date '13/01/2026', day first, but line 4 has '01/14/2026', month first; the dates must be in one format")
     }
 
+    @Test("Year-first dates beside one that could be either way round: the lines named, not 'every date'")
+    func ambiguousAmongYearFirst() throws {
+        let text = "Date,Description,Amount\n2026-01-03,A,-1\n2026-02-03,A,-1\n2026-03-03,A,-1\n04/05/2026,A,-1\n"
+        let error = statementError(text)
+        #expect(error?.problem == .ambiguousAmongOtherDates(
+            ambiguous: "04/05/2026", ambiguousLine: 5, other: "2026-01-03", otherLine: 2))
+        #expect(error?.description
+            == "statement.csv: the dates are in mixed formats: line 2 has '2026-01-03', but line 5 has '04/05/2026', which could be day first or month first; pass --date-format DD/MM/YYYY or MM/DD/YYYY")
+        // As the message says, the order given reads them all.
+        let read = try statement(text, dateFormat: .dayMonthYearSlashes)
+        #expect(read.map(\.date.description) == ["2026-01-03", "2026-02-03", "2026-03-03", "2026-05-04"])
+    }
+
     @Test("A header without the columns detect needs: the header seen and --map")
     func columnsNotFound() {
         let error = statementError("Foo;Bar;Baz\n1;2;3\n")
