@@ -23,7 +23,7 @@ MANUAL_DATE ?= $(shell git log -1 --format=%cd --date=short 2>/dev/null | grep .
 all: build
 
 ## deps: SQLCipher's headers and library (Debian's libsqlcipher-dev), OpenSSL's (libssl-dev, for
-## https:// webhooks), and zlib's (zlib1g-dev, which ZIPFoundation unpacks Wallos backups with),
+## https:// webhooks), and zlib's (zlib1g-dev, which unpacks Wallos backups),
 ## when missing.
 deps:
 	@pkg-config --exists sqlcipher 2>/dev/null || { \

@@ -16,8 +16,7 @@ public enum Backup {
 
     /// The directory of backups: `backups/` next to the database.
     public static func directory(for location: StoreLocation) -> String {
-        let parent = (location.databasePath as NSString).deletingLastPathComponent
-        return (parent.isEmpty ? "." : parent) + "/backups"
+        PathName.directory(of: location.databasePath) + "/backups"
     }
 
     /// Writes a backup of the database to `path`, or to `backups/subs-YYYYMMDD-HHMMSS.db` (UTC)

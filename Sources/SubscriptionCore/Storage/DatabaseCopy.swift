@@ -177,8 +177,7 @@ enum DatabaseCopy {
 
     /// Makes a rename durable. A directory that cannot be synced loses nothing but durability.
     static func syncDirectory(of path: String) {
-        let directory = (path as NSString).deletingLastPathComponent
-        let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let descriptor = open(PathName.directory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         fsync(descriptor)
         close(descriptor)

@@ -57,14 +57,13 @@ extension EncryptedDatabase {
     /// Removes `<name>.new-<digits>-<digits>` and its `-journal`; call only with the directory
     /// locked exclusively. Other names are never touched.
     private static func removeLeftovers(of path: String) {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent()
-        let prefix = url.lastPathComponent + ".new-"
+        let directory = PathName.directory(of: path)
+        let prefix = PathName.name(of: path) + ".new-"
         // Listing or removing may fail (a directory we may not read): leftovers are then kept,
         // and nothing else depends on them being gone.
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for name in names where name.hasPrefix(prefix) && isLeftover(name.dropFirst(prefix.count)) {
-            unlink(directory.appendingPathComponent(name).path)
+            unlink(directory + "/" + name)
         }
     }
 
@@ -82,8 +81,7 @@ final class DirectoryLock {
 
     /// Opens the directory that holds `path`; nil when it cannot be opened.
     init?(holding path: String) {
-        let parent = (path as NSString).deletingLastPathComponent
-        directory = parent.isEmpty ? "." : parent
+        directory = PathName.directory(of: path)
         descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
     }

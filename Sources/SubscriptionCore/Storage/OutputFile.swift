@@ -57,16 +57,14 @@ enum OutputFile {
         let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if target.hasPrefix("/") { return target }
         // A relative target is relative to the directory the link is in.
-        let directory = (link as NSString).deletingLastPathComponent
-        return directory.isEmpty ? target : directory + "/" + target
+        return PathName.directory(of: link) + "/" + target
     }
 
     /// Whether `link` is one of Linux's links to an open descriptor (`/proc/self/fd/N`, where
     /// `/dev/stdout` and `/dev/fd/N` lead), which is written through even when it leads to a
     /// regular file: replacing that file would lose what the shell's `>>` appended to.
     private static func isDescriptorLink(_ link: String) -> Bool {
-        let parent = (link as NSString).deletingLastPathComponent
-        guard let resolved = realpath(parent.isEmpty ? "." : parent, nil) else { return false }
+        guard let resolved = realpath(PathName.directory(of: link), nil) else { return false }
         defer { free(resolved) }
         let directory = String(cString: resolved)
         return directory == "/proc" || directory.hasPrefix("/proc/")

@@ -87,10 +87,9 @@ enum PrivateFiles {
     /// The directory `path` is named in, and the one its symbolic links lead to, resolved.
     private static func directories(holding path: String) -> [String] {
         var found: [String] = []
-        let named = (path as NSString).deletingLastPathComponent
-        if let directory = realPath(named.isEmpty ? "." : named) { found.append(directory) }
+        if let directory = realPath(PathName.directory(of: path)) { found.append(directory) }
         if let file = realPath(path) {
-            let directory = (file as NSString).deletingLastPathComponent
+            let directory = PathName.directory(of: file)
             if !found.contains(directory) { found.append(directory) }
         }
         return found
@@ -130,8 +129,8 @@ enum PrivateFiles {
     /// Creates `directory` and its missing parents; the last one is made 0700.
     static func makeDirectory(_ directory: String) throws {
         guard try !exists(directory) else { return }
-        let parent = (directory as NSString).deletingLastPathComponent
-        if !parent.isEmpty, parent != directory { try makeDirectory(parent) }
+        let parent = PathName.directory(of: directory)
+        if parent != directory { try makeDirectory(parent) }
         if mkdir(directory, 0o700) != 0, errno != EEXIST {
             throw StoreError.fileSystem(path: directory, message: String(cString: strerror(errno)))
         }
@@ -140,9 +139,9 @@ enum PrivateFiles {
     /// Creates `path`'s directory when missing (mode 0700) and checks that it is safe to hold
     /// the `role` file `path`.
     static func prepareDirectory(for path: String, as role: Role) throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty { try makeDirectory(directory) }
-        try requireSafeDirectory(directory.isEmpty ? "." : directory, holding: localized("the \(role.what) \(path)"))
+        let directory = PathName.directory(of: path)
+        try makeDirectory(directory)
+        try requireSafeDirectory(directory, holding: localized("the \(role.what) \(path)"))
     }
 
     /// Creates an empty file with mode 0600; false when it already existed.

@@ -170,13 +170,12 @@ public enum Rekey {
     /// Removes the partial copies and key files of rekeys that were killed.
     private static func removeLeftovers(_ location: StoreLocation, _ target: Target) {
         func remove(near path: String, named name: String) {
-            let directory = (path as NSString).deletingLastPathComponent
-            DatabaseCopy.removeLeftovers(in: directory.isEmpty ? "." : directory) { $0 == name }
+            DatabaseCopy.removeLeftovers(in: PathName.directory(of: path)) { $0 == name }
         }
-        let database = (location.databasePath as NSString).lastPathComponent
+        let database = PathName.name(of: location.databasePath)
         remove(near: location.databasePath, named: database)
         if case .keyFile(let keyPath) = target {
-            remove(near: keyPath, named: (pendingPath(keyPath) as NSString).lastPathComponent)
+            remove(near: keyPath, named: PathName.name(of: pendingPath(keyPath)))
         }
     }
 

@@ -184,4 +184,17 @@ struct KeyAndFileErrorTests {
         let result = try sandbox.run(["list", "--key-file", copy, "--today", "2024-06-15"])
         Self.expectOneLine(result, status: 77, mentioning: ["chmod 600 \(copy)"])
     }
+
+    @Test("Files named by one character in the current directory work: a database, a passphrase file, a wrong key")
+    func oneCharacterPaths() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("correct horse\n", to: sandbox.home.path + "/p", mode: 0o600)
+        try sandbox.write("wrong horse\n", to: sandbox.home.path + "/w", mode: 0o600)
+        try sandbox.succeed(["add", "Netflix", "15.49", "--db", "d", "--passphrase-file", "p"])
+        let listed = try sandbox.succeed(["list", "--db", "d", "--passphrase-file", "p", "--format", "csv"])
+        #expect(listed.stdout.contains("Netflix"))
+        let wrong = try sandbox.run(["list", "--db", "d", "--passphrase-file", "w"])
+        Self.expectOneLine(wrong, status: 77, mentioning: ["wrong key"])
+        try sandbox.succeed(["backup", "b", "--db", "d", "--passphrase-file", "p"])
+    }
 }

@@ -4,36 +4,11 @@ import Testing
 /// Backup, restore, import, rekey and undo beside other `subs` processes, and killed at random
 /// moments (issue 21): nothing acknowledged is lost, nothing healthy is called damaged, a reader
 /// always gets the data. Each test is a few rounds; the seed is printed, and
-/// `SUBS_STRESS_SEED=<seed>` replays a run. (`ConcurrencyTests` has parallel adds,
+/// `SUBS_FUZZ_SEED=<seed>` replays a run. (`ConcurrencyTests` has parallel adds,
 /// `RekeyTests` rekeys killed after each file change.)
 @Suite("Storage beside other processes and under SIGKILL")
 struct StorageStressTests {
     private static let today = "2024-06-15"
-
-    /// SplitMix64, seeded from `SUBS_STRESS_SEED` or at random; the seed is printed.
-    struct Random: RandomNumberGenerator {
-        private var state: UInt64
-
-        init(_ test: String) {
-            let seed = ProcessInfo.processInfo.environment["SUBS_STRESS_SEED"].flatMap { UInt64($0) }
-                ?? UInt64.random(in: 0...UInt64.max)
-            print("\(test): seed \(seed) (replay with SUBS_STRESS_SEED=\(seed))")
-            state = seed
-        }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        /// A pause of up to `milliseconds`.
-        mutating func pause(upTo milliseconds: UInt32) {
-            usleep(UInt32.random(in: 0...milliseconds, using: &self) * 1000)
-        }
-    }
 
     /// Runs `subs` commands one after another on a background thread until stopped: what a cron
     /// job or a second terminal does meanwhile.
@@ -116,7 +91,7 @@ struct StorageStressTests {
 
     @Test("restore beside a looping writer: every add it acknowledged is in the database or in an automatic backup; nothing fails")
     func restoreBesideAWriter() throws {
-        var random = Random("restoreBesideAWriter")
+        var random = SeededRandom(name: "restoreBesideAWriter")
         let sandbox = try Sandbox()
         try sandbox.add("Base", "1.00")
         let file = sandbox.path("b.db")
@@ -137,7 +112,7 @@ struct StorageStressTests {
 
     @Test("backup, import and rekey beside a looping writer: none is called damaged, every acknowledged add is kept")
     func backupImportRekeyBesideAWriter() throws {
-        var random = Random("backupImportRekeyBesideAWriter")
+        var random = SeededRandom(name: "backupImportRekeyBesideAWriter")
         let sandbox = try Sandbox()
         try sandbox.add("Base", "1.00")
         let writer = Self.writer(sandbox, "Written")
@@ -180,7 +155,7 @@ struct StorageStressTests {
 
     @Test("undo --yes beside a looping writer undoes the newest change, and never says it asked")
     func undoBesideAWriter() throws {
-        var random = Random("undoBesideAWriter")
+        var random = SeededRandom(name: "undoBesideAWriter")
         let sandbox = try Sandbox()
         try sandbox.add("Base", "1.00")
         let writer = Self.writer(sandbox, "Written")
@@ -195,7 +170,7 @@ struct StorageStressTests {
 
     @Test("backup, restore, import, rekey and undo killed at random moments: the database opens, whole, with nothing lost")
     func killedAtRandomMoments() throws {
-        var random = Random("killedAtRandomMoments")
+        var random = SeededRandom(name: "killedAtRandomMoments")
         let sandbox = try Sandbox()
         for name in ["Netflix", "Spotify", "Hulu"] { try sandbox.add(name, "9.99") }
         let backup = sandbox.path("b.db")
@@ -230,5 +205,12 @@ struct StorageStressTests {
             ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.contains(".tmp-") }
         }
         #expect(left.isEmpty, "\(left)")
+    }
+}
+
+extension SeededRandom {
+    /// A pause of up to `milliseconds`.
+    mutating func pause(upTo milliseconds: UInt32) {
+        usleep(UInt32.random(in: 0...milliseconds, using: &self) * 1000)
     }
 }

@@ -7,13 +7,9 @@ import Glibc
 /// Issue 21 on Wallos imports: SIGKILL at random moments leaves no reader child and no copy of
 /// the database; mutated files import or are refused in one line, writing nothing; a large but
 /// well-formed database is refused for its size. Random tests print their seed; set
-/// SUBS_WALLOS_SEED to replay one.
+/// SUBS_FUZZ_SEED to replay one.
 @Suite("Wallos imports under attack")
 struct WallosStressTests {
-    static func seed() -> UInt64 {
-        ProcessInfo.processInfo.environment["SUBS_WALLOS_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64(UInt32.max))
-    }
-
     /// Builds a Wallos file with Tests/wallos/make_backup.py.
     private func backup(_ kind: String, in sandbox: Sandbox) throws -> String {
         let python = try #require(Tools.find("python3"), "python3 builds the Wallos fixtures")
@@ -54,9 +50,8 @@ struct WallosStressTests {
 
     @Test("SIGKILL at any moment of an import: no reader child survives, no copy of wallos.db is left")
     func killedImports() throws {
-        let seed = Self.seed()
-        print("Wallos kill test: seed \(seed) (replay with SUBS_WALLOS_SEED=\(seed))")
-        var random = WallosSeededRandom(seed: seed)
+        var random = SeededRandom(name: "Wallos kill test")
+        let seed = random.seed
         let sandbox = try Sandbox()
         try sandbox.add("Existing", "1.00")
         let temporary = try temporaryDirectory(in: sandbox)
@@ -106,7 +101,7 @@ struct WallosStressTests {
 
     /// `data` with a few random changes: bytes flipped or set to a byte that matters to the
     /// format, a run deleted, repeated or zeroed, or the end cut off.
-    private static func mutated(_ data: Data, _ random: inout WallosSeededRandom) -> Data {
+    private static func mutated(_ data: Data, _ random: inout SeededRandom) -> Data {
         var bytes = [UInt8](data)
         let interesting: [UInt8] = [0, 0xFF, 0x7F, 0x80, 0x22, 0x2C, 0x5C, 0x0A, 0x7B, 0x5B, 0x30, 0x39, 0x2E, 0x2D, 0x01]
         for _ in 0...(random.next() % 4) {
@@ -128,9 +123,8 @@ struct WallosStressTests {
 
     @Test("Mutated Wallos files (JSON, CSV, zip, wallos.db) import or are refused in one line (65), writing nothing")
     func mutatedFiles() throws {
-        let seed = Self.seed()
-        print("Wallos fuzz test: seed \(seed) (replay with SUBS_WALLOS_SEED=\(seed))")
-        var random = WallosSeededRandom(seed: seed)
+        var random = SeededRandom(name: "Wallos fuzz test")
+        let seed = random.seed
         let sandbox = try Sandbox()
         try sandbox.add("Existing", "1.00")
         let temporary = try temporaryDirectory(in: sandbox)
@@ -162,20 +156,5 @@ struct WallosStressTests {
             }
             #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty, "\(context)")
         }
-    }
-}
-
-/// SplitMix64: small, seeded and deterministic, so a failing round can be replayed.
-private struct WallosSeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -201,6 +201,38 @@ struct WallosBackupTests {
         #expect(String(describing: error).contains("damaged"), "\(error)")
     }
 
+    @Test("A deflate stream that stops short of its end is refused as damaged, not inflated forever")
+    func deflateWithoutAnEnd() throws {
+        // Found by WallosStressTests' fuzzing: ZIPFoundation's reader asked for more input past
+        // the end of this file for ever.
+        let mutant = try #require(Data(base64Encoded: [
+            "UEsDBBQAAAAIANa4eV0tX0ZCVwUAAACAAAAJAAAAd2FsbG9zLmRi7dzLbxtFGADwmbWd9baxt9SN7KgqGfehJGqc2k7dB1zi",
+            "JCatcJPUcYBKRdZkPW5WrHfd2XHbLQeUSlx6oBf+CxAXznDghgQXuFXiAAeEEELi0B56KbO7edh5tAqnFn0/ZTe7szPffPOI",
+            "lT0ky9erpmCk5fA2FWQKHUEYo2lCEEJJecTRNlUe0Z57jF4uiSYNnPAba4+Q/lny++TZxOeD3xwakrcAAAAAAACh9Yiqpi9e",
+            "xOtnBF21mO0Is2UaVJiO3XCZEKZ9y92zMD5bq5TrFVIvz1QrZM8qZKxJPZdcXahX5iu1CdJ1GW+Yzc0CMld5p7xSrZPC+Kdn",
+            "BtT06Ch+qAVZuN1V1+Bmx4/m9t2ofb32PSJjh4jUE3+pdvVauXaDvFu5MUFs2makXvmgThYW5bFSrU4Qy7nlBGUTpMNNgxEZ",
+            "vNrz3OhyzmzD60l6IujEZvdEo0O9NrMFmZMJybqeYbHtsbY4u931224XyTli7mZ3YdtGm4k1p7krvnwsp2rHfMk+qGC3HN6X",
+            "Tzj1HplZXKxWygtbk9qilsvknHOLvFeuzV4p18aKpdJ4GAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAG0wywr3RFOm",
+            "vjFTnHUsarBg/L0ruFeoYB2CaK6gXIRh9qxEaFc4Dblc7O5+CfnL3RD+0hmO5fBwN/QHCarcodykcmF3PR9fr8fU9Nmz+EEj",
+            "2Kf9q+juuB3o26s7HpKxg2xU03DsjZ3DbL/n5q6V2xjjSYc3GT95oOUaXz8WVdMjI3j9bjCsNUdWXXOs5tZFrG8oW8UHGwRr",
+            "U9Pqn9TR0RemdTyiprNZ/AAHaW3sfpO521fRvsS2yw+W2X+btBklzG4xzC78rPCz27qK9Ge3VX6w7FyvvepYO0sNp7mzZrAB",
+            "uP8TsqPu/oPoYDU9PIzX3w7H4H+GueFZ6c89KNs/794P+p6Odw9n3H83j+nfIv2J/of+WP9BXgIAAAAAAAAAAOCVMhiLoviJ",
+            "RZvlhNlmg9EoUoZx+waj3PIGI1GEj795zbHFmuUdVuTdsPo+Yx9ZnoajSEvPUdPy/Pf/iP410v/Sf5LfAAAAAAAAAAAA8Go4",
+            "kVLR+BuplDbD6X3TMqlNaoxatdMztWpp8nxGUdGInhrSVpbJnGNZlJ9eWZ4rTOYvHcUqGkqldK3S5c5vD76srNQK4fv/j0j/",
+            "W38svwEAAAAAAAAAAOBVdzgSQ8NxbbnjcOEeVWJoNK5VbMG4oKbt/7nLERxDp+LagrP1t0v++7+i/4n0p/IEAAAAAAAAAACA",
+            "19whJYbSCW2Gd20njmMoldDKNg3f/39B+j/yBAAAAAAAAAAAgNfPUUVFp5AW12Y5a5qCzFLeTGAVDftlS9Rbopb//j+QXEb6",
+            "F/qH+snkz8mH8gYAAAAAAAAAAHi50kAGpZCiZbGWwFie4nEti5CG0LzXxhPFfPFiLl/M5QtRRYls383HMmgIqThopsmTPLIo",
+            "K5td6Vrd6ZEn3z26OfZUkQ0u5PKXcsV8RFGeh3eXc1N5eVXyAxXz16IZNI5Uv/8TWNPiiTiWQbJxhMqtlmmbwiNLa45wpq9/",
+            "cnNMRg1jTOUK52OW2WL+f9LbDOwXXo5k0MhmXsFw5IESMty85aw6HYt60xd+b/lSQatCMVfwk1OeV5UMOhNkgke0jUwSwZDK",
+            "bXrfsckSl51NXwpbh1NRyE0VIpHbXcoF45YXJlLIy9JlnEHHeyZoKhyXPBaYaFnmvenJZ7/Of3XsY2UzjXxJprEmRMd969w5",
+            "O6w0aThtf9bP+13lS/77P9afIfkFAAAAAAAAAACA/50ojmBN8RdQSwMEFAAAAAgA1rh5XWAIC+sIAAAABgAAABEAAABsb2dv",
+            "cy9uZXRmbGl4LnBuZ+sM8HPn5QIAUEsBAhQDFAAAAAgA1rh5XS1fRkJXBQAAAIAAAAkAAAAAAAAAAAAAAIABAAAAAHdhbGxv",
+            "cy5kYlBLAQIUAxQAAAAIANa4eV1gCAvrCAAAAAYAAAARAAAAAAAAAAAAAACAAX4FAABsb2dvcy9uZXRmbGl4LnBuZ1BLBQYA",
+            "AAAAAgACAHYAAAC1BQAAAAA=",
+        ].joined()))
+        #expect(refusal(mutant) == .unreadable(problem: "a damaged or truncated zip (wallos.db cannot be unpacked)"))
+    }
+
     @Test("wallos.db bigger than the cap is refused from its header, and while unpacking when the header lies")
     func oversized() throws {
         let big = Data(count: 64 << 10)

@@ -6,10 +6,10 @@ import ZIPFoundation
 /// Mutated Wallos exports and backup zips, read in this process (the database itself is read
 /// by a child process of `subs`: see WallosStressTests): each reads, or is refused with an
 /// `ImportError`, never anything else. Bounded in rounds and seconds; the seed is printed, and
-/// SUBS_WALLOS_SEED replays it.
+/// SUBS_FUZZ_SEED replays it.
 @Suite("Wallos readers, fuzzed")
 struct WallosFuzzTests {
-    static let seed: UInt64 = ProcessInfo.processInfo.environment["SUBS_WALLOS_SEED"].flatMap { UInt64($0) }
+    static let seed: UInt64 = ProcessInfo.processInfo.environment["SUBS_FUZZ_SEED"].flatMap { UInt64($0) }
         ?? UInt64.random(in: 0...UInt64(UInt32.max))
     static let rounds = 3000
     static let seconds = 4.0
@@ -52,7 +52,7 @@ struct WallosFuzzTests {
     /// Runs `read` on mutants of `original` until the rounds or the seconds run out; every
     /// error must be an `ImportError`.
     func fuzz(_ name: String, _ original: Data, salt: UInt64, _ read: (Data) throws -> Void) {
-        print("Wallos \(name) fuzz: seed \(Self.seed) (replay with SUBS_WALLOS_SEED=\(Self.seed))")
+        print("Wallos \(name) fuzz: seed \(Self.seed) (replay with SUBS_FUZZ_SEED=\(Self.seed))")
         var random = SplitMix64(seed: Self.seed &+ salt)
         let deadline = Date().addingTimeInterval(Self.seconds)
         var refused = 0

@@ -19,7 +19,7 @@ struct StatementFuzzTests {
         for round in 0..<Self.rounds {
             let text = StatementMaker.csv(&random)
             check(text, format: round % 5 == 0 ? .csv : nil, &random, "seed \(seed) round \(round)")
-            check(Mutation.applied(to: text, &random), format: nil, &random, "seed \(seed) round \(round), mutated")
+            check(StatementMutation.applied(to: text, &random), format: nil, &random, "seed \(seed) round \(round), mutated")
         }
     }
 
@@ -30,7 +30,7 @@ struct StatementFuzzTests {
         for round in 0..<Self.rounds {
             let text = StatementMaker.ofx(&random)
             check(text, format: round % 5 == 0 ? .ofx : nil, &random, "seed \(seed) round \(round)")
-            check(Mutation.applied(to: text, &random), format: nil, &random, "seed \(seed) round \(round), mutated")
+            check(StatementMutation.applied(to: text, &random), format: nil, &random, "seed \(seed) round \(round), mutated")
         }
     }
 
@@ -297,7 +297,7 @@ private enum StatementMaker {
 }
 
 /// Small damage to a file: characters changed, lost, repeated or cut off.
-private enum Mutation {
+private enum StatementMutation {
     private static let characters: [Character] = [
         "\"", ",", ";", "\t", "\n", "\r", "\0", "-", "9", "0", "/", ".", "<", ">", "&", "é", "\u{FEFF}", "\u{FFFD}", "(", "$",
     ]

@@ -1,27 +1,20 @@
 import Foundation
 
 // Seeded mutation of files for the fuzz tests. The same in both test targets (each target
-// compiles its own sources): keep the two copies alike.
+// compiles its own sources; this one draws from the target's `SplitMix64`): keep the two alike.
 
 /// A seeded generator whose seed is printed, and taken from `SUBS_FUZZ_SEED` to replay a run.
 struct SeededRandom: RandomNumberGenerator {
     let seed: UInt64
-    private var state: UInt64
+    private var generator: SplitMix64
 
     init(name: String) {
         seed = ProcessInfo.processInfo.environment["SUBS_FUZZ_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
-        state = seed
+        generator = SplitMix64(seed: seed)
         print("\(name): seed \(seed) (replay with SUBS_FUZZ_SEED=\(seed))")
     }
 
-    /// SplitMix64.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     mutating func element<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &self)] }
 }

@@ -69,26 +69,14 @@ public enum WallosBackupFormat: ImportFormat {
         guard database.uncompressedSize <= limit else {
             throw ImportError.unreadable(problem: localized("wallos.db in the zip is larger than \(cap); refused"))
         }
-        var written: UInt64 = 0
-        let checksum: CRC32
         do {
-            checksum = try archive.extract(database) { chunk in
-                written += UInt64(chunk.count)
-                // The header's size may lie: count what really comes out.
-                guard written <= limit else { throw OversizedEntry() }
-                try copy.append(chunk)
-            }
-        } catch is OversizedEntry {
+            try ZipDirectory.unpack(database.path, from: data, limit: Int(limit)) { try copy.append($0) }
+        } catch ZipDirectory.ZipProblem.tooLarge {
             throw ImportError.unreadable(problem: localized("wallos.db in the zip unpacks to more than \(cap); refused"))
-        } catch let error as ImportError {
-            throw error
-        } catch {
+        } catch ZipDirectory.ZipProblem.checksum {
+            throw ImportError.unreadable(problem: localized("a damaged zip (wallos.db fails its checksum)"))
+        } catch ZipDirectory.ZipProblem.damaged {
             throw ImportError.unreadable(problem: localized("a damaged or truncated zip (wallos.db cannot be unpacked)"))
         }
-        guard checksum == database.checksum else {
-            throw ImportError.unreadable(problem: localized("a damaged zip (wallos.db fails its checksum)"))
-        }
     }
-
-    private struct OversizedEntry: Error {}
 }
