@@ -16,7 +16,9 @@ extension Subscription {
     /// whoever records what was sent makes each fire once. Ordered by payment, then by offset
     /// from the largest.
     public func remindersDue(on today: CivilDate, offsets: [Int]) -> [DueReminder] {
-        guard let horizon = offsets.max(), let end = today.adding(days: horizon) else { return [] }
+        guard let horizon = offsets.max() else { return [] }
+        // Near the last supported day the window stops there, not nowhere.
+        let end = CivilDate(clampingDaysSinceEpoch: today.daysSinceEpoch + min(horizon, 1 << 20))
         // A payment already recorded as charged needs no reminder; a skipped one is not there.
         return payments(from: today, through: end).filter { !$0.isActual }.flatMap { payment in
             offsets.sorted(by: >)

@@ -35,4 +35,11 @@ import Testing
         try subscription.pause(from: day("2024-03-01"), until: day("2024-04-01"))
         #expect(subscription.remindersDue(on: day("2024-03-13"), offsets: [2]).isEmpty)
     }
+
+    @Test("A payment on the last supported day is reminded about, though the reminder window runs past it")
+    func lastSupportedDay() {
+        let subscription = subscription(start: "9999-10-31")
+        let due = subscription.remindersDue(on: day("9999-12-30"), offsets: [2])
+        #expect(due.map(\.payment.date) == [day("9999-12-31")])
+    }
 }
