@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #ifdef __linux__
 #include <sys/prctl.h>
@@ -23,6 +25,23 @@ int subs_disable_core_dumps(void) {
     if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0) result = -1;
 #endif
     return result;
+}
+
+int subs_die_with_parent(void) {
+#ifdef __linux__
+    return prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+#else
+    return -1;
+#endif
+}
+
+int subs_unnamed_file(const char *name) {
+#ifdef __linux__
+    return memfd_create(name, MFD_CLOEXEC);
+#else
+    (void)name;
+    return -1;
+#endif
 }
 
 void subs_wipe(void *pointer, size_t count) {

@@ -10,6 +10,13 @@
 /// other processes of the user from reading its memory or /proc/PID/environ). 0 when both held.
 int subs_disable_core_dumps(void);
 
+/// Asks the kernel to send SIGKILL to this process when its parent ends. 0 when it holds.
+int subs_die_with_parent(void);
+
+/// An unnamed in-memory file, closed on exec (memfd_create with MFD_CLOEXEC); -1 and errno
+/// when it cannot be made.
+int subs_unnamed_file(const char *name);
+
 /// Overwrites `count` bytes at `pointer` with zeros, in a way the compiler keeps.
 void subs_wipe(void *pointer, size_t count);
 

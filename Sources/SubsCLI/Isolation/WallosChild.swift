@@ -1,3 +1,4 @@
+import CProcess
 import Foundation
 import SubscriptionCore
 #if canImport(Glibc)
@@ -29,7 +30,7 @@ enum WallosChild {
     static func runChild(parent: String) -> Never {
         // Dies with the parent, whatever kills it: killed by SIGKILL when it goes. The parent
         // may have gone before this was set: then nobody waits for the answer.
-        _ = prctl(Self.setDeathSignal, UInt(SIGKILL), 0, 0, 0)
+        _ = subs_die_with_parent()
         guard let parent = Int32(parent), getppid() == parent else { exit(1) }
         // Nothing else the parent had open: a descriptor held here (a pipe the parent's caller
         // waits on) would outlive the parent.
@@ -109,15 +110,6 @@ enum WallosChild {
         }
         guard (status >> 8) & 0xff == 0 else { throw failure(localized("the process reading it failed")) }
         return output
-    }
-
-    // `prctl` is in glibc but not in Swift's Glibc module (it is variadic in C; the options
-    // used here take integers).
-    private typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-    private static let setDeathSignal: Int32 = 1 // PR_SET_PDEATHSIG
-    private static func prctl(_ option: Int32, _ a: UInt, _ b: UInt, _ c: UInt, _ d: UInt) -> Int32 {
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "prctl") else { return -1 }
-        return unsafeBitCast(symbol, to: Prctl.self)(option, a, b, c, d)
     }
 
     private static func failure(_ problem: String) -> ImportError {

@@ -539,8 +539,6 @@ extension Translations {
          "%@ tarihinde planlı bir ödeme yok; en yakınları %@ ve %@"),
         ("'%@': '%@' is not a symbol of %@ (it is one of %@); give the currency the file means with --currency CODE",
          "'%1$@': '%2$@' bir %3$@ simgesi değil (şunlardan biri: %4$@); dosyanın kastettiği para birimini --currency KOD ile verin"),
-        ("cannot make an unnamed in-memory file for the database (memfd_create)",
-         "veritabanı için adsız bir bellek içi dosya oluşturulamıyor (memfd_create)"),
         ("cannot make an unnamed in-memory file for the database: %@",
          "veritabanı için adsız bir bellek içi dosya oluşturulamıyor: %@"),
         ("cannot copy the database into memory: %@",

@@ -99,28 +99,6 @@ struct WallosStressTests {
 
     // MARK: Fuzzing
 
-    /// `data` with a few random changes: bytes flipped or set to a byte that matters to the
-    /// format, a run deleted, repeated or zeroed, or the end cut off.
-    private static func mutated(_ data: Data, _ random: inout SeededRandom) -> Data {
-        var bytes = [UInt8](data)
-        let interesting: [UInt8] = [0, 0xFF, 0x7F, 0x80, 0x22, 0x2C, 0x5C, 0x0A, 0x7B, 0x5B, 0x30, 0x39, 0x2E, 0x2D, 0x01]
-        for _ in 0...(random.next() % 4) {
-            guard !bytes.isEmpty else { break }
-            let at = Int(random.next() % UInt64(bytes.count))
-            let length = min(bytes.count - at, 1 + Int(random.next() % 64))
-            switch random.next() % 7 {
-            case 0: bytes[at] ^= UInt8(1 << (random.next() % 8))
-            case 1: bytes[at] = interesting[Int(random.next() % UInt64(interesting.count))]
-            case 2: bytes.removeSubrange(at..<at + length)
-            case 3: bytes.insert(contentsOf: bytes[at..<at + length], at: at)
-            case 4: bytes.replaceSubrange(at..<at + length, with: repeatElement(0, count: length))
-            case 5: bytes.removeSubrange(at...)
-            default: bytes[at] = UInt8(truncatingIfNeeded: random.next())
-            }
-        }
-        return Data(bytes)
-    }
-
     @Test("Mutated Wallos files (JSON, CSV, zip, wallos.db) import or are refused in one line (65), writing nothing")
     func mutatedFiles() throws {
         var random = SeededRandom(name: "Wallos fuzz test")
@@ -142,7 +120,7 @@ struct WallosStressTests {
         let file = sandbox.path("mutant")
         for round in 0..<48 {
             let (kind, original) = originals[round % originals.count]
-            let mutant = Self.mutated(original, &random)
+            let mutant = Data(Mutation.mutate([UInt8](original), random: &random))
             try sandbox.write(mutant, to: file)
             let before = sandbox.bytes(sandbox.databasePath)
             let result = try sandbox.run(["import", file, "--currency", "USD", "--on-duplicate", "add", "--today", "2026-11-22"],

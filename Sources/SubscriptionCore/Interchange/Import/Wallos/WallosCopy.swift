@@ -1,3 +1,4 @@
+import CProcess
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -15,10 +16,7 @@ final class WallosCopy {
 
     /// An empty unnamed file, closed on exec: a child gets it only by being handed it.
     init() throws {
-        guard let create = Self.memfdCreate else {
-            throw ImportError.unreadable(problem: localized("cannot make an unnamed in-memory file for the database (memfd_create)"))
-        }
-        let descriptor = create("subs-wallos", Self.closeOnExec)
+        let descriptor = subs_unnamed_file("subs-wallos")
         guard descriptor >= 0 else {
             throw ImportError.unreadable(problem: localized("cannot make an unnamed in-memory file for the database: \(String(cString: strerror(errno)))"))
         }
@@ -57,12 +55,4 @@ final class WallosCopy {
         var rollback: [UInt8] = [1, 1]
         _ = pwrite(descriptor, &rollback, 2, 18)
     }
-
-    // `memfd_create` is in glibc (2.27 and later) but not in Swift's Glibc module.
-    private typealias MemfdCreate = @convention(c) (UnsafePointer<CChar>, UInt32) -> Int32
-    private static let closeOnExec: UInt32 = 1 // MFD_CLOEXEC
-    private static let memfdCreate: MemfdCreate? = {
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "memfd_create") else { return nil }
-        return unsafeBitCast(symbol, to: MemfdCreate.self)
-    }()
 }
