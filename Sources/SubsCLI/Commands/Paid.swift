@@ -8,9 +8,12 @@ extension Subs {
             abstract: localized("Record that a payment was charged, and how much."),
             discussion: localized("""
                 Records the payment due on --on (default: the latest scheduled on or before today) \
-                at --amount (default: the scheduled amount). A day without a scheduled payment \
-                records an extra charge. Money already spent (show, stats, summary) uses recorded \
-                amounts; forecasts stay on the schedule. --undo removes the record on --on.
+                at --amount (default: the scheduled amount). Banks post a few days off: a day \
+                within 5 days of a scheduled payment records that payment, as detect --record \
+                matches; any other day is refused unless --extra records a charge beyond the \
+                schedule. A payment already recorded is not recorded twice. Money already spent \
+                (show, stats, summary) uses recorded amounts; forecasts stay on the schedule. \
+                --undo removes the record on --on.
 
                 Examples:
                   subs paid electricity --amount 84.20
@@ -31,12 +34,17 @@ extension Subs {
         @Flag(help: .localized("Remove the record on --on instead."))
         var undo = false
 
+        @Flag(help: .localized("Record a charge beyond the schedule on --on, however near a scheduled payment."))
+        var extra = false
+
         @OptionGroup var store: StoreOptions
         @OptionGroup var clock: TodayOptions
 
         func validate() throws {
             if undo && on == nil { throw UsageError.optionNeedsOption("--undo", needs: "--on", because: localized("it names the record to remove")) }
             if undo && amount != nil { throw UsageError.conflictingOptions("--undo", "--amount") }
+            if undo && extra { throw UsageError.conflictingOptions("--undo", "--extra") }
+            if extra && on == nil { throw UsageError.optionNeedsOption("--extra", needs: "--on", because: localized("it names the day of the charge")) }
         }
 
         func run() throws {
@@ -49,22 +57,39 @@ extension Subs {
                 print(localized("Removed the record of \(subscription.name.terminalSafe) on \(SubscriptionText.date(date))."))
                 return
             }
-            var record: ChargeRecord?
+            var paid: PaidRecord?
             let subscription = try store.update(reference, as: .paid) { subscription in
                 let money = try amount.map { try Money($0, currency: subscription.currency) }
-                record = try subscription.recordPaid(on: date, amount: money, today: today)
+                paid = try subscription.recordPaid(on: date, amount: money, extra: extra, today: today)
             }
-            guard let record, let charged = record.amount else { return }
+            guard let paid, let charged = paid.record.amount else { return }
+            print(Self.message(paid, charged: charged, of: subscription))
+        }
+
+        /// What `paid` did, in one line: recorded (on the bank's day, for the payment due when
+        /// that differs), corrected, or already recorded.
+        static func message(_ paid: PaidRecord, charged: Money, of subscription: Subscription) -> String {
+            let record = paid.record
             let scheduled = subscription.scheduledPayments(from: record.date, through: record.date).first
-            let (name, paid, day) = (subscription.name.terminalSafe, MoneyText.display(charged), SubscriptionText.date(record.date))
+            let name = subscription.name.terminalSafe
+            let (amount, day, bankDay) = (MoneyText.display(charged), SubscriptionText.date(record.date), SubscriptionText.date(paid.chargedOn))
+            if paid.wasAlreadyRecorded {
+                return localized("\(name): the payment due \(day) is already recorded (\(amount) charged); nothing changed.")
+            }
+            if let was = paid.previous?.amount {
+                return localized("Updated \(name): \(amount) charged for the payment due \(day) (was \(MoneyText.display(was))).")
+            }
+            let onTheDay = paid.chargedOn == record.date
             switch scheduled {
             case let scheduled? where scheduled.amount == charged:
-                print(localized("Recorded \(name): \(paid) charged on \(day)."))
+                return onTheDay ? localized("Recorded \(name): \(amount) charged on \(day).")
+                    : localized("Recorded \(name): \(amount) charged on \(bankDay), the payment due \(day).")
             case let scheduled?:
                 let planned = MoneyText.display(scheduled.amount)
-                print(localized("Recorded \(name): \(paid) charged on \(day) (scheduled \(planned))."))
+                return onTheDay ? localized("Recorded \(name): \(amount) charged on \(day) (scheduled \(planned)).")
+                    : localized("Recorded \(name): \(amount) charged on \(bankDay), the payment due \(day) (scheduled \(planned)).")
             case nil:
-                print(localized("Recorded \(name): \(paid) charged on \(day) (an extra charge)."))
+                return localized("Recorded \(name): \(amount) charged on \(day) (an extra charge).")
             }
         }
     }

@@ -372,8 +372,6 @@ extension SubsTranslations {
         // subs paid
         ("Record that a payment was charged, and how much.",
          "Bir ödemenin tahsil edildiğini ve tutarını kaydet."),
-        ("Records the payment due on --on (default: the latest scheduled on or before today) at --amount (default: the scheduled amount). A day without a scheduled payment records an extra charge. Money already spent (show, stats, summary) uses recorded amounts; forecasts stay on the schedule. --undo removes the record on --on.\n\nExamples:\n  subs paid electricity --amount 84.20\n  subs paid netflix --on 2026-10-30 --amount 17.99\n  subs paid netflix --undo --on 2026-10-30",
-         "--on günündeki ödemeyi (varsayılan: bugün ya da öncesindeki en son planlı ödeme) --amount tutarıyla (varsayılan: planlanan tutar) kaydeder. Planlı ödemesi olmayan bir gün ek bir tahsilat olarak kaydedilir. Harcanmış para (show, stats, summary) kaydedilen tutarlarla hesaplanır; tahminler plana göre kalır. --undo, --on günündeki kaydı kaldırır.\n\nÖrnekler:\n  subs paid electricity --amount 84.20\n  subs paid netflix --on 2026-10-30 --amount 17.99\n  subs paid netflix --undo --on 2026-10-30"),
         ("The day it was charged (default: the latest scheduled payment).",
          "Tahsil edildiği gün (varsayılan: en son planlı ödeme)."),
         ("What was charged (default: the scheduled amount).",
@@ -442,5 +440,10 @@ extension SubsTranslations {
          "Kasa parolasını değiştir: her parola yenisiyle yeniden mühürlenir."),
         ("File whose first line is the new vault passphrase (default: ask twice on the terminal).",
          "İlk satırı yeni kasa parolası olan dosya (varsayılan: terminalde iki kez sorulur)."),
+        // subs paid, matching the schedule (issue 22)
+        ("Records the payment due on --on (default: the latest scheduled on or before today) at --amount (default: the scheduled amount). Banks post a few days off: a day within 5 days of a scheduled payment records that payment, as detect --record matches; any other day is refused unless --extra records a charge beyond the schedule. A payment already recorded is not recorded twice. Money already spent (show, stats, summary) uses recorded amounts; forecasts stay on the schedule. --undo removes the record on --on.\n\nExamples:\n  subs paid electricity --amount 84.20\n  subs paid netflix --on 2026-10-30 --amount 17.99\n  subs paid netflix --undo --on 2026-10-30",
+         "--on günündeki ödemeyi (varsayılan: bugün ya da öncesindeki en son planlı ödeme) --amount tutarıyla (varsayılan: planlanan tutar) kaydeder. Bankalar tahsilatı birkaç gün kaydırabilir: planlı bir ödemeye 5 gün ya da daha yakın bir gün, detect --record'un eşleştirdiği gibi o ödeme olarak kaydedilir; başka bir gün, --extra ile plan dışı bir tahsilat olarak kaydedilmedikçe reddedilir. Zaten kayıtlı bir ödeme ikinci kez kaydedilmez. Harcanmış para (show, stats, summary) kaydedilen tutarlarla hesaplanır; tahminler plana göre kalır. --undo, --on günündeki kaydı kaldırır.\n\nÖrnekler:\n  subs paid electricity --amount 84.20\n  subs paid netflix --on 2026-10-30 --amount 17.99\n  subs paid netflix --undo --on 2026-10-30"),
+        ("Record a charge beyond the schedule on --on, however near a scheduled payment.",
+         "--on gününe, planlı bir ödemeye ne kadar yakın olursa olsun, plan dışı bir tahsilat kaydet."),
     ]
 }

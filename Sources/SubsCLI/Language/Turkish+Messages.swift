@@ -148,5 +148,16 @@ extension SubsTranslations {
         ("--password-stdin: the password is too long (%@ bytes at most)", "--password-stdin: parola çok uzun (en fazla %@ bayt)"),
         ("the %@ on standard input is larger than %@, the most subs reads for one", "standart girdideki %@ %@ boyutundan büyük; subs bir tanesi için en çok bu kadarını okur"),
         ("%@ %@ is larger than %@, the most subs reads for one", "%@ %@ %@ boyutundan büyük; subs bir tanesi için en çok bu kadarını okur"),
+        // subs paid, matching the schedule (issue 22)
+        ("it names the day of the charge", "tahsilatın gününü o belirtir"),
+        ("%@: the payment due %@ is already recorded (%@ charged); nothing changed.",
+         "%1$@: %2$@ tarihli ödeme zaten kayıtlı (%3$@ tahsil edildi); hiçbir şey değişmedi."),
+        ("Updated %@: %@ charged for the payment due %@ (was %@).",
+         "Güncellendi: %1$@, %3$@ tarihli ödeme için %2$@ tahsil edildi (önceden %4$@)."),
+        ("Recorded %@: %@ charged on %@, the payment due %@.",
+         "Kaydedildi: %1$@, %3$@ tarihinde %2$@ tahsil edildi; %4$@ tarihli ödeme."),
+        ("Recorded %@: %@ charged on %@, the payment due %@ (scheduled %@).",
+         "Kaydedildi: %1$@, %3$@ tarihinde %2$@ tahsil edildi; %4$@ tarihli ödeme (planlanan %5$@)."),
+        ("Nothing changed: %@ already has these values.", "Hiçbir şey değişmedi: %@ zaten bu değerlere sahip."),
     ]
 }

@@ -16,7 +16,6 @@ extension SubsTranslations {
         ("DATE", "TARİH"),
         ("WHEN", "NE ZAMAN"),
         ("KIND", "TÜR"),
-        ("trial ends", "deneme bitiyor"),
         ("payment", "ödeme"),
         ("today", "bugün"),
         ("tomorrow", "yarın"),
@@ -189,5 +188,12 @@ extension SubsTranslations {
          "dışarıda bırakılacak: config %1$@: içe aktarma, subs'ın çalıştıracağı bir komutu ya da çağıracağı bir adresi asla ayarlamaz; dosyadakini kullanmak için onu okuyup şunu çalıştırın: subs config set %2$@ DEĞER"),
         ("left out config %@: an import never sets a command or address subs runs or calls; to use the file's, read it and run: subs config set %@ VALUE",
          "dışarıda bırakıldı: config %1$@: içe aktarma, subs'ın çalıştıracağı bir komutu ya da çağıracağı bir adresi asla ayarlamaz; dosyadakini kullanmak için onu okuyup şunu çalıştırın: subs config set %2$@ DEĞER"),
+        // A plan change dated ahead, a trial's first charge (issue 22)
+        ("Plan change", "Plan değişikliği"),
+        ("Switches to %@, %@, on %@ (%@)", "%3$@ tarihinde %1$@ ödemeye geçecek: %2$@ (%4$@)"),
+        ("Switched to %@, %@, on %@", "%3$@ tarihinde %1$@ ödemeye geçti: %2$@"),
+        ("Restarts", "Yeniden başlayacak"),
+        (", free trial until %@ (%@), first payment that day", ", ücretsiz deneme %@ tarihine kadar (%@), ilk ödeme o gün"),
+        ("trial ends, first payment", "deneme biter, ilk ödeme"),
     ]
 }

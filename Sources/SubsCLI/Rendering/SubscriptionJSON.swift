@@ -13,8 +13,8 @@ enum SubscriptionJSON {
             "created_at": .string(Timestamp.format(subscription.createdAt)),
             "currency": .string(subscription.currency.code),
             "cycle": .object([
-                "count": .int(subscription.cycle.count),
-                "unit": .string(subscription.cycle.unit.rawValue),
+                "count": .int(snapshot.cycle.count),
+                "unit": .string(snapshot.cycle.unit.rawValue),
             ]),
             "id": .string(subscription.id),
             "members": .array(zip(subscription.members, split.dropFirst()).map { member, share in

@@ -29,8 +29,8 @@ enum SubscriptionRenderer {
                 let subscription = item.subscription
                 output.append([
                     subscription.id, subscription.name, item.amount.description,
-                    subscription.currency.code, String(subscription.cycle.count),
-                    subscription.cycle.unit.rawValue, subscription.startDate.description,
+                    subscription.currency.code, String(item.cycle.count),
+                    item.cycle.unit.rawValue, subscription.startDate.description,
                     subscription.trialEnd?.description ?? "", item.nextPayment?.date.description ?? "",
                     item.roundedMonthlyCost.description, item.status.rawValue,
                     subscription.category ?? "", subscription.paymentMethod ?? "",
@@ -55,7 +55,7 @@ enum SubscriptionRenderer {
                 table.append([
                     Table.Cell(subscription.shortID, style: .dim), Table.Cell(subscription.name),
                     Table.Cell(SubscriptionText.money(item.amount)),
-                    Table.Cell(SubscriptionText.cycle(subscription.cycle)),
+                    Table.Cell(SubscriptionText.cycle(item.cycle)),
                     Table.Cell(item.nextPayment.map { SubscriptionText.date($0.date) } ?? "-"),
                     Table.Cell(SubscriptionText.money(item.roundedMonthlyCost)),
                     Table.Cell(SubscriptionText.status(item.status), style: SubscriptionText.statusStyle(item.status)),
@@ -97,7 +97,7 @@ enum SubscriptionRenderer {
             let subscription = snapshot.subscription
             let name = subscription.name.terminalSafe
             let price = SubscriptionText.money(snapshot.amount)
-            let cycle = SubscriptionText.cycle(subscription.cycle)
+            let cycle = SubscriptionText.cycle(snapshot.cycle)
             let id = subscription.shortID
             var line = switch done {
             case .added: localized("Added \(name) (\(id)): \(price) \(cycle)")
@@ -106,7 +106,10 @@ enum SubscriptionRenderer {
             if let next = snapshot.nextPayment {
                 let date = SubscriptionText.date(next.date)
                 let when = SubscriptionText.days(until: next.date, from: snapshot.today)
-                line += localized(", next payment \(date) (\(when))")
+                // The first charge of a free trial is the trial's end: say both.
+                line += subscription.kind(of: next) == .trialEnd
+                    ? localized(", free trial until \(date) (\(when)), first payment that day")
+                    : localized(", next payment \(date) (\(when))")
             }
             return line + "\n"
         }
@@ -137,7 +140,7 @@ enum SubscriptionRenderer {
         let today = snapshot.today
         func date(_ day: CivilDate) -> String { SubscriptionText.date(day) }
         func when(_ day: CivilDate) -> String { SubscriptionText.days(until: day, from: today) }
-        let cycle = SubscriptionText.cycle(subscription.cycle)
+        let cycle = SubscriptionText.cycle(snapshot.cycle)
         var fields: [(String, String)] = [
             (localized("ID"), subscription.id),
             (localized("Status"), SubscriptionText.status(snapshot.status)),
@@ -150,7 +153,19 @@ enum SubscriptionRenderer {
         }
         for (index, period) in subscription.periods.enumerated() {
             if let restarted = period.restartedOn {
-                fields.append((localized("Restarted"), localized("\(date(restarted)), billing from that day")))
+                // A period that follows one not cancelled is a plan change, not a restart; either
+                // may be dated ahead, and is then told in the future tense.
+                let ahead = restarted > today
+                if index > 0, subscription.periods[index - 1].cancelledOn == nil {
+                    let plan = SubscriptionText.cycle(subscription.cycle(on: restarted))
+                    let price = SubscriptionText.money(subscription.price(on: restarted))
+                    fields.append((localized("Plan change"), ahead
+                        ? localized("Switches to \(plan), \(price), on \(date(restarted)) (\(when(restarted)))")
+                        : localized("Switched to \(plan), \(price), on \(date(restarted))")))
+                } else {
+                    fields.append((ahead ? localized("Restarts") : localized("Restarted"),
+                                   localized("\(date(restarted)), billing from that day")))
+                }
             }
             if let cancelled = period.cancelledOn {
                 let isLast = index == subscription.periods.count - 1

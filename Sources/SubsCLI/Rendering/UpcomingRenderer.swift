@@ -38,7 +38,8 @@ enum UpcomingRenderer {
             .init(header: localized("AMOUNT"), alignment: .decimal), .init(header: localized("KIND")),
         ])
         // The same few words on every row: made once, not 200,000 times.
-        let kinds = (payment: localized("payment"), trialEnd: localized("trial ends"))
+        // A trial's end is one row with its first charge.
+        let kinds = (payment: localized("payment"), trialEnd: localized("trial ends, first payment"))
         var whens: [Int: String] = [:]
         for item in items {
             let isTrial = item.kind == .trialEnd

@@ -137,11 +137,7 @@ extension Subscription {
         guard series.latest.amount.currency == currency else { return [] }
         var records: [CivilDate: ChargeRecord] = [:]
         for charge in series.charges where charge.date <= today {
-            guard let from = charge.date.adding(days: -Self.postingDrift),
-                  let through = charge.date.adding(days: Self.postingDrift) else { continue }
-            let nearest = scheduledPayments(from: max(from, anchor), through: min(through, today))
-                .min { abs($0.date.days(until: charge.date)) < abs($1.date.days(until: charge.date)) }
-            guard let day = nearest?.date, records[day] == nil else { continue }
+            guard let day = scheduledPayment(chargedOn: charge.date, today: today)?.date, records[day] == nil else { continue }
             var probe = self
             guard (try? probe.recordPaid(on: day, amount: charge.amount, today: today)) != nil,
                   self.charges.first(where: { $0.date == day })?.amount != charge.amount
@@ -150,7 +146,4 @@ extension Subscription {
         }
         return records.values.sorted { $0.date < $1.date }
     }
-
-    /// How many days from its scheduled date a bank may post a charge.
-    static let postingDrift = 5
 }

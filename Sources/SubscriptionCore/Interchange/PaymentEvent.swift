@@ -28,7 +28,8 @@ struct PaymentEvent {
 
     var details: String {
         let currency = subscription.currency.code
-        var lines = ["Billed \(subscription.cycle)"]
+        // The period's own plan: a monthly period that ends at a switch to yearly is billed monthly.
+        var lines = ["Billed \(series.schedule.cycle)"]
         if let category = subscription.category { lines.append("Category: \(category)") }
         if let method = subscription.paymentMethod { lines.append("Payment method: \(method)") }
         if let url = subscription.url { lines.append("URL: \(url)") }

@@ -597,5 +597,10 @@ extension Translations {
          "%@ ile aynı ad ve para birimi; --on-duplicate replace ile biri ötekinin üzerine yazılırdı"),
         ("line %@ is not UTF-8 text",
          "satır %@ UTF-8 metin değil"),
+        // paid --on a day far from the schedule (issue 22)
+        ("no payment is scheduled within %@ days of %@ (the nearest is %@); for a charge beyond the schedule, add --extra",
+         "%2$@ tarihine %1$@ gün ya da daha yakın planlı bir ödeme yok (en yakını %3$@); plan dışı bir tahsilat için --extra ekleyin"),
+        ("no payment is scheduled within %@ days of %@; for a charge beyond the schedule, add --extra",
+         "%2$@ tarihine %1$@ gün ya da daha yakın planlı bir ödeme yok; plan dışı bir tahsilat için --extra ekleyin"),
     ]
 }

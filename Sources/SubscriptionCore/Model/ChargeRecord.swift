@@ -21,6 +21,9 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     case inFuture(date: CivilDate, today: CivilDate)
     /// `skip` on a day without a scheduled payment; `nearest` are the closest ones.
     case noScheduledPayment(date: CivilDate, nearest: [CivilDate])
+    /// `paid --on` a day with no scheduled payment within `Subscription.postingDrift` days;
+    /// `nearest` is the closest one, if any.
+    case offSchedule(date: CivilDate, nearest: CivilDate?)
     /// `paid` with no date, before any payment was due.
     case nothingDueYet(name: String)
 
@@ -42,6 +45,10 @@ public enum LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
             case 2: localized("no payment is scheduled on \(date); the nearest are \(nearest[0]) and \(nearest[1])")
             default: localized("no payment is scheduled on \(date); the nearest are \(nearest.map(\.description).joined(separator: ", "))")
             }
+        case .offSchedule(let date, let nearest?):
+            localized("no payment is scheduled within \(Subscription.postingDrift) days of \(date) (the nearest is \(nearest)); for a charge beyond the schedule, add --extra")
+        case .offSchedule(let date, nil):
+            localized("no payment is scheduled within \(Subscription.postingDrift) days of \(date); for a charge beyond the schedule, add --extra")
         case .nothingDueYet(let name):
             localized("no payment of \(name) is due yet; give the date with --on")
         }

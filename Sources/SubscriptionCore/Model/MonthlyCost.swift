@@ -44,8 +44,8 @@ extension BillingCycle {
 }
 
 extension Subscription {
-    /// The exact, unrounded monthly cost at the price in force on `date`.
+    /// The exact, unrounded monthly cost at the price and cycle in force on `date`.
     public func monthlyCost(on date: CivilDate) -> Decimal {
-        cycle.monthlyCost(of: price(on: date).decimal)
+        cycle(on: date).monthlyCost(of: price(on: date).decimal)
     }
 }

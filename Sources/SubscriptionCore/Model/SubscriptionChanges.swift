@@ -165,6 +165,11 @@ extension Subscription {
         prices.append(PriceChange(effective: date, amount: price))
         prices.sort { $0.effective < $1.effective }
         anchorPricesToStart()
+        // A price the one before it already charges changes nothing: setting the same price
+        // twice leaves one entry, not two.
+        prices = prices.enumerated().filter { index, change in
+            index == 0 || change.amount != prices[index - 1].amount
+        }.map(\.element)
     }
 
     /// Keeps the first price dated on the start date, so it covers every payment before the

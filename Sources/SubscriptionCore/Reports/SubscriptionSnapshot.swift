@@ -9,6 +9,8 @@ public final class SubscriptionSnapshot: Sendable {
     public let status: SubscriptionStatus
     /// The price in force today.
     public let amount: Money
+    /// The cycle in force today: a plan change dated ahead does not count yet.
+    public let cycle: BillingCycle
     public let nextPayment: Payment?
     /// Exact and unrounded; round once for display.
     public let monthlyCost: Decimal
@@ -20,6 +22,7 @@ public final class SubscriptionSnapshot: Sendable {
         self.today = today
         self.status = subscription.status(on: today)
         self.amount = subscription.price(on: today)
+        self.cycle = subscription.cycle(on: today)
         self.nextPayment = subscription.nextPayment(onOrAfter: today)
         self.monthlyCost = subscription.monthlyCost(on: today)
         self.remindDays = subscription.remindDays ?? config.remindDays
@@ -29,7 +32,7 @@ public final class SubscriptionSnapshot: Sendable {
     public var split: [Money] { subscription.split(amount) }
 
     public var roundedMonthlyCost: Money {
-        subscription.cycle.roundedMonthlyCost(of: amount)
+        cycle.roundedMonthlyCost(of: amount)
     }
 }
 

@@ -11,8 +11,8 @@ public struct Summary: Sendable {
     /// The monthly total in the base currency, exact; nil when a rate is missing.
     public let convertedMonthly: Decimal?
     public let missingRates: [Currency]
-    /// The next payments (`nextPaymentCount` of them), each trial's first charge with its
-    /// `trial_end` item before it, as `upcoming` shows them.
+    /// The next payments (`nextPaymentCount` of them), a trial's first charge as one item of
+    /// kind `trial_end`, as `upcoming` shows them.
     public let nextPayments: [UpcomingItem]
     public let trialsEnding: [UpcomingItem]
     public let budget: BudgetUse?
@@ -45,10 +45,10 @@ public struct Summary: Sendable {
         missingRates = converter.missingRates(for: monthly)
 
         // Only the first few in `upcoming`'s order are shown: keep the earliest, never sort them
-        // all. Five payments with at most one trial end each are the first ten items at most.
+        // all.
         let order = UpcomingOrder(subscriptions)
         var upcoming: [(key: UInt64, item: UpcomingItem)] = []
-        let kept = 2 * Self.nextPaymentCount
+        let kept = Self.nextPaymentCount
         for (index, subscription) in subscriptions.enumerated() {
             var items: [UpcomingItem] = []
             for payment in subscription.nextPayments(onOrAfter: today, count: Self.nextPaymentCount) {
@@ -63,10 +63,7 @@ public struct Summary: Sendable {
                 if upcoming.count > kept { upcoming.removeLast() }
             }
         }
-        // The first payments, each with the trial end that comes before it, as `upcoming` lists them.
-        let lastShown = upcoming.indices.filter { upcoming[$0].item.kind == .payment }
-            .dropFirst(Self.nextPaymentCount - 1).first ?? upcoming.count - 1
-        nextPayments = upcoming.prefix(lastShown + 1).map(\.item)
+        nextPayments = upcoming.map(\.item)
         let week = today.adding(days: Self.trialWindowDays) ?? today
         trialsEnding = UpcomingReport(subscriptions, today: today, through: week).items.filter { $0.kind == .trialEnd }
         priceRises = subscriptions.compactMap { PriceRise($0, today: today) }
@@ -127,6 +124,6 @@ extension Subscription {
     /// each payment (split by largest remainder, as `my_share` shows it).
     public func monthlyCost(on date: CivilDate, myShare: Bool) -> Decimal {
         guard myShare else { return monthlyCost(on: date) }
-        return cycle.monthlyCost(of: self.myShare(of: price(on: date)).decimal)
+        return cycle(on: date).monthlyCost(of: self.myShare(of: price(on: date)).decimal)
     }
 }

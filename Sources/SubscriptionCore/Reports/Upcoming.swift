@@ -16,21 +16,18 @@ public struct UpcomingItem: Hashable, Sendable {
         amount = payment.amount
     }
 
-    /// What a payment shows as: the payment, and before it the trial's end when this is the
-    /// charge a free trial turns into. The one rule `upcoming`, `summary` and reminders share.
+    /// What a payment shows as: one item, of kind `trialEnd` when it is the first charge a free
+    /// trial turns into (the trial ends and the charge is made that day), else `payment`. The one
+    /// rule `upcoming`, `summary` and reminders share.
     static func append(
         _ payment: Payment, of subscription: Subscription, today: CivilDate, to items: inout [UpcomingItem]
     ) {
-        if subscription.kind(of: payment) == .trialEnd {
-            items.append(UpcomingItem(subscription, payment, kind: .trialEnd, today: today))
-        }
-        items.append(UpcomingItem(subscription, payment, kind: .payment, today: today))
+        items.append(UpcomingItem(subscription, payment, kind: subscription.kind(of: payment), today: today))
     }
-
 }
 
 /// The order `upcoming` lists things in: oldest first; on one day by name in lower case, then
-/// by id, and a trial's end before the charge it turns into. The subscriptions are ranked by
+/// by id. The subscriptions are ranked by
 /// name once, so sorting many thousands of items compares integers, not strings.
 struct UpcomingOrder {
     /// Each subscription's place by name and id, by its index in the list given.
@@ -46,11 +43,11 @@ struct UpcomingOrder {
         self.ranks = ranks
     }
 
-    /// The key `item`, of the subscription at `index`, sorts by: date, name rank, kind.
+    /// The key `item`, of the subscription at `index`, sorts by: date, name rank.
     func key(_ item: UpcomingItem, subscriptionAt index: Int) -> UInt64 {
-        // Days from 1970 are within ±3,000,000 for years 1 to 9999; ranks below 2^31.
+        // Days from 1970 are within ±3,000,000 for years 1 to 9999; ranks below 2^32.
         let day = UInt64(item.date.daysSinceEpoch + 4_000_000)
-        return day << 32 | UInt64(ranks[index]) << 1 | (item.kind == .payment ? 1 : 0)
+        return day << 32 | UInt64(ranks[index])
     }
 
     /// `items` (with the index of the subscription each belongs to) in this order; items with
@@ -66,7 +63,7 @@ public struct UpcomingReport: Sendable {
     public let today: CivilDate
     public let end: CivilDate
     public let items: [UpcomingItem]
-    /// The payments' sum per currency (trial ends are not extra charges).
+    /// The payments' sum per currency, a trial's first charge included.
     public let totals: CurrencyTotals
 
     public static let defaultDays = 30

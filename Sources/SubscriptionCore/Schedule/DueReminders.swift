@@ -28,7 +28,7 @@ extension Subscription {
     }
 
     /// A payment on the trial end, in the first billing period, is the trial turning into a charge.
-    func kind(of payment: Payment) -> PaymentKind {
+    public func kind(of payment: Payment) -> PaymentKind {
         let inFirstPeriod = lastDay(ofPeriod: 0).map { payment.date <= $0 } ?? true
         return payment.date == trialEnd && inFirstPeriod ? .trialEnd : .payment
     }

@@ -1,12 +1,24 @@
 extension Subscription {
-    /// Records that the payment due on `date` (default: the latest scheduled on or before
-    /// `today`) was charged `amount` (default: the scheduled amount). A day without a scheduled
-    /// payment records an extra charge. Returns the record.
+    /// Records that a payment was charged `amount` (default: the amount already recorded for it,
+    /// else the scheduled amount), and says which (PRODUCT.md §10). Without `date`, the latest
+    /// scheduled payment on or before `today`. With one, the scheduled payment a bank charge on
+    /// that day is for: the nearest within `postingDrift` days, as `detect --record` matches; a
+    /// day with none near is refused, naming the nearest, unless `extra` records a charge beyond
+    /// the schedule on that very day. A payment already recorded at that amount is left as it is.
     @discardableResult
-    public mutating func recordPaid(on date: CivilDate?, amount: Money?, today: CivilDate) throws -> ChargeRecord {
+    public mutating func recordPaid(
+        on date: CivilDate?, amount: Money?, extra: Bool = false, today: CivilDate
+    ) throws -> PaidRecord {
         let day: CivilDate
         if let date {
-            day = date
+            try checkChargeable(date, notAfter: today)
+            if extra {
+                day = date
+            } else if let scheduled = scheduledPayment(chargedOn: date, today: today) {
+                day = scheduled.date
+            } else {
+                throw LedgerError.offSchedule(date: date, nearest: nearestScheduledPayment(to: date))
+            }
         } else {
             guard let latest = scheduledPayments(from: anchor, through: today).last?.date else {
                 throw LedgerError.nothingDueYet(name: name)
@@ -14,9 +26,30 @@ extension Subscription {
             day = latest
         }
         try checkChargeable(day, notAfter: today)
-        let record = ChargeRecord(date: day, amount: amount ?? price(on: day))
-        replaceRecord(record)
-        return record
+        let previous = charge(on: day)
+        let record = ChargeRecord(date: day, amount: amount ?? previous?.amount ?? price(on: day))
+        if previous != record { replaceRecord(record) }
+        return PaidRecord(record: record, chargedOn: date ?? day, previous: previous)
+    }
+
+    /// The scheduled payment a bank charge on `date` pays (PRODUCT.md §10): the one nearest it
+    /// within `postingDrift` days either side, the earlier on a tie, none after `today`. The one
+    /// rule `paid --on` and `detect --record` share.
+    public func scheduledPayment(chargedOn date: CivilDate, today: CivilDate) -> Payment? {
+        guard let from = date.adding(days: -Self.postingDrift),
+              let through = date.adding(days: Self.postingDrift) else { return nil }
+        return scheduledPayments(from: max(from, anchor), through: min(through, today))
+            .min { abs($0.date.days(until: date)) < abs($1.date.days(until: date)) }
+    }
+
+    /// How many days from its scheduled date a bank may post a charge.
+    public static let postingDrift = 5
+
+    /// The scheduled payment nearest `date`, before or after it, for a message.
+    func nearestScheduledPayment(to date: CivilDate) -> CivilDate? {
+        let before = scheduledPayments(from: anchor, through: date).last?.date
+        let after = date.adding(days: 1).flatMap { nextScheduledPayment(onOrAfter: $0)?.date }
+        return [before, after].compactMap { $0 }.min { abs($0.days(until: date)) < abs($1.days(until: date)) }
     }
 
     /// Records that the payment scheduled on `date` was not charged.
@@ -66,4 +99,17 @@ extension Subscription {
         else { return nil }
         return (latest, since)
     }
+}
+
+/// What `paid` did: the record made (or found), the day the charge was given for, and what was
+/// recorded for that payment before.
+public struct PaidRecord: Hashable, Sendable {
+    public let record: ChargeRecord
+    /// The bank's day (`--on`), which may be a few days off `record.date`, the scheduled day.
+    public let chargedOn: CivilDate
+    /// What was recorded for the payment before: nil when nothing was.
+    public let previous: ChargeRecord?
+
+    /// The payment was already recorded at this amount: nothing changed.
+    public var wasAlreadyRecorded: Bool { previous == record }
 }

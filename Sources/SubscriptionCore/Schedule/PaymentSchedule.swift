@@ -53,9 +53,21 @@ extension Subscription {
         pauses.contains { $0.covers(date) }
     }
 
+    /// The billing period in force on `date`: the last one begun on or before it, else the
+    /// first. A plan change dated ahead is not in force yet, so "now" is never the last period
+    /// by default.
+    public func period(on date: CivilDate) -> BillingPeriod {
+        periods.last { ($0.restartedOn ?? startDate) <= date } ?? periods[0]
+    }
+
+    /// The cycle billed on `date`: that of the period in force then (PRODUCT.md §10).
+    public func cycle(on date: CivilDate) -> BillingCycle {
+        period(on: date).cycle ?? cycle
+    }
+
     /// Where the subscription is in its life on `today` (SCHEDULE.md, Lifecycle).
     public func status(on today: CivilDate) -> SubscriptionStatus {
-        let period = periods.last { ($0.restartedOn ?? startDate) <= today } ?? periods[0]
+        let period = period(on: today)
         if let cancelled = period.cancelledOn, today >= cancelled { return .cancelled }
         if isPaused(today) { return .paused }
         if period.restartedOn == nil, let trialEnd, today < trialEnd { return .trial }
@@ -106,7 +118,7 @@ extension Subscription {
         return nil
     }
 
-    private func nextScheduledPayment(onOrAfter date: CivilDate) -> Payment? {
+    func nextScheduledPayment(onOrAfter date: CivilDate) -> Payment? {
         for index in periods.indices {
             let schedule = schedule(of: periods[index])
             var candidate = schedule.nextPayment(onOrAfter: date)

@@ -63,8 +63,16 @@ public final class SubscriptionStore {
     public func edit(
         _ reference: String, _ changes: SubscriptionChanges, today: CivilDate, now: Date = Date()
     ) throws -> Subscription {
+        try editReportingChange(reference, changes, today: today, now: now).subscription
+    }
+
+    /// `edit`, saying whether anything changed: changes that leave the subscription as it was
+    /// (the price it already has, say) write nothing, not even a history entry.
+    public func editReportingChange(
+        _ reference: String, _ changes: SubscriptionChanges, today: CivilDate, now: Date = Date()
+    ) throws -> (subscription: Subscription, changed: Bool) {
         guard !changes.isEmpty else { throw EditError.nothingToChange }
-        return try modify(reference, as: .edit, now: now) { subscription, connection in
+        return try modifyReportingChange(reference, as: .edit, now: now) { subscription, connection in
             let category = try changes.category.map { name in
                 try name.map { try Self.canonicalCategory($0, connection) }
             }
@@ -86,16 +94,24 @@ public final class SubscriptionStore {
     private func modify(
         _ reference: String, as action: ChangeAction, now: Date, _ change: (inout Subscription, Connection) throws -> Void
     ) throws -> Subscription {
+        try modifyReportingChange(reference, as: action, now: now, change).subscription
+    }
+
+    /// `modify`, saying whether anything changed; a change that changed nothing writes nothing.
+    private func modifyReportingChange(
+        _ reference: String, as action: ChangeAction, now: Date, _ change: (inout Subscription, Connection) throws -> Void
+    ) throws -> (subscription: Subscription, changed: Bool) {
         try write { connection in
             let records = SubscriptionRecords(connection: connection)
             let original = try SubscriptionReference.resolve(reference, in: records.all())
             var subscription = original
             try change(&subscription, connection)
+            guard subscription != original else { return (original, false) }
             if subscription.name != original.name { try Self.refuseTakenName(subscription.name, except: subscription.id, records) }
             subscription.updatedAt = now
             try records.update(subscription)
             try History.recordSubscription(connection, action, before: original, after: subscription, now: now)
-            return subscription
+            return (subscription, true)
         }
     }
 

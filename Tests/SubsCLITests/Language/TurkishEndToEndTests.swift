@@ -27,7 +27,7 @@ struct TurkishEndToEndTests {
         let summary = try sandbox.succeed(["summary"] + today, environment: turkish).stdout
         #expect(summary.contains("Abonelikler") && summary.contains("Sonraki ödemeler"), "\(summary)")
         let upcoming = try sandbox.succeed(["upcoming", "--days", "14"] + today, environment: turkish).stdout
-        #expect(upcoming.contains("deneme bitiyor") && upcoming.contains("2 gün sonra"), "\(upcoming)")
+        #expect(upcoming.contains("deneme biter, ilk ödeme") && upcoming.contains("2 gün sonra"), "\(upcoming)")
         let remind = try sandbox.succeed(["remind", "--dry-run"] + today, environment: turkish).stdout
         #expect(remind.contains("Disney+: deneme süresi 24.11.2026 tarihinde bitiyor (2 gün sonra)"), "\(remind)")
         let stats = try sandbox.succeed(["stats"] + today, environment: turkish).stdout

@@ -46,7 +46,7 @@ struct LifeCheckTests {
                     try changes.apply(to: &next, category: nil, today: today); step = "edit trial end \(changes.trialEnd!.map(\.description) ?? "none")"
                 case 8:
                     let record = try next.recordPaid(on: Bool.random(using: &rng) ? nil : date, amount: nil, today: today)
-                    step = "paid \(record.date)"
+                    step = "paid \(record.record.date)"
                 case 9: try next.recordSkip(on: date, today: today); step = "skip \(date)"
                 default:
                     guard let record = next.charges.randomElement(using: &rng) else { continue }
