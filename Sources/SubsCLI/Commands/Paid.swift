@@ -43,11 +43,12 @@ extension Subs {
         func validate() throws {
             if undo && on == nil { throw UsageError.optionNeedsOption("--undo", needs: "--on", because: localized("it names the record to remove")) }
             if undo && amount != nil { throw UsageError.conflictingOptions("--undo", "--amount") }
-            if undo && extra { throw UsageError.conflictingOptions("--undo", "--extra") }
-            if extra && on == nil { throw UsageError.optionNeedsOption("--extra", needs: "--on", because: localized("it names the day of the charge")) }
         }
 
         func run() throws {
+            // In run(), not validate(), so that they exit 64 as usage errors (see Edit.run).
+            if undo && extra { throw UsageError.conflictingOptions("--undo", "--extra") }
+            if extra && on == nil { throw UsageError.optionNeedsOption("--extra", needs: "--on", because: localized("it names the day of the charge")) }
             let today = try clock.resolve()
             let date = try on.map { try CivilDate(input: $0, today: today) }
             let amount = try amount.map(DecimalAmount.init(input:))

@@ -190,7 +190,7 @@ extension SubsTranslations {
          "dışarıda bırakıldı: config %1$@: içe aktarma, subs'ın çalıştıracağı bir komutu ya da çağıracağı bir adresi asla ayarlamaz; dosyadakini kullanmak için onu okuyup şunu çalıştırın: subs config set %2$@ DEĞER"),
         // A plan change dated ahead, a trial's first charge (issue 22)
         ("Plan change", "Plan değişikliği"),
-        ("Switches to %@, %@, on %@ (%@)", "%3$@ tarihinde %1$@ ödemeye geçecek: %2$@ (%4$@)"),
+        ("Switches to %@, %@, on %@", "%3$@ tarihinde %1$@ ödemeye geçecek: %2$@"),
         ("Switched to %@, %@, on %@", "%3$@ tarihinde %1$@ ödemeye geçti: %2$@"),
         ("Restarts", "Yeniden başlayacak"),
         (", free trial until %@ (%@), first payment that day", ", ücretsiz deneme %@ tarihine kadar (%@), ilk ödeme o gün"),

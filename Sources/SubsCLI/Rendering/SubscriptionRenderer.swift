@@ -160,7 +160,7 @@ enum SubscriptionRenderer {
                     let plan = SubscriptionText.cycle(subscription.cycle(on: restarted))
                     let price = SubscriptionText.money(subscription.price(on: restarted))
                     fields.append((localized("Plan change"), ahead
-                        ? localized("Switches to \(plan), \(price), on \(date(restarted)) (\(when(restarted)))")
+                        ? localized("Switches to \(plan), \(price), on \(date(restarted))")
                         : localized("Switched to \(plan), \(price), on \(date(restarted))")))
                 } else {
                     fields.append((ahead ? localized("Restarts") : localized("Restarted"),

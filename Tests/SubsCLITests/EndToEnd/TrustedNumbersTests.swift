@@ -90,6 +90,8 @@ struct TrustedNumbersTests {
         #expect(far.stderrLines.count == 1 && far.stderr.contains("the nearest is 2026-10-31") && far.stderr.contains("--extra"), "\(far)")
         #expect(sandbox.bytes(sandbox.databasePath) == database)
 
+        let undated = try sandbox.run(["paid", "netflix", "--extra"] + Self.today)
+        #expect(undated.status == 64 && undated.stderr.contains("--on"), "\(undated)")
         let extra = try sandbox.succeed(["paid", "netflix", "--on", "2026-10-20", "--extra", "--amount", "3"] + Self.today)
         #expect(extra.stdout.contains("(an extra charge)"), "\(extra)")
         let turkish = try sandbox.succeed(["paid", "netflix", "--on", "2026-09-29"] + Self.today, environment: ["SUBS_LANG": "tr"])
