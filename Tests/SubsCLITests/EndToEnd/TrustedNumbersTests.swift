@@ -61,6 +61,15 @@ struct TrustedNumbersTests {
         let turkish = try sandbox.succeed(["show", "chatgpt"] + Self.today, environment: ["SUBS_LANG": "tr"]).stdout
         #expect(turkish.contains("22.01.2027 tarihinde yıllık ödemeye geçecek: $200,00"), "\(turkish)")
         #expect(!turkish.contains("Yeniden başladı"), "\(turkish)")
+
+        // A restart dated ahead is told ahead too.
+        try sandbox.add("Gym", "30", ["--start", "2026-01-10"], today: "2026-01-10")
+        try sandbox.succeed(["cancel", "gym", "--on", "2026-11-01"] + Self.today)
+        try sandbox.succeed(["resume", "gym", "--on", "2026-12-15"] + Self.today)
+        let gym = try sandbox.succeed(["show", "gym"] + Self.today).stdout
+        #expect(gym.contains("Restarts        2026-12-15, billing from that day"), "\(gym)")
+        let gymLater = try sandbox.succeed(["show", "gym", "--today", "2027-01-01"]).stdout
+        #expect(gymLater.contains("Restarted       2026-12-15, billing from that day"), "\(gymLater)")
     }
 
     @Test("paid --on a day off the schedule records that payment once; again says it is recorded; far off is refused unless --extra")
