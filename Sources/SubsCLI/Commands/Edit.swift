@@ -111,9 +111,10 @@ extension Subs {
             changes.autoRenew = autoRenew
             changes.members = try sharedWith.map(Member.parseList)
             let store = try store.openStore()
-            let subscription = try store.edit(reference, changes, today: today)
+            let (subscription, newCategory) = try store.editCreatingCategory(reference, changes, today: today)
             let snapshot = SubscriptionSnapshot(subscription, today: today, config: try store.config())
-            print(SubscriptionRenderer.confirmation(.updated, snapshot, format: format), terminator: "")
+            print(SubscriptionRenderer.newCategory(newCategory, format: format)
+                  + SubscriptionRenderer.confirmation(.updated, snapshot, format: format), terminator: "")
         }
     }
 }

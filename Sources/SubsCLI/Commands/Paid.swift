@@ -34,12 +34,11 @@ extension Subs {
         @OptionGroup var store: StoreOptions
         @OptionGroup var clock: TodayOptions
 
-        func validate() throws {
+        func run() throws {
+            // Checked here, not in validate(): argument-parser turns what validate() throws,
+            // but its own ValidationError, into exit 1.
             if undo && on == nil { throw UsageError.optionNeedsOption("--undo", needs: "--on", because: localized("it names the record to remove")) }
             if undo && amount != nil { throw UsageError.conflictingOptions("--undo", "--amount") }
-        }
-
-        func run() throws {
             let today = try clock.resolve()
             let date = try on.map { try CivilDate(input: $0, today: today) }
             let amount = try amount.map(DecimalAmount.init(input:))
