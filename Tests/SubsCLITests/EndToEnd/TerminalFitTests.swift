@@ -73,7 +73,7 @@ struct TerminalFitTests {
     func cycleShortBeforeNames() throws {
         let sandbox = try Sandbox()
         let name = "Amazon Prime Video"
-        try sandbox.add(name, "24.90", ["--every", "3 months", "--start", "2026-01-05", "--category", "Shopping"],
+        try sandbox.add(name, "24.90", ["--every", "3 months", "--start", "2026-01-05", "--category", "Streaming"],
                         today: "2026-11-22")
         try sandbox.add("Adobe Creative Cloud", "59.99", ["--every", "4 weeks", "--start", "2026-01-05"], today: "2026-11-22")
         let result = try sandbox.succeed(["list"] + Self.today, environment: ["COLUMNS": "80"])
@@ -211,11 +211,10 @@ struct TerminalFitTests {
             let date = try #require(line.range(of: #"\d{4}-\d{2}-\d{2}"#, options: .regularExpression))
             #expect(date.lowerBound.utf16Offset(in: line) == set, "\(lines)")
         }
-        let rate = try #require(lines[0].range(of: ")")).upperBound.utf16Offset(in: lines[0])
-        #expect(lines.dropFirst().allSatisfy { line in
-            let end = line.range(of: #"[0-9] "#, options: .regularExpression).map { $0.lowerBound.utf16Offset(in: line) + 1 }
-            return end.map { $0 <= rate } ?? false
-        }, "\(lines)")
+        // The rates start under RATE, their decimal points lined up, not off to its right.
+        let rate = try #require(lines[0].range(of: "RATE")).lowerBound.utf16Offset(in: lines[0])
+        #expect(lines[1].dropFirst(rate).hasPrefix("1.0812345"), "\(lines)")
+        #expect(lines[2].dropFirst(rate).hasPrefix("0.0067"), "\(lines)")
     }
 
     @Test("An empty upcoming says there is nothing in the window instead of a bare header")
