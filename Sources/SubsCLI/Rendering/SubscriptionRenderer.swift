@@ -67,9 +67,9 @@ enum SubscriptionRenderer {
                 // A list empty only because cancelled ones are left out says so.
                 return switch list.cancelledLeftOut {
                 case 0: localized("No subscriptions.") + "\n"
-                case 1: localized("No subscriptions to show: 1 cancelled one is left out ('subs list --status all' shows it).") + "\n"
+                case 1: localized("No subscriptions; 1 cancelled one matches ('subs list --status all').") + "\n"
                 case let count:
-                    localized("No subscriptions to show: \(count) cancelled ones are left out ('subs list --status all' shows them).") + "\n"
+                    localized("No subscriptions; \(count) cancelled ones match ('subs list --status all').") + "\n"
                 }
             }
             var labels = [localized("Monthly total:"), localized("Yearly total:")]
