@@ -43,9 +43,12 @@ public struct Subs: ParsableCommand {
                 if known.count < names.count {
                     let unknown = names[names.index(names.startIndex, offsetBy: known.count)]
                     let parent = (["subs", "help"] + known).joined(separator: " ")
-                    printError("subs: " + localized("no command '\(unknown.terminalSafe)' (see '\(parent)')"))
-                    Foundation.exit(Failure.usage)
+                    exitUnknownCommand(unknown, among: subcommandNames(of: known), help: parent)
                 }
+            }
+            // argument-parser reads a misspelt command as unexpected arguments to the one before it.
+            if let (unknown, known) = unknownCommand(arguments) {
+                exitUnknownCommand(unknown, among: subcommandNames(of: known), help: (["subs", "help"] + known).joined(separator: " "))
             }
             var command = try parsedDirectly(arguments) ?? parseAsRoot(arguments)
             try command.run()
@@ -103,6 +106,38 @@ public struct Subs: ParsableCommand {
     /// command whose help explains a usage error.
     static func commandPath(_ arguments: [String]) -> [String] {
         commands(arguments).map { $0._commandName }
+    }
+
+    /// The word where a command should be that names none (`shwo` in `subs shwo netflix`), and
+    /// the commands before it; nil when the command line names its commands, or when the word
+    /// may be the value of a command that takes one (no command with subcommands does).
+    static func unknownCommand(_ arguments: [String]) -> (String, [String])? {
+        let path = commands(arguments)
+        let command: any ParsableCommand.Type = path.last ?? Subs.self
+        guard path.count < arguments.count, !command.configuration.subcommands.isEmpty,
+              command.configuration.defaultSubcommand == nil
+        else { return nil }
+        let next = arguments[path.count]
+        guard !next.hasPrefix("-"), next != "help" else { return nil }
+        return (next, path.map { $0._commandName })
+    }
+
+    /// The names of the subcommands of the command `path` names.
+    private static func subcommandNames(of path: [String]) -> [String] {
+        let command: any ParsableCommand.Type = commands(path).last ?? Subs.self
+        return command.configuration.subcommands.map { $0._commandName }
+    }
+
+    /// Says that `word` is no command, with the nearest command's name when one is near, and
+    /// exits with a usage error.
+    private static func exitUnknownCommand(_ word: String, among names: [String], help: String) -> Never {
+        let shown = word.quotedForMessage.terminalSafe
+        if let nearest = Suggestions.closest(to: word, in: names, limit: 1).first {
+            printError("subs: " + localized("no command '\(shown)': did you mean '\(nearest)'? (see '\(help)')"))
+        } else {
+            printError("subs: " + localized("no command '\(shown)' (see '\(help)')"))
+        }
+        Foundation.exit(Failure.usage)
     }
 
     /// The subcommands `arguments` start with, found by name or alias.

@@ -94,9 +94,10 @@ extension Subs {
                 _ = try Money(new.amount, currency: currency)
             }
             let store = try store.openStore()
-            let subscription = try store.add(new)
+            let (subscription, newCategory) = try store.addCreatingCategory(new)
             let snapshot = SubscriptionSnapshot(subscription, today: today, config: try store.config())
-            print(SubscriptionRenderer.confirmation(.added, snapshot, format: format), terminator: "")
+            print(SubscriptionRenderer.newCategory(newCategory, format: format)
+                  + SubscriptionRenderer.confirmation(.added, snapshot, format: format), terminator: "")
         }
     }
 }

@@ -111,12 +111,13 @@ extension Subs {
             changes.autoRenew = autoRenew
             changes.members = try sharedWith.map(Member.parseList)
             let store = try store.openStore()
-            let (subscription, changed) = try store.editReportingChange(reference, changes, today: today)
+            let (subscription, changed, newCategory) = try store.editReportingChange(reference, changes, today: today)
             let snapshot = SubscriptionSnapshot(subscription, today: today, config: try store.config())
             guard changed || format == .json else {
                 return print(localized("Nothing changed: \(subscription.name.terminalSafe) already has these values."))
             }
-            print(SubscriptionRenderer.confirmation(.updated, snapshot, format: format), terminator: "")
+            print(SubscriptionRenderer.newCategory(newCategory, format: format)
+                  + SubscriptionRenderer.confirmation(.updated, snapshot, format: format), terminator: "")
         }
     }
 }

@@ -27,7 +27,7 @@ extension Subs {
                 """))
 
         @Option(help: .localized("What to write."))
-        var format: ExportFormat
+        var format: ExportFormat = .json
 
         @Option(help: .localized(
             "Write to this file instead of standard output (a regular file is replaced whole, mode 0600; a pipe or device is written to).",

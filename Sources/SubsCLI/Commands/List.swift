@@ -22,12 +22,14 @@ extension Subs {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: localized("List subscriptions with their next payment and monthly cost."),
+            // One paragraph, not lines broken by hand: argument-parser wraps it to the screen.
             discussion: localized("""
-                Without --status, shows everything except cancelled subscriptions. With exchange
-                rates for every currency listed, --sort amount and monthly compare in the base
-                currency and the footer adds the total in it. A table fits the terminal (or
-                COLUMNS): long names and categories are cut with '…', then the least useful
-                columns (ID, CYCLE, CATEGORY, STATUS, MONTHLY) are left out.
+                Without --status, shows everything except cancelled subscriptions. With exchange \
+                rates for every currency listed, --sort amount and monthly compare in the base \
+                currency and the footer adds the total in it. A table fits the terminal (or \
+                COLUMNS): cycles are said short ('3 months'), then long names and categories are \
+                cut with '…', then the least useful columns (ID, CYCLE, CATEGORY, STATUS, \
+                MONTHLY) are left out.
                 """),
             aliases: ["ls"])
 
@@ -62,6 +64,7 @@ extension Subs {
         func run() throws {
             let today = try clock.resolve()
             let store = try store.openStore()
+            self.store.noteMissingDatabase(store)
             var query = ListQuery(
                 status: status?.statuses ?? [], category: category, search: search, paymentMethod: paymentMethod,
                 sort: sort, reverse: reverse)

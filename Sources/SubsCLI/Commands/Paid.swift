@@ -40,13 +40,11 @@ extension Subs {
         @OptionGroup var store: StoreOptions
         @OptionGroup var clock: TodayOptions
 
-        func validate() throws {
+        func run() throws {
+            // Checked here, not in validate(): argument-parser turns what validate() throws,
+            // but its own ValidationError, into exit 1.
             if undo && on == nil { throw UsageError.optionNeedsOption("--undo", needs: "--on", because: localized("it names the record to remove")) }
             if undo && amount != nil { throw UsageError.conflictingOptions("--undo", "--amount") }
-        }
-
-        func run() throws {
-            // In run(), not validate(), so that they exit 64 as usage errors (see Edit.run).
             if undo && extra { throw UsageError.conflictingOptions("--undo", "--extra") }
             if extra && on == nil { throw UsageError.optionNeedsOption("--extra", needs: "--on", because: localized("it names the day of the charge")) }
             let today = try clock.resolve()

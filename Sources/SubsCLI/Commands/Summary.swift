@@ -33,6 +33,7 @@ extension Subs {
             let today = try clock.resolve()
             let target = currency
             let store = try store.openStore()
+            self.store.noteMissingDatabase(store)
             let inBase = try store.converter()
             let summary = try SubscriptionCore.Summary(
                 try store.subscriptions(), today: today, config: try store.config(),

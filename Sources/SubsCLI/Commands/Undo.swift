@@ -30,7 +30,10 @@ extension Subs {
                 return
             }
             guard Terminal.standardInputIsTerminal else { throw UsageError.unconfirmedUndo(HistoryRenderer.line(change)) }
-            print(localized("Undo \(HistoryRenderer.line(change))? [y/N] "), terminator: "")
+            // The change on a line of its own, cut to the terminal, and a short question.
+            let line = HistoryRenderer.line(change)
+            print(Terminal.standardOutput.width.map { line.truncated(toWidth: $0) } ?? line)
+            print(localized("Undo this change? [y/N] "), terminator: "")
             guard Terminal.confirmed(readLine()) else {
                 print(localized("Nothing undone."))
                 return

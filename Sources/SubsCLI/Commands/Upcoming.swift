@@ -25,7 +25,9 @@ extension Subs {
             let today = try clock.resolve()
             let until = try until.map { try CivilDate(input: $0, today: today) }
             let end = try UpcomingReport.end(today: today, days: days, until: until)
-            let report = UpcomingReport(try store.openStore().subscriptions(), today: today, through: end)
+            let opened = try store.openStore()
+            store.noteMissingDatabase(opened)
+            let report = UpcomingReport(try opened.subscriptions(), today: today, through: end)
             UpcomingRenderer.printReport(report, format: format)
             LeftForExit.keep(report)
         }

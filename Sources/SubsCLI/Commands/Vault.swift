@@ -83,11 +83,10 @@ extension Subs.Vault {
                 subscription.id, changes, password: password, passphrase: passphrase,
                 newVault: VaultPrompts.newVaultParameters)
             let name = login.name.terminalSafe
+            // Two short lines rather than one wider than a terminal.
             print(generate
-                ? localized("""
-                    Saved the login of \(name) with a generated password (\(password.count) characters; 'subs vault copy' \
-                    puts it on the clipboard).
-                    """)
+                ? localized("Saved the login of \(name) with a generated password.") + "\n"
+                    + localized("\(password.count) characters; 'subs vault copy \(subscription.shortID)' puts it on the clipboard.")
                 : localized("Saved the login of \(name) with its password."))
         }
 

@@ -96,8 +96,6 @@ extension SubsTranslations {
         // subs list
         ("List subscriptions with their next payment and monthly cost.",
          "Abonelikleri sonraki ödemeleri ve aylık maliyetleriyle listele."),
-        ("Without --status, shows everything except cancelled subscriptions. With exchange\nrates for every currency listed, --sort amount and monthly compare in the base\ncurrency and the footer adds the total in it. A table fits the terminal (or\nCOLUMNS): long names and categories are cut with '…', then the least useful\ncolumns (ID, CYCLE, CATEGORY, STATUS, MONTHLY) are left out.",
-         "--status verilmezse iptal edilenler dışındaki tüm abonelikleri gösterir.\nListelenen her para biriminin kuru biliniyorsa --sort amount ve monthly temel\npara biriminde karşılaştırır, alt satıra da o para birimindeki toplamı ekler.\nTablo terminale (ya da COLUMNS'a) sığdırılır: uzun adlar ve kategoriler '…' ile\nkısaltılır, sonra en az gerekli sütunlar (ID, DÖNEM, KATEGORİ, DURUM, AYLIK)\nçıkarılır."),
         ("Only subscriptions with these statuses, separated by commas, like active,trial.",
          "Yalnızca bu durumlardaki abonelikler (virgülle ayrılmış), örneğin active,trial."),
         ("Only subscriptions in this category.",
@@ -445,5 +443,7 @@ extension SubsTranslations {
          "--on günündeki ödemeyi (varsayılan: bugün ya da öncesindeki en son planlı ödeme) --amount tutarıyla (varsayılan: planlanan tutar) kaydeder. Bankalar tahsilatı birkaç gün kaydırabilir: planlı bir ödemeye 5 gün ya da daha yakın bir gün, detect --record'un eşleştirdiği gibi o ödeme olarak kaydedilir; başka bir gün, --extra ile plan dışı bir tahsilat olarak kaydedilmedikçe reddedilir. Zaten kayıtlı bir ödeme ikinci kez kaydedilmez. Harcanmış para (show, stats, summary) kaydedilen tutarlarla hesaplanır; tahminler plana göre kalır. --undo, --on günündeki kaydı kaldırır.\n\nÖrnekler:\n  subs paid electricity --amount 84.20\n  subs paid netflix --on 2026-10-30 --amount 17.99\n  subs paid netflix --undo --on 2026-10-30"),
         ("Record a charge beyond the schedule on --on, however near a scheduled payment.",
          "--on gününe, planlı bir ödemeye ne kadar yakın olursa olsun, plan dışı bir tahsilat kaydet."),
+        ("Without --status, shows everything except cancelled subscriptions. With exchange rates for every currency listed, --sort amount and monthly compare in the base currency and the footer adds the total in it. A table fits the terminal (or COLUMNS): cycles are said short ('3 months'), then long names and categories are cut with '…', then the least useful columns (ID, CYCLE, CATEGORY, STATUS, MONTHLY) are left out.",
+         "--status verilmezse iptal edilenler dışındaki tüm abonelikleri gösterir. Listelenen her para biriminin kuru biliniyorsa --sort amount ve monthly temel para biriminde karşılaştırır, alt satıra da o para birimindeki toplamı ekler. Tablo terminale (ya da COLUMNS'a) sığdırılır: önce dönemler kısa yazılır ('3 ay'), sonra uzun adlar ve kategoriler '…' ile kısaltılır, sonra en az gerekli sütunlar (ID, DÖNEM, KATEGORİ, DURUM, AYLIK) çıkarılır."),
     ]
 }

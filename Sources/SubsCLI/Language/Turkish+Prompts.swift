@@ -25,5 +25,11 @@ extension SubsTranslations {
          "Her ödemeden kaç gün önce hatırlatılsın"),
         ("Notes (or empty)",
          "Notlar (ya da boş)"),
+        ("The first login creates the vault: choose its passphrase.",
+         "İlk giriş bilgisi kasayı oluşturur: kasa parolasını seçin."),
+        ("It opens every password, and subs cannot recover it if it is lost.",
+         "Bu parola bütün şifreleri açar; unutulursa subs onu kurtaramaz."),
+        ("Undo this change? [y/N] ",
+         "Bu değişiklik geri alınsın mı? [e/H] "),
     ]
 }

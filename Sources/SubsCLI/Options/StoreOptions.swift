@@ -31,6 +31,15 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
+    /// Says on standard error, for a command that reads, when there is no default database but
+    /// there are backups of one: an empty answer would hide that the data can be restored. (A
+    /// named database that is missing is an error of its own.)
+    func noteMissingDatabase(_ store: SubscriptionStore) {
+        guard !store.databaseExists, !store.location.databaseIsNamed, let newest = Backup.existing(for: store.location).first else { return }
+        let path = store.location.databasePath
+        printError("subs: " + localized("no database at \(path), but there are backups: 'subs restore \(newest)' puts the newest back"))
+    }
+
     func openStore() throws -> SubscriptionStore {
         let store = try SubscriptionStore(location: location)
         // The database's `language` setting comes after SUBS_LANG and before the locale. A

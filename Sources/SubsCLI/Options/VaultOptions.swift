@@ -24,7 +24,8 @@ struct VaultPassphraseOptions: ParsableArguments {
         if let vaultPassphraseFile { return try VaultPassphraseFile.read(vaultPassphraseFile) }
         let prompt = try VaultPrompts.terminal(standardInputUsed: standardInputUsed, for: "a new vault passphrase")
         defer { prompt.release() }
-        printError("The first login creates the vault: choose its passphrase (it opens every password; subs cannot recover it).")
+        printError(localized("The first login creates the vault: choose its passphrase."))
+        printError(localized("It opens every password, and subs cannot recover it if it is lost."))
         return try prompt.askTwice("New vault passphrase: ", again: "Repeat the vault passphrase: ")
     }
 }

@@ -23,7 +23,7 @@ enum CategoryRenderer {
                 .object(["color": .string($0.color?.description), "name": .string($0.name), "subscriptions": .int($0.subscriptionCount)])
             }).rendered
         case .table:
-            var table = Table([.init(header: localized("CATEGORY")),
+            var table = Table([.init(header: localized("CATEGORY"), minimumWidth: 12),
                                .init(header: localized("SUBSCRIPTIONS"), alignment: .right),
                                .init(header: localized("COLOUR"))])
             for category in categories {

@@ -31,16 +31,18 @@ enum DetectRenderer {
     private static func table(_ findings: [Finding]) -> String {
         guard !findings.isEmpty else { return localized("Nothing in the statement recurs.") + "\n" }
         var table = Table([
-            .init(header: localized("MERCHANT"), maximumWidth: 28), .init(header: localized("AMOUNT"), alignment: .decimal),
+            .init(header: localized("MERCHANT"), maximumWidth: 28, minimumWidth: 12),
+            .init(header: localized("AMOUNT"), alignment: .decimal),
             .init(header: localized("CYCLE")), .init(header: localized("CHARGES"), alignment: .right, dropOrder: 3),
             .init(header: localized("FIRST"), dropOrder: 2), .init(header: localized("LAST"), dropOrder: 1),
-            .init(header: localized("NEXT")), .init(header: localized("TRACKED AS"), maximumWidth: 24),
+            .init(header: localized("NEXT")), .init(header: localized("TRACKED AS"), maximumWidth: 24, minimumWidth: 10),
         ])
         for finding in findings {
             let series = finding.series
             table.append([
                 Table.Cell(series.merchant), Table.Cell(SubscriptionText.money(series.latest.amount)),
-                Table.Cell(SubscriptionText.cycle(series.cycle)), Table.Cell(String(series.charges.count)),
+                Table.Cell(SubscriptionText.cycle(series.cycle), short: SubscriptionText.shortCycle(series.cycle)),
+                Table.Cell(String(series.charges.count)),
                 Table.Cell(SubscriptionText.date(series.first.date)), Table.Cell(SubscriptionText.date(series.latest.date)),
                 series.nextExpected.map { Table.Cell(SubscriptionText.date($0)) } ?? Table.Cell(localized("ended"), style: .dim),
                 finding.tracked.map { Table.Cell($0.name) } ?? Table.Cell(localized("not tracked"), style: .yellow),

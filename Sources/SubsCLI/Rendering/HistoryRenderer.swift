@@ -8,8 +8,10 @@ enum HistoryRenderer {
             return JSONValue.array(entries.map(json)).rendered
         case .table:
             guard !entries.isEmpty else { return localized("No changes recorded.") + "\n" }
+            // Long names and changes are cut to fit the terminal: the change keeps the most.
             var table = Table([.init(header: localized("WHEN")), .init(header: localized("ACTION")),
-                               .init(header: localized("WHAT")), .init(header: localized("CHANGE"))])
+                               .init(header: localized("WHAT"), maximumWidth: 32, minimumWidth: 10),
+                               .init(header: localized("CHANGE"), minimumWidth: 20)])
             for entry in entries {
                 // First, so a long summary cut to the terminal's width still shows it.
                 let change = (entry.undoneAt == nil ? "" : localized("(undone)") + " ") + entry.summary

@@ -47,7 +47,7 @@ enum StatsRenderer {
         func money(_ value: Decimal) -> String { SubscriptionText.money(Money(rounding: value, currency: base)) }
         var output = terminal.paint(localized("Spend by category"), .bold) + localized(" (a month, in \(base.code))") + "\n"
         if stats.categories.isEmpty { output += "  " + localized("nothing is being paid") + "\n" }
-        var categories = Table([.init(header: localized("CATEGORY")), .init(header: localized("MONTHLY"), alignment: .decimal),
+        var categories = Table([.init(header: localized("CATEGORY"), minimumWidth: 12), .init(header: localized("MONTHLY"), alignment: .decimal),
                                 .init(header: localized("SHARE"), alignment: .right), .init(header: "")])
         for category in stats.categories {
             let style = colors.style(for: category.name)

@@ -40,11 +40,12 @@ enum SubscriptionRenderer {
             }
             return output.rendered
         case .table:
-            // On a narrow terminal names and categories are cut first, then the columns least
-            // needed to tell what is due are left out: ID, CYCLE, CATEGORY, STATUS, MONTHLY.
+            // On a narrow terminal cycles are said short first ("3 months"), then categories
+            // are cut, then the columns least needed to tell what is due are left out: ID (and
+            // only then are names cut), CYCLE, CATEGORY, STATUS, MONTHLY.
             var table = Table([
                 .init(header: localized("ID"), dropOrder: 1),
-                .init(header: localized("NAME"), maximumWidth: 32, minimumWidth: 12),
+                .init(header: localized("NAME"), maximumWidth: 32, minimumWidth: 12, cutAfterDropping: 1),
                 .init(header: localized("AMOUNT"), alignment: .decimal), .init(header: localized("CYCLE"), dropOrder: 2),
                 .init(header: localized("NEXT")), .init(header: localized("MONTHLY"), alignment: .decimal, dropOrder: 5),
                 .init(header: localized("STATUS"), dropOrder: 4),
@@ -55,14 +56,22 @@ enum SubscriptionRenderer {
                 table.append([
                     Table.Cell(subscription.shortID, style: .dim), Table.Cell(subscription.name),
                     Table.Cell(SubscriptionText.money(item.amount)),
-                    Table.Cell(SubscriptionText.cycle(item.cycle)),
+                    Table.Cell(SubscriptionText.cycle(item.cycle), short: SubscriptionText.shortCycle(item.cycle)),
                     Table.Cell(item.nextPayment.map { SubscriptionText.date($0.date) } ?? "-"),
                     Table.Cell(SubscriptionText.money(item.roundedMonthlyCost)),
                     Table.Cell(SubscriptionText.status(item.status), style: SubscriptionText.statusStyle(item.status)),
                     Table.Cell(subscription.category ?? "", style: categories.style(for: subscription.category)),
                 ])
             }
-            guard !list.items.isEmpty else { return localized("No subscriptions.") + "\n" }
+            guard !list.items.isEmpty else {
+                // A list empty only because cancelled ones are left out says so.
+                return switch list.cancelledLeftOut {
+                case 0: localized("No subscriptions.") + "\n"
+                case 1: localized("No subscriptions; 1 cancelled one matches ('subs list --status all').") + "\n"
+                case let count:
+                    localized("No subscriptions; \(count) cancelled ones match ('subs list --status all').") + "\n"
+                }
+            }
             var labels = [localized("Monthly total:"), localized("Yearly total:")]
             // The converted total says something new only when some amount is in another currency.
             var converted: String?
@@ -113,6 +122,13 @@ enum SubscriptionRenderer {
             }
             return line + "\n"
         }
+    }
+
+    /// The line saying `add` or `edit` created a category, before its confirmation; nothing in
+    /// JSON, whose `category` names it.
+    static func newCategory(_ name: String?, format: ObjectFormat) -> String {
+        guard let name, format == .table else { return "" }
+        return localized("Created the category \(name.terminalSafe).") + "\n"
     }
 
     /// What `cancel`, `pause` and `resume` print: the message and the next payment, or the JSON.

@@ -56,6 +56,19 @@ enum SubscriptionText {
         }
     }
 
+    /// The cycle in fewer columns, for a table that does not fit the terminal: `3 months` for
+    /// `every 3 months`; `monthly` stays as it is.
+    static func shortCycle(_ cycle: BillingCycle) -> String {
+        guard cycle.count > 1 else { return self.cycle(cycle) }
+        return switch cycle.unit {
+        case .day: localized("\(cycle.count) days")
+        case .week: localized("\(cycle.count) weeks")
+        case .month: localized("\(cycle.count) months")
+        case .year: localized("\(cycle.count) years")
+        case .once: localized("once")
+        }
+    }
+
     /// A status as a word of the language.
     static func status(_ status: SubscriptionStatus) -> String {
         switch status {

@@ -17,15 +17,22 @@ struct Table {
         var minimumWidth: Int? = nil
         /// When cutting is not enough, columns are dropped from the lowest number up; nil never.
         var dropOrder: Int? = nil
+        /// How many columns are dropped before this one is cut: names, cut last, wait for the
+        /// ID column to go first.
+        var cutAfterDropping: Int = 0
     }
 
-    /// One cell: its text and an optional colour.
+    /// One cell: its text, a shorter form of it for a narrow terminal, and an optional colour.
     struct Cell: ExpressibleByStringLiteral {
         let text: String
+        /// Said in fewer columns (`3 months` for `every 3 months`): what a table too wide for the
+        /// terminal shows before it cuts anything.
+        let short: String?
         let style: Terminal.Style?
 
-        init(_ text: String, style: Terminal.Style? = nil) {
+        init(_ text: String, short: String? = nil, style: Terminal.Style? = nil) {
             self.text = text
+            self.short = short
             self.style = style
         }
 
@@ -53,17 +60,76 @@ struct Table {
     }
 
     /// The table as lines of text, with no trailing spaces, fitted to `terminal.width` when it
-    /// has one: first cutting columns with a minimum width, then dropping columns.
+    /// has one: first saying cells in their short forms, then cutting columns with a minimum
+    /// width, then dropping columns, and last cutting any text column down to its header.
     func render(on terminal: Terminal) -> String {
         let count = columns.count
-        // Every cell's text and width, worked out once, row after row in one array.
+        var (texts, textWidths, natural) = measured(short: false)
+        if let width = terminal.width, Self.total(natural) > width,
+           rows.contains(where: { $0.contains { $0.short != nil } }) {
+            (texts, textWidths, natural) = measured(short: true)
+        }
+        let (shown, widths) = terminal.width.map { layout(natural, within: $0) } ?? (Array(columns.indices), natural)
+        for index in shown where widths[index] < natural[index] {
+            for cell in stride(from: index, to: texts.count, by: count) where textWidths[cell] > widths[index] {
+                texts[cell] = texts[cell].truncated(toWidth: widths[index])
+                textWidths[cell] = texts[cell].displayWidth
+            }
+        }
+        var output = ""
+        output.reserveCapacity((rows.count + 1) * (widths.reduce(0, +) + 2 * count + 1))
+        // Amounts under a header wider than they are stand at its start, lined up among
+        // themselves, so that the header is over them and not off to their left.
+        let amountWidths = columns.indices.map { index in
+            stride(from: index, to: texts.count, by: count).reduce(0) { max($0, textWidths[$1]) }
+        }
+        func line(_ text: (Int) -> String, width: (Int) -> Int, style: (Int) -> Terminal.Style?, isHeader: Bool) {
+            for (position, index) in shown.enumerated() {
+                if position > 0 { output += Self.separator }
+                let gap = Self.spaces(max(0, widths[index] - width(index)))
+                let painted = terminal.paint(text(index), style(index))
+                let amounts = min(widths[index], amountWidths[index])
+                switch columns[index].alignment {
+                case .left:
+                    output += painted
+                    if position < shown.count - 1 { output += gap }
+                case .decimal where isHeader && width(index) > amounts:
+                    output += painted
+                    if position < shown.count - 1 { output += gap }
+                case .decimal where !isHeader:
+                    output += Self.spaces(max(0, amounts - width(index)))
+                    output += painted
+                    if position < shown.count - 1 { output += Self.spaces(widths[index] - max(amounts, width(index))) }
+                case .right, .decimal:
+                    output += gap
+                    output += painted
+                }
+            }
+            // Spaces only, scalar by scalar: a character ending in a space keeps its other scalars.
+            while output.unicodeScalars.last == " " { output.unicodeScalars.removeLast() }
+            output += "\n"
+        }
+        // A header is cut only when its column had to be cut below it to fit at all.
+        let headers = columns.indices.map { columns[$0].header.truncated(toWidth: max(1, widths[$0])) }
+        line({ headers[$0] }, width: { headers[$0].displayWidth }, style: { _ in .bold }, isHeader: true)
+        for (row, cells) in rows.enumerated() {
+            let first = row * count
+            line({ texts[first + $0] }, width: { textWidths[first + $0] }, style: { cells[$0].style }, isHeader: false)
+        }
+        return output
+    }
+
+    /// Every cell's text (its short form when `short` and it has one) and width, worked out once,
+    /// row after row in one array, and each column's natural width.
+    private func measured(short: Bool) -> (texts: [String], widths: [Int], natural: [Int]) {
+        let count = columns.count
         var texts: [String] = []
         var textWidths: [Int] = []
         texts.reserveCapacity(rows.count * count)
         textWidths.reserveCapacity(rows.count * count)
         for row in rows {
             for (cell, column) in zip(row, columns) {
-                let text = cell.text.terminalSafe.truncated(toWidth: column.maximumWidth)
+                let text = ((short ? cell.short : nil) ?? cell.text).terminalSafe.truncated(toWidth: column.maximumWidth)
                 texts.append(text)
                 textWidths.append(text.displayWidth)
             }
@@ -83,39 +149,12 @@ struct Table {
                 max($0, textWidths[$1])
             }
         }
-        let (shown, widths) = terminal.width.map { layout(natural, within: $0) } ?? (Array(columns.indices), natural)
-        for index in shown where widths[index] < natural[index] {
-            for cell in stride(from: index, to: texts.count, by: count) where textWidths[cell] > widths[index] {
-                texts[cell] = texts[cell].truncated(toWidth: widths[index])
-                textWidths[cell] = texts[cell].displayWidth
-            }
-        }
-        var output = ""
-        output.reserveCapacity((rows.count + 1) * (widths.reduce(0, +) + 2 * count + 1))
-        func line(_ text: (Int) -> String, width: (Int) -> Int, style: (Int) -> Terminal.Style?) {
-            for (position, index) in shown.enumerated() {
-                if position > 0 { output += Self.separator }
-                let gap = Self.spaces(max(0, widths[index] - width(index)))
-                let painted = terminal.paint(text(index), style(index))
-                switch columns[index].alignment {
-                case .left:
-                    output += painted
-                    if position < shown.count - 1 { output += gap }
-                case .right, .decimal:
-                    output += gap
-                    output += painted
-                }
-            }
-            // Spaces only, scalar by scalar: a character ending in a space keeps its other scalars.
-            while output.unicodeScalars.last == " " { output.unicodeScalars.removeLast() }
-            output += "\n"
-        }
-        line({ columns[$0].header }, width: { columns[$0].header.displayWidth }, style: { _ in .bold })
-        for (row, cells) in rows.enumerated() {
-            let first = row * count
-            line({ texts[first + $0] }, width: { textWidths[first + $0] }, style: { cells[$0].style })
-        }
-        return output
+        return (texts, textWidths, natural)
+    }
+
+    /// The columns `widths` take side by side.
+    private static func total(_ widths: [Int]) -> Int {
+        widths.reduce(0, +) + separator.count * max(0, widths.count - 1)
     }
 
     /// `count` spaces; the usual short gaps are made once.
@@ -127,10 +166,14 @@ struct Table {
 
     private static let separator = "  "
 
+    /// The fewest columns a text column is cut to: two characters and the ellipsis.
+    private static let narrowest = 3
+
     /// Which columns to show, and how wide, to fit `width`: cuts columns that have a minimum
     /// width, widest first, and drops columns in their drop order while cutting is not enough.
-    /// When nothing fits, every column that can be dropped is, and the rest are as narrow as
-    /// they may be.
+    /// When that is not enough, every column that can be dropped is, and the text columns are
+    /// cut further, widest first, down to their headers; then, so that the table still fits a
+    /// very narrow terminal, down to a few columns each.
     private func layout(_ natural: [Int], within width: Int) -> (shown: [Int], widths: [Int]) {
         let dropping = columns.indices.filter { columns[$0].dropOrder != nil }
             .sorted { columns[$0].dropOrder! < columns[$1].dropOrder! }
@@ -144,11 +187,21 @@ struct Table {
                 min(natural[index], max(self.columns[index].minimumWidth ?? natural[index],
                                         self.columns[index].header.displayWidth))
             }
-            while excess > 0, let widest = shown.filter({ widths[$0] > floor($0) }).max(by: { widths[$0] < widths[$1] }) {
+            let cuttable = shown.filter { columns[$0].cutAfterDropping <= dropped }
+            while excess > 0, let widest = cuttable.filter({ widths[$0] > floor($0) }).max(by: { widths[$0] < widths[$1] }) {
                 widths[widest] -= 1
                 excess -= 1
             }
             if excess <= 0 { break }
+        }
+        var excess = Self.total(shown.map { widths[$0] }) - width
+        let cuttable = shown.filter { columns[$0].alignment == .left }
+        let floors: [(Int) -> Int] = [{ self.columns[$0].header.displayWidth }, { _ in Self.narrowest }]
+        for floor in floors {
+            while excess > 0, let widest = cuttable.filter({ widths[$0] > floor($0) }).max(by: { widths[$0] < widths[$1] }) {
+                widths[widest] -= 1
+                excess -= 1
+            }
         }
         return (shown, widths)
     }

@@ -25,8 +25,18 @@ enum UpcomingRenderer {
             }
             return output.rendered
         case .table:
+            guard !report.items.isEmpty else { return emptyWindow(report) + "\n" }
             let totals = SubscriptionText.totalLine(localized("Total:"), report.totals.rounded)
             return table(report.items, today: report.today, terminal: terminal) + (totals.isEmpty ? "" : "\n" + totals)
+        }
+    }
+
+    /// What an empty window says instead of a header with no rows.
+    private static func emptyWindow(_ report: UpcomingReport) -> String {
+        switch report.today.days(until: report.end) {
+        case 0: localized("No payments today.")
+        case 1: localized("No payments today or tomorrow.")
+        case let days: localized("No payments in the next \(days) days.")
         }
     }
 
@@ -34,7 +44,7 @@ enum UpcomingRenderer {
     static func table(_ items: [UpcomingItem], today: CivilDate, terminal: Terminal) -> String {
         var table = Table([
             .init(header: localized("DATE")), .init(header: localized("WHEN")),
-            .init(header: localized("NAME"), maximumWidth: 32),
+            .init(header: localized("NAME"), maximumWidth: 32, minimumWidth: 12),
             .init(header: localized("AMOUNT"), alignment: .decimal), .init(header: localized("KIND")),
         ])
         // The same few words on every row: made once, not 200,000 times.

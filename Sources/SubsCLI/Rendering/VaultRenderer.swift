@@ -111,8 +111,8 @@ enum VaultRenderer {
         case .table:
             guard !logins.isEmpty else { return localized("No logins. Add one with 'subs vault set <subscription>'.") + "\n" }
             var table = Table([
-                .init(header: localized("Service")), .init(header: localized("Username")),
-                .init(header: localized("URL"), dropOrder: 1), .init(header: localized("Password")),
+                .init(header: localized("SERVICE"), minimumWidth: 12), .init(header: localized("USERNAME"), minimumWidth: 10),
+                .init(header: localized("URL"), minimumWidth: 12, dropOrder: 1), .init(header: localized("PASSWORD")),
             ])
             for login in logins {
                 table.append([

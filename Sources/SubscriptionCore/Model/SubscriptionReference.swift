@@ -1,14 +1,16 @@
 import Foundation
 
 /// Finds the subscription a user means by a reference (PRODUCT.md §3): its full id, a unique id
-/// prefix of at least four characters, its name, or a unique prefix of its name. Names compare
+/// prefix of at least four characters, its name, a unique prefix of its name, or else text found
+/// in one name only, as `list --search` finds it (`gıda` for "Şahin Gıda"). Names compare
 /// through `NameMatching`.
 public enum SubscriptionReference {
     public static let minimumPrefixLength = 4
 
     /// The one subscription `reference` names, or an error that lists the candidates (ambiguous)
     /// or the closest names (not found). A full id wins, then the whole name, then prefixes of
-    /// ids and names together: "Adobe" finds "Adobe" even when "Adobe CC" exists too.
+    /// ids and names together: "Adobe" finds "Adobe" even when "Adobe CC" exists too; then text
+    /// anywhere in the name.
     public static func resolve(_ reference: String, in subscriptions: [Subscription]) throws -> Subscription {
         let typed = reference.trimmingCharacters(in: .whitespaces)
         guard !typed.isEmpty else { throw LookupError.notFound(reference: reference) }
@@ -28,11 +30,17 @@ public enum SubscriptionReference {
         var seen: Set<String> = []
         let matches = (byIDPrefix + byNamePrefix).filter { seen.insert($0.id).inserted }
         switch matches.count {
+        case 0: break
+        case 1: return matches[0]
+        default: throw ambiguous(reference, matches)
+        }
+        let inside = subscriptions.filter { NameMatching.contains($0.name, typed) }
+        switch inside.count {
         case 0:
             throw LookupError.notFound(
                 reference: reference, suggestions: Suggestions.closest(to: typed, in: subscriptions.map(\.name)))
-        case 1: return matches[0]
-        default: throw ambiguous(reference, matches)
+        case 1: return inside[0]
+        default: throw ambiguous(reference, inside)
         }
     }
 

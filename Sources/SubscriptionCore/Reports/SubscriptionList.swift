@@ -48,6 +48,9 @@ public struct SubscriptionList: Sendable {
     /// The monthly total in the base currency, exact; nil without a converter or when a rate is
     /// missing.
     public let convertedMonthly: Decimal?
+    /// The cancelled subscriptions that match the rest of the query but were left out because
+    /// no `--status` was given: what an empty list should point at.
+    public let cancelledLeftOut: Int
 
     /// - Parameter converter: the user's exchange rates. With a rate for every currency listed,
     ///   `amount` and `monthly` sort by the value in the base currency, and the total is converted.
@@ -57,10 +60,16 @@ public struct SubscriptionList: Sendable {
     ) throws {
         var snapshots: [SubscriptionSnapshot] = []
         snapshots.reserveCapacity(subscriptions.count)
+        var cancelledLeftOut = 0
         for subscription in subscriptions {
             let snapshot = SubscriptionSnapshot(subscription, today: today, config: config)
-            if query.matches(snapshot) { snapshots.append(snapshot) }
+            if query.matches(snapshot) {
+                snapshots.append(snapshot)
+            } else if query.statuses.isEmpty, snapshot.status == .cancelled, query.matchesAllButStatus(snapshot) {
+                cancelledLeftOut += 1
+            }
         }
+        self.cancelledLeftOut = cancelledLeftOut
         let rates = converter.flatMap { converter in
             snapshots.allSatisfy { converter.rates[$0.subscription.currency] != nil } ? converter.rates : nil
         }
@@ -81,13 +90,18 @@ public struct SubscriptionList: Sendable {
 
 extension ListQuery {
     func matches(_ snapshot: SubscriptionSnapshot) -> Bool {
-        let subscription = snapshot.subscription
         if statuses.isEmpty {
             if snapshot.status == .cancelled { return false }
         } else if !statuses.contains(.all),
                   !statuses.contains(where: { $0.rawValue == snapshot.status.rawValue }) {
             return false
         }
+        return matchesAllButStatus(snapshot)
+    }
+
+    /// Whether the category, payment method and search text match, whatever the status.
+    func matchesAllButStatus(_ snapshot: SubscriptionSnapshot) -> Bool {
+        let subscription = snapshot.subscription
         if let category, subscription.category.map({ NameMatching.same($0, category) }) != true {
             return false
         }

@@ -19,6 +19,20 @@ public enum Backup {
         PathName.directory(of: location.databasePath) + "/backups"
     }
 
+    /// The backups in the backup directory, newest first: what a missing database can be
+    /// restored from.
+    public static func existing(for location: StoreLocation) -> [String] {
+        let directory = directory(for: location)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        let dated: [(path: String, time: Int)] = names.filter { $0.hasSuffix(".db") }.compactMap { name in
+            let path = directory + "/" + name
+            var info = stat()
+            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return (path, Int(info.st_mtim.tv_sec))
+        }
+        return dated.sorted { $0.time != $1.time ? $0.time > $1.time : $0.path > $1.path }.map(\.path)
+    }
+
     /// Writes a backup of the database to `path`, or to `backups/subs-YYYYMMDD-HHMMSS.db` (UTC)
     /// next to it, keyed with `key` or else the database's own key. Returns the path written.
     public static func write(
@@ -237,8 +251,9 @@ public enum Backup {
         }
     }
 
-    /// `YYYYMMDD-HHMMSS` in UTC, with `.mmm` when asked: names that sort by time.
-    private static func stamp(_ date: Date, milliseconds: Bool) -> String {
+    /// `YYYYMMDD-HHMMSS` in UTC, with `.mmm` when asked: names that sort by time, and that a
+    /// person reads (backups and the key files a rekey keeps).
+    static func stamp(_ date: Date, milliseconds: Bool) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: date)

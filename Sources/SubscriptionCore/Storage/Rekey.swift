@@ -181,8 +181,8 @@ public enum Rekey {
 
     static func pendingPath(_ keyPath: String) -> String { keyPath + ".pending" }
 
+    /// `<key>.replaced-20261126-002700.123`: the time read as backups' names read.
     private static func replacedPath(_ keyPath: String, now: Date) -> String {
-        let stamp = Int(now.timeIntervalSince1970 * 1000)
-        return keyPath + ".replaced-\(stamp)"
+        keyPath + ".replaced-" + Backup.stamp(now, milliseconds: true)
     }
 }

@@ -17,6 +17,9 @@ public final class SubscriptionStore {
         connection = try Self.mapErrors(location) { try EncryptedDatabase.open(location, create: false) }
     }
 
+    /// Whether the database file exists: the default one reads as empty until the first write.
+    public var databaseExists: Bool { connection != nil }
+
     // MARK: - Reads
 
     public func subscriptions() throws -> [Subscription] {
@@ -46,16 +49,26 @@ public final class SubscriptionStore {
     /// Adds a subscription, with the configured currency when none is given. A name another
     /// subscription already has is refused.
     public func add(_ new: NewSubscription, now: Date = Date()) throws -> Subscription {
+        try addCreatingCategory(new, now: now).subscription
+    }
+
+    /// `add`, creating its category when no category has that name yet, as an import does;
+    /// `newCategory` names the category created. Undoing the add removes it again.
+    public func addCreatingCategory(
+        _ new: NewSubscription, now: Date = Date()
+    ) throws -> (subscription: Subscription, newCategory: String?) {
         try write { connection in
             let config = try Self.config(connection)
-            let category = try new.category.map { try Self.canonicalCategory($0, connection) }
-            let subscription = try new.subscription(config: config, category: category, now: now)
+            let category = try new.category.map { try Self.categoryCreatingIfNew($0, connection) }
+            let subscription = try new.subscription(config: config, category: category?.name, now: now)
             let records = SubscriptionRecords(connection: connection)
             // Checked inside the write lock, so two parallel adds of one name cannot both win.
             try Self.refuseTakenName(subscription.name, except: subscription.id, records)
             try records.insert(subscription)
-            try History.recordSubscription(connection, .add, before: nil, after: subscription, now: now)
-            return subscription
+            let created = category.flatMap { $0.created ? $0.name : nil }
+            try History.recordSubscription(connection, .add, before: nil, after: subscription,
+                                           newCategories: created.map { [$0] } ?? [], now: now)
+            return (subscription, created)
         }
     }
 
@@ -66,18 +79,24 @@ public final class SubscriptionStore {
         try editReportingChange(reference, changes, today: today, now: now).subscription
     }
 
-    /// `edit`, saying whether anything changed: changes that leave the subscription as it was
-    /// (the price it already has, say) write nothing, not even a history entry.
+    /// `edit`, saying whether anything changed and which category it created: changes that leave
+    /// the subscription as it was (the price it already has, say) write nothing, not even a
+    /// history entry; a category no subscription had yet is created.
     public func editReportingChange(
         _ reference: String, _ changes: SubscriptionChanges, today: CivilDate, now: Date = Date()
-    ) throws -> (subscription: Subscription, changed: Bool) {
+    ) throws -> (subscription: Subscription, changed: Bool, newCategory: String?) {
         guard !changes.isEmpty else { throw EditError.nothingToChange }
-        return try modifyReportingChange(reference, as: .edit, now: now) { subscription, connection in
+        var created: String?
+        let (subscription, changed) = try modifyReportingChange(
+            reference, as: .edit, now: now, newCategories: { created.map { [$0] } ?? [] }
+        ) { subscription, connection in
             let category = try changes.category.map { name in
-                try name.map { try Self.canonicalCategory($0, connection) }
+                try name.map { try Self.categoryCreatingIfNew($0, connection) }
             }
-            try changes.apply(to: &subscription, category: category, today: today)
+            if let new = category??.created, new { created = category??.name }
+            try changes.apply(to: &subscription, category: category.map { $0?.name }, today: today)
         }
+        return (subscription, changed, created)
     }
 
     /// Changes the subscription `reference` names with `change`, such as
@@ -98,8 +117,10 @@ public final class SubscriptionStore {
     }
 
     /// `modify`, saying whether anything changed; a change that changed nothing writes nothing.
+    /// `newCategories` names, once `change` ran, the categories it created.
     private func modifyReportingChange(
-        _ reference: String, as action: ChangeAction, now: Date, _ change: (inout Subscription, Connection) throws -> Void
+        _ reference: String, as action: ChangeAction, now: Date, newCategories: () -> [String] = { [] },
+        _ change: (inout Subscription, Connection) throws -> Void
     ) throws -> (subscription: Subscription, changed: Bool) {
         try write { connection in
             let records = SubscriptionRecords(connection: connection)
@@ -110,7 +131,8 @@ public final class SubscriptionStore {
             if subscription.name != original.name { try Self.refuseTakenName(subscription.name, except: subscription.id, records) }
             subscription.updatedAt = now
             try records.update(subscription)
-            try History.recordSubscription(connection, action, before: original, after: subscription, now: now)
+            try History.recordSubscription(connection, action, before: original, after: subscription,
+                                           newCategories: newCategories(), now: now)
             return (subscription, true)
         }
     }
@@ -280,6 +302,18 @@ public final class SubscriptionStore {
             guard let name = row.text(0) else { throw StoreError.damaged(path: "", detail: localized("unreadable category")) }
             return name
         }
+    }
+
+    /// The stored spelling of a category, matched as names are; a name no category has yet
+    /// becomes a new category (`created`), unless it is close to one that exists: that is
+    /// refused as a likely typo ("Streming"), with the suggestion.
+    static func categoryCreatingIfNew(_ name: String, _ connection: Connection) throws -> (name: String, created: Bool) {
+        let known = try categories(connection)
+        if let match = known.first(where: { NameMatching.same($0, name) }) { return (match, false) }
+        let suggestions = Suggestions.closest(to: name, in: known)
+        guard suggestions.isEmpty else { throw CategoryError.unknown(name: name, suggestions: suggestions, known: known) }
+        try connection.run("INSERT INTO categories (name, color) VALUES (?, NULL)", [.text(name)])
+        return (name, true)
     }
 
     /// The stored spelling of a category, matched case-insensitively.

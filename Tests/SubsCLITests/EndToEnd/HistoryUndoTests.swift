@@ -236,7 +236,8 @@ struct HistoryUndoTests {
                                 environment: ["SHELL": "/bin/sh"], input: Data("\(answer)\n".utf8))
         }
         let no = try undo(answering: "n")
-        #expect(no.status == 0 && no.stdout.contains("Undo add Netflix") && no.stdout.contains("Nothing undone."), "\(no)")
+        #expect(no.status == 0 && no.stdout.contains("add Netflix") && no.stdout.contains("Undo this change? [y/N]")
+                && no.stdout.contains("Nothing undone."), "\(no)")
         #expect(try sandbox.succeed(["list", "--format", "json"]).jsonArray().count == 1)
         let yes = try undo(answering: "y")
         #expect(yes.status == 0 && yes.stdout.contains("Undone: add Netflix"), "\(yes)")

@@ -234,8 +234,8 @@ struct TableWidthTests {
         #expect(try Self.table(width: nil)[1].contains("Adobe Creative Cloud All Apps P…"))
     }
 
-    @Test("Narrower, names and categories are cut first, then ID, CYCLE, CATEGORY, STATUS, MONTHLY go",
-          arguments: [(80, ["ID", "NAME", "AMOUNT", "CYCLE", "NEXT", "MONTHLY", "STATUS", "CATEGORY"]),
+    @Test("Narrower, categories are cut first, then ID goes before names are cut, then CYCLE, CATEGORY, STATUS, MONTHLY",
+          arguments: [(80, ["NAME", "AMOUNT", "CYCLE", "NEXT", "MONTHLY", "STATUS", "CATEGORY"]),
                       (60, ["NAME", "AMOUNT", "NEXT", "MONTHLY", "STATUS", "CATEGORY"]),
                       (50, ["NAME", "AMOUNT", "NEXT", "MONTHLY", "STATUS"]),
                       (36, ["NAME", "AMOUNT", "NEXT"])])
@@ -245,5 +245,43 @@ struct TableWidthTests {
         for line in lines { #expect(line.displayWidth <= width, "\(line.debugDescription)") }
         #expect(lines[1].contains("…"), "\(lines)")
         #expect(lines[2].contains("Netflix"), "\(lines)")
+    }
+
+    @Test("A table whose columns have no minimum width still fits: its text columns are cut, widest first",
+          arguments: [60, 40, 30])
+    func everyTableFits(_ width: Int) {
+        var table = Table([.init(header: "WHEN"), .init(header: "WHAT"), .init(header: "AMOUNT", alignment: .decimal),
+                           .init(header: "CHANGE")])
+        table.append(["2026-11-22 10:15", "A subscription with a long name", "$1,234.56",
+                      "price 15.49 USD → 17.99 USD from 2026-12-01"])
+        table.append(["2026-11-22 10:16", "Netflix", "$5.00", "added"])
+        let lines = table.render(on: Terminal(isTerminal: true, usesColor: false, width: width)).split(separator: "\n")
+        #expect(lines.count == 3)
+        for line in lines { #expect(String(line).displayWidth <= width, "\(line.debugDescription)") }
+        #expect(lines[1].contains("$1,234.56"), "amounts are never cut: \(lines)")
+    }
+
+    @Test("Cells with a short form use it when the table does not fit, before anything is cut")
+    func shortForms() {
+        var table = Table([.init(header: "NAME", minimumWidth: 4), .init(header: "CYCLE")])
+        table.append([Table.Cell("Amazon Prime Video"), Table.Cell("every 3 months", short: "3 months")])
+        let wide = table.render(on: Terminal(isTerminal: true, usesColor: false, width: 80))
+        #expect(wide.contains("Amazon Prime Video  every 3 months"), "\(wide)")
+        let narrow = table.render(on: Terminal(isTerminal: true, usesColor: false, width: 28))
+        #expect(narrow.contains("Amazon Prime Video  3 months"), "\(narrow)")
+    }
+
+    @Test("Amounts under a header wider than they are start under it, their points lined up")
+    func amountsUnderAWideHeader() {
+        var table = Table([.init(header: "CURRENCY"), .init(header: "RATE (IN USD)", alignment: .decimal),
+                           .init(header: "SET")])
+        table.append(["EUR", "1.0812345", "2026-11-26"])
+        table.append(["JPY", "0.0067", "2026-11-26"])
+        #expect(table.render(on: .plain) == """
+            CURRENCY  RATE (IN USD)  SET
+            EUR       1.0812345      2026-11-26
+            JPY       0.0067         2026-11-26
+
+            """)
     }
 }

@@ -146,6 +146,36 @@ struct SubscriptionReferenceTests {
         #expect(error?.description == "no subscription matches 'adobee' (did you mean Adobe CC?)")
     }
 
+    static let sahinGida = subscription(id: "abab8888-0000-4000-8000-000000000008", name: "Şahin Gıda", start: "2024-01-01")
+    static let tidal = subscription(id: "acac9999-0000-4000-8000-000000000009", name: "Tidal", start: "2024-01-01")
+    static let copilot = subscription(id: "adad0000-0000-4000-8000-000000000010", name: "GitHub Copilot", start: "2024-01-01")
+
+    @Test("Text inside one name finds it as list --search does, with Turkish folding",
+          arguments: ["gıda", "GIDA", "gida", "ahin", "n g"])
+    func textInsideTheName(_ reference: String) throws {
+        #expect(try SubscriptionReference.resolve(reference, in: [Self.tidal, Self.copilot, Self.sahinGida]).id
+                == Self.sahinGida.id)
+    }
+
+    @Test("Text inside several names is ambiguous and lists them; a prefix still wins over text inside")
+    func textInsideSeveralNames() throws {
+        let migros = subscription(id: "aeae1111-0000-4000-8000-000000000011", name: "Migros Gıda", start: "2024-01-01")
+        #expect(throws: LookupError.ambiguous(
+            reference: "gıda", matches: ["abab8888 (Şahin Gıda)", "aeae1111 (Migros Gıda)"])) {
+            try SubscriptionReference.resolve("gıda", in: [Self.sahinGida, migros])
+        }
+        let gidaci = subscription(id: "afaf2222-0000-4000-8000-000000000012", name: "Gıdacı", start: "2024-01-01")
+        #expect(try SubscriptionReference.resolve("gıda", in: [Self.sahinGida, gidaci]).id == gidaci.id)
+    }
+
+    @Test("Suggestions rank names that contain the text, or a word near it, before names merely near it")
+    func suggestionsRankContainingNames() {
+        let names = ["Tidal", "GitHub Copilot", "Şahin Gıda"]
+        #expect(Suggestions.closest(to: "gda", in: names).first == "Şahin Gıda")
+        #expect(Suggestions.closest(to: "gıdaa", in: names).first == "Şahin Gıda")
+        #expect(Suggestions.closest(to: "opilot", in: names).first == "GitHub Copilot")
+    }
+
     @Test("Nothing is found among no subscriptions")
     func emptyList() {
         #expect(throws: LookupError.notFound(reference: "aaaa")) { try SubscriptionReference.resolve("aaaa", in: []) }

@@ -90,27 +90,39 @@ struct SubscriptionStoreTests {
         #expect(try SubscriptionStore(location: location).subscriptions().map(\.name) == ["Zeta", "Alpha", "Mid"])
     }
 
-    @Test("An amount with too many digits for its currency or an unknown category is refused and nothing is written")
+    @Test("An amount with too many digits for its currency is refused and nothing is written, not even a new category")
     func invalidAddWritesNothing() throws {
         let store = try SubscriptionStore(location: location)
         _ = try store.add(simpleNewSubscription("Keep"), now: fixedNow)
         var yen = try simpleNewSubscription("Yen", amount: "10.5")
         yen.currency = currency("JPY")
+        yen.category = "Groceries"
         #expect(throws: InputError.self) { try store.add(yen, now: fixedNow) }
-        var unknown = try simpleNewSubscription("Unknown category")
-        unknown.category = "Groceries"
-        let error = #expect(throws: CategoryError.self) { try store.add(unknown, now: fixedNow) }
-        guard case .unknown(name: "Groceries", suggestions: _, let known) = error else {
-            Issue.record("expected an unknown category, got \(String(describing: error))")
-            return
-        }
-        #expect(known.contains("Streaming"), "the refusal lists the categories")
+        #expect(try !store.categories().contains("Groceries"))
         var badTrial = try simpleNewSubscription("Trial before start")
         badTrial.trialEnd = day("2024-01-01")
         #expect(throws: DateOrderError.trialEndBeforeStart(trialEnd: day("2024-01-01"), start: badTrial.startDate)) {
             try store.add(badTrial, now: fixedNow)
         }
         #expect(try SubscriptionStore(location: location).subscriptions().map(\.name) == ["Keep"])
+    }
+
+    @Test("A category no category has yet is created by add and edit, in the spelling given, and said so")
+    func newCategoryIsCreated() throws {
+        let store = try SubscriptionStore(location: location)
+        var new = try simpleNewSubscription("Groceries box")
+        new.category = "Groceries"
+        let (added, created) = try store.addCreatingCategory(new, now: fixedNow)
+        #expect(added.category == "Groceries" && created == "Groceries")
+        new = try simpleNewSubscription("Another box")
+        new.category = "GROCERIES"
+        let (second, none) = try store.addCreatingCategory(new, now: fixedNow)
+        #expect(second.category == "Groceries" && none == nil)
+        var changes = SubscriptionChanges()
+        changes.category = .some("Food")
+        let (edited, _, food) = try store.editReportingChange("another box", changes, today: day("2024-06-15"), now: fixedNow)
+        #expect(edited.category == "Food" && food == "Food")
+        #expect(try store.categories().contains("Food"))
     }
 
     @Test("A price change with an effective date is kept as history and read back")

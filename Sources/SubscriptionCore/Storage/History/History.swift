@@ -18,15 +18,19 @@ enum History {
             ])
     }
 
-    /// Records a change to one subscription (add, edit, cancel, pause, resume, delete).
+    /// Records a change to one subscription (add, edit, cancel, pause, resume, delete), and the
+    /// categories it created, which undoing it removes.
     static func recordSubscription(
-        _ connection: Connection, _ action: ChangeAction, before: Subscription?, after: Subscription?, now: Date
+        _ connection: Connection, _ action: ChangeAction, before: Subscription?, after: Subscription?,
+        newCategories: [String] = [], now: Date
     ) throws {
         guard before != after, let subject = after ?? before else { return }
         try record(connection, action, subscriptionID: subject.id, subject: subject.name,
                    summary: ChangeSummary.describe(before: before, after: after),
                    before: StateSlice(subscriptions: before.map { [$0] } ?? []),
-                   after: StateSlice(subscriptions: after.map { [$0] } ?? []), now: now)
+                   after: StateSlice(subscriptions: after.map { [$0] } ?? [],
+                                     categories: newCategories.map { ImportedCategory(name: $0, color: nil) }),
+                   now: now)
     }
 
     private static let columns = "id, changed_at, action, subscription_id, subject, summary, undone_at, replaced_backup"
