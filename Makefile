@@ -36,9 +36,13 @@ deps:
 		echo "Installing zlib1g-dev..."; \
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y zlib1g-dev; }
 
-## test-deps: the `sqlcipher` shell, which the end-to-end tests use to open the file by hand, and
-## the Python iCalendar parser and RRULE expander that check `subs export --format ics`.
+## test-deps: the `sqlcipher` shell, which the end-to-end tests use to open the file by hand, the
+## Python iCalendar parser and RRULE expander that check `subs export --format ics`, and calcurse,
+## a calendar that reads it without BYSETPOS.
 test-deps: deps shell-deps
+	@command -v calcurse >/dev/null 2>&1 || { \
+		echo "Installing calcurse..."; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y calcurse; }
 	@python3 -c "import icalendar, dateutil" 2>/dev/null || { \
 		echo "Installing icalendar and python-dateutil for the calendar check..."; \
 		python3 -m pip install --quiet icalendar python-dateutil \
