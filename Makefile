@@ -18,7 +18,7 @@ SHARE_BUILD := .build/share
 # The date the manual page shows: the last commit's, else today's.
 MANUAL_DATE ?= $(shell git log -1 --format=%cd --date=short 2>/dev/null | grep . || date +%Y-%m-%d)
 
-.PHONY: all build share install uninstall test bench deps test-deps shell-deps clean
+.PHONY: all build share manual-page install uninstall test bench deps test-deps shell-deps clean
 
 all: build
 
@@ -36,9 +36,13 @@ deps:
 		echo "Installing zlib1g-dev..."; \
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y zlib1g-dev; }
 
-## test-deps: the `sqlcipher` shell, which the end-to-end tests use to open the file by hand, and
-## the Python iCalendar parser and RRULE expander that check `subs export --format ics`.
+## test-deps: the `sqlcipher` shell, which the end-to-end tests use to open the file by hand, the
+## Python iCalendar parser and RRULE expander that check `subs export --format ics`, and calcurse,
+## a calendar that reads it without BYSETPOS.
 test-deps: deps shell-deps
+	@command -v calcurse >/dev/null 2>&1 || { \
+		echo "Installing calcurse..."; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y calcurse; }
 	@python3 -c "import icalendar, dateutil" 2>/dev/null || { \
 		echo "Installing icalendar and python-dateutil for the calendar check..."; \
 		python3 -m pip install --quiet icalendar python-dateutil \
@@ -67,14 +71,26 @@ share: build
 	bin="$$($(SWIFT) build -c release --show-bin-path)" && \
 	SUBS_BIN="$$bin/subs" "$$bin/generate-manual" $(SHARE_BUILD)/dump-help --date "$(MANUAL_DATE)" -o - \
 		> $(SHARE_BUILD)/generated.1
-	perl -pe 's/@@u([0-9A-F]+)@@/\\[u$$1]/g; s/^$$/.Pp/' $(SHARE_BUILD)/generated.1 > $(SHARE_BUILD)/subs.1
+	$(MAKE) --no-print-directory manual-page
+
+## manual-page: subs.1 from generate-manual's page in $(SHARE_BUILD)/generated.1, which `share`
+## makes: each @@uXXXX@@ back as groff's \[uXXXX], blank lines as paragraphs, and the bare
+## EXIT STATUS it writes replaced by $(MANUAL_SECTIONS) (ENVIRONMENT, FILES, EXIT STATUS and
+## EXAMPLES, which the help does not hold).
+MANUAL_SECTIONS := docs/manual/sections.mdoc
+manual-page:
+	perl -pe 's/\@\@u([0-9A-F]+)\@\@/\\[u$$1]/g; s/^$$/.Pp/' $(SHARE_BUILD)/generated.1 \
+	| perl -0pe 'BEGIN { open my $$f, "<", "$(MANUAL_SECTIONS)" or die "$(MANUAL_SECTIONS): $$!\n"; local $$/; $$s = <$$f> } \
+		s/^\.Sh "EXIT STATUS"\n\.Ex -std\n/$$s/m or die "no EXIT STATUS section in the generated page\n"' \
+		> $(SHARE_BUILD)/subs.1.new
+	mv $(SHARE_BUILD)/subs.1.new $(SHARE_BUILD)/subs.1
 
 # What generate-manual runs to read the commands: `subs` itself, with each character that is not
 # ASCII written as @@uXXXX@@, since generate-manual drops them (`share` turns them into groff's
-# \[uXXXX] after).
+# \[uXXXX] after). Perl would read @u as an array: hence \@.
 define MANUAL_DUMP_HELP
 #!/bin/sh
-SUBS_LANG=en "$$SUBS_BIN" "$$@" | perl -CS -pe 's/([^\x00-\x7F])/sprintf("@@u%04X@@", ord $$1)/ge'
+SUBS_LANG=en "$$SUBS_BIN" "$$@" | perl -CS -pe 's/([^\x00-\x7F])/sprintf("\@\@u%04X\@\@", ord $$1)/ge'
 endef
 export MANUAL_DUMP_HELP
 

@@ -68,7 +68,7 @@ public struct Subs: ParsableCommand {
             // Help and --version go out as argument-parser makes them, its headings in the language.
             guard code != .success else {
                 print(ShellCompletion.output(arguments, fullMessage(for: error))
-                    ?? ArgumentParserText.help(fullMessage(for: error)))
+                    ?? ShellCompletion.bashScript(ArgumentParserText.help(fullMessage(for: error))))
                 Foundation.exit(0)
             }
             // Usage errors stay one line too: the message, with the values it quotes shown as the

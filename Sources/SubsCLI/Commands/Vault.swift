@@ -112,7 +112,7 @@ extension Subs.Vault {
             abstract: localized("Show a subscription's login, the password masked unless --reveal."))
 
         @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."),
-                  completion: ShellCompletion.references)
+                  completion: ShellCompletion.logins)
         var reference: String
 
         @Flag(help: .localized("Show the password (asks for the vault passphrase)."))

@@ -8,7 +8,7 @@ extension Subs.Vault {
             commandName: "rm", abstract: localized("Remove a subscription's login (the subscription stays)."))
 
         @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."),
-                  completion: ShellCompletion.references)
+                  completion: ShellCompletion.logins)
         var reference: String
 
         @OptionGroup var store: StoreOptions
@@ -63,7 +63,7 @@ extension Subs.Vault {
                 """))
 
         @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."),
-                  completion: ShellCompletion.references)
+                  completion: ShellCompletion.logins)
         var reference: String
 
         @Flag(help: .localized("Copy the username instead of the password (needs no passphrase)."))

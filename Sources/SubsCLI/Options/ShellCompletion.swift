@@ -10,34 +10,45 @@ import SubscriptionCore
 /// Completing never creates, migrates or writes anything, never asks for a passphrase and never
 /// prints an error: a database that does not exist, or that does not open with the key at hand
 /// (a passphrase, when SUBS_PASSPHRASE is unset), offers nothing.
+///
+/// Names are offered ignoring case, as references find them (`subs show ne<Tab>` offers Netflix):
+/// the candidates are filtered here by the typed prefix, compared as names, and the bash script
+/// is made to take them as they are (`bashScript`).
 enum ShellCompletion {
     /// Subscription names, for arguments that take a reference.
     static var references: CompletionKind {
-        .custom { words, index, _ in offer(names(typed: words, completing: index).subscriptions) }
+        .custom { words, index, prefix in offer(names(typed: words, completing: index).subscriptions, prefix: prefix) }
+    }
+
+    /// The names of subscriptions that have a vault login, for `vault show`, `copy` and `rm`.
+    static var logins: CompletionKind {
+        .custom { words, index, prefix in offer(names(typed: words, completing: index).withLogins, prefix: prefix) }
     }
 
     /// Category names.
     static var categories: CompletionKind {
-        .custom { words, index, _ in offer(names(typed: words, completing: index).categories) }
+        .custom { words, index, prefix in offer(names(typed: words, completing: index).categories, prefix: prefix) }
     }
 
     /// Category names and `none`, for `edit --category`.
     static var categoriesOrNone: CompletionKind {
-        .custom { words, index, _ in offer(names(typed: words, completing: index).categories + ["none"]) }
+        .custom { words, index, prefix in
+            offer(names(typed: words, completing: index).categories + ["none"], prefix: prefix)
+        }
     }
 
     /// Currency codes: before anything is typed, the ones the database uses (subscriptions, the
     /// configured currency, exchange rates), so Tab shows a short list; after a letter, every
     /// code. Codes are read in any case, so they are offered in the case being typed.
     static var currencies: CompletionKind {
-        .custom { words, index, _ in
+        .custom { words, index, prefix in
             let typed = words.indices.contains(index) ? unquoted(words[index]) : ""
             var codes = typed.isEmpty ? names(typed: words, completing: index).currencies : []
             if codes.isEmpty { codes = Currency.allCodes }
             if typed.contains(where: \.isLowercase) && !typed.contains(where: \.isUppercase) {
                 codes = codes.map { $0.lowercased() }
             }
-            return offer(codes)
+            return offer(codes, prefix: prefix)
         }
     }
 
@@ -120,8 +131,13 @@ enum ShellCompletion {
     /// through `compgen -W`, which expands each word as shell text: quoted, a name such as
     /// `$(...)` stays a name instead of running. zsh's `_describe` reads `name:description`, so
     /// a colon in a name is escaped.
-    static func offer(_ candidates: [String]) -> [String] {
-        switch CompletionShell.requesting {
+    ///
+    /// Only the candidates that start with `prefix` (the typed part of the word, as typed),
+    /// compared as names are: ignoring case, Turkish's i's as one.
+    static func offer(_ candidates: [String], prefix: String) -> [String] {
+        let typed = unquoted(prefix)
+        let candidates = candidates.filter { NameMatching.hasPrefix($0, typed) }
+        return switch CompletionShell.requesting {
         case .bash?:
             candidates.map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
         case .zsh?:
@@ -131,6 +147,30 @@ enum ShellCompletion {
         default:
             candidates
         }
+    }
+
+    /// argument-parser's bash script filters a custom completion's candidates again with
+    /// `compgen -W ... -- "$cur"`, which compares case: `ne` would drop Netflix. `offer` has
+    /// filtered them already, so there the script calls a copy of its `__subs_add_completions`
+    /// that gives `compgen` an empty word and keeps them all (still expanding each as shell
+    /// text, which unquotes it). Other scripts and help come out as they are.
+    static func bashScript(_ text: String) -> String {
+        let custom = #"__subs_add_completions -W "$(__subs_custom_complete "#
+        let definition = "__subs_custom_complete() {"
+        guard text.contains(custom), text.contains(definition) else { return text }
+        let function = #"""
+            __subs_add_custom_completions() {
+                local completion
+                while IFS='' read -r completion; do
+                    COMPREPLY+=("${completion}")
+                done < <(IFS=$'\n' compgen "${@}" -- '')
+            }
+
+
+            """#
+        return text
+            .replacingOccurrences(of: custom, with: #"__subs_add_custom_completions -W "$(__subs_custom_complete "#)
+            .replacingOccurrences(of: definition, with: function + definition)
     }
 
     /// What to print for a completion request (`subs ---completion ...`): the candidates as they

@@ -10,7 +10,8 @@ public enum ICalendar {
     public static let productIdentifier = "-//subs//subs subscription tracker//EN"
 
     /// The calendar: one `VEVENT` per billing period of every subscription (one per
-    /// subscription unless it was reactivated or changed plan), starting on
+    /// subscription unless it was reactivated or changed plan; two when a monthly anchor on the
+    /// 29th or 30th reaches February, see `RecurrenceRule`), starting on
     /// the period's first payment; one `VALARM` per reminder offset (the subscription's own, else
     /// `config.remindDays`; none with `reminders off`). `generatedAt` is the `DTSTAMP`. Lines end
     /// in CRLF and are folded at 75 octets.
@@ -32,11 +33,13 @@ public enum ICalendar {
         // them earlier stops the series instead of repeating it forever.
         for subscription in ordered {
             for series in PaymentSeries.all(of: subscription) {
-                let event = PaymentEvent(
-                    subscription: subscription, series: series,
-                    reminderOffsets: config.remindersEnabled ? subscription.remindDays ?? config.remindDays : [],
-                    today: today)
-                event.write(to: &lines, stamp: stamp)
+                for part in series.rule.parts {
+                    let event = PaymentEvent(
+                        subscription: subscription, series: series, part: part,
+                        reminderOffsets: config.remindersEnabled ? subscription.remindDays ?? config.remindDays : [],
+                        today: today)
+                    event.write(to: &lines, stamp: stamp)
+                }
             }
         }
         lines.append("END", "VCALENDAR")

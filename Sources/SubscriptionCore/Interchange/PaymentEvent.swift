@@ -3,16 +3,20 @@
 struct PaymentEvent {
     let subscription: Subscription
     let series: PaymentSeries
+    /// The share of the period's payments this event holds: all of them, or its Februaries or
+    /// the other months' (`RecurrenceRule`).
+    let part: RecurrenceRule.Part
     /// Days before each payment to remind, one `VALARM` each.
     let reminderOffsets: [Int]
     let today: CivilDate
 
     /// `<id>@subs` for the first billing period, so a re-import updates the event instead of
     /// adding another; a reactivation's period gets its own (`<id>-period-2@subs`), which leaves
-    /// the earlier period's payments in the calendar as they were.
+    /// the earlier period's payments in the calendar as they were. February's own rule of an
+    /// anchor on the 29th or 30th adds `-february`.
     var uid: String {
         let period = series.periodIndex == 0 ? "" : "-period-\(series.periodIndex + 1)"
-        return subscription.id + period + "@subs"
+        return subscription.id + period + (part.months == .february ? "-february" : "") + "@subs"
     }
 
     /// The payment the title quotes: the next one, else the last day of a period that has ended.
@@ -62,14 +66,14 @@ struct PaymentEvent {
     }
 
     func write(to lines: inout ContentLines, stamp: String) {
-        let start = series.schedule.anchor
+        let start = part.start
         lines.append("BEGIN", "VEVENT")
         lines.append("UID", uid)
         lines.append("DTSTAMP", stamp)
         lines.append("DTSTART;VALUE=DATE", ContentLines.date(start))
         lines.append("DTEND;VALUE=DATE", ContentLines.date(start.adding(days: 1) ?? start))
-        if let rule = series.rule.value { lines.append("RRULE", rule) }
-        for day in series.exclusions {
+        if let rule = part.value { lines.append("RRULE", rule) }
+        for day in series.exclusions where part.months.contain(day) {
             lines.append("EXDATE;VALUE=DATE", ContentLines.date(day))
         }
         lines.append("SUMMARY", text: summary)

@@ -602,5 +602,17 @@ extension Translations {
          "%2$@ tarihine %1$@ gün ya da daha yakın planlı bir ödeme yok (en yakını %3$@); plan dışı bir tahsilat için --extra ekleyin"),
         ("no payment is scheduled within %@ days of %@; for a charge beyond the schedule, add --extra",
          "%2$@ tarihine %1$@ gün ya da daha yakın planlı bir ödeme yok; plan dışı bir tahsilat için --extra ekleyin"),
+        ("cancel by %@",
+         "en geç %@ tarihinde iptal et"),
+        ("expected text",
+         "metin beklenir"),
+        ("expected a whole number",
+         "tam sayı beklenir"),
+        ("expected a number",
+         "sayı beklenir"),
+        ("Wallos's API names each currency by its number in Wallos (here %@ and %@), not its code, so subs cannot tell them apart; import Wallos's backup or its JSON export, which name the currencies",
+         "Wallos'un API'si para birimlerini kodlarıyla değil Wallos'taki numaralarıyla verir (burada %@ ve %@); subs hangisinin hangi para birimi olduğunu bilemez: para birimlerini adıyla veren Wallos yedeğini ya da JSON dışa aktarımını içe aktarın"),
+        ("Wallos's API names the currency by its number in Wallos (%@), not its code; give it with --currency CODE, or import Wallos's backup or its JSON export",
+         "Wallos'un API'si para birimini koduyla değil Wallos'taki numarasıyla verir (%@); para birimini --currency KOD ile belirtin ya da Wallos yedeğini veya JSON dışa aktarımını içe aktarın"),
     ]
 }

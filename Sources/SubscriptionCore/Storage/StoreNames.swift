@@ -13,11 +13,14 @@ public struct StoreNames: Equatable, Sendable {
     public var categories: [String]
     /// The currencies of subscriptions, the configured one and those with exchange rates.
     public var currencies: [String]
+    /// The names of the subscriptions that have a vault login (`vault show`, `copy`, `rm`).
+    public var withLogins: [String]
 
-    public init(subscriptions: [String] = [], categories: [String] = [], currencies: [String] = []) {
+    public init(subscriptions: [String] = [], categories: [String] = [], currencies: [String] = [], withLogins: [String] = []) {
         self.subscriptions = subscriptions
         self.categories = categories
         self.currencies = currencies
+        self.withLogins = withLogins
     }
 
     /// How long a read waits for another process's write to finish: a Tab must not hang.
@@ -59,9 +62,10 @@ public struct StoreNames: Equatable, Sendable {
         if let configured = try? SubscriptionStore.config(connection).currency.code {
             currencies.insert(configured)
         }
+        let withLogins = (try? texts("SELECT s.name FROM subscriptions s JOIN logins l ON l.subscription_id = s.id")) ?? []
         return StoreNames(
             subscriptions: sorted(subscriptions, collation), categories: sorted(categories, collation),
-            currencies: currencies.sorted())
+            currencies: currencies.sorted(), withLogins: sorted(withLogins, collation))
     }
 
     /// Names in the order `list --sort name` shows them, each once.

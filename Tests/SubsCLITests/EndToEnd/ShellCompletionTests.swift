@@ -42,12 +42,48 @@ struct ShellCompletionTests {
         let sandbox = try Self.sandboxWithSubscriptions()
         let commands: [[String]] = [
             ["show"], ["edit"], ["delete"], ["cancel"], ["pause"], ["resume"], ["paid"], ["skip"], ["log"],
-            ["vault", "set"], ["vault", "show"], ["vault", "rm"], ["vault", "copy"],
+            ["vault", "set"],
         ]
         for command in commands {
             let result = try Self.complete(sandbox, command, "positional@0", ["subs"] + command + [""])
             #expect(Self.candidates(result) == ["Amazon Prime", "Netflix"], "subs \(command.joined(separator: " ")): \(result)")
         }
+    }
+
+    @Test("vault show, copy and rm offer only the subscriptions with a login; vault set offers them all")
+    func vaultOffersLogins() throws {
+        let sandbox = try Self.sandboxWithSubscriptions()
+        for command in [["vault", "show"], ["vault", "rm"], ["vault", "copy"]] {
+            let result = try Self.complete(sandbox, command, "positional@0", ["subs"] + command + [""])
+            #expect(Self.candidates(result) == [], "no login yet: \(command): \(result)")
+        }
+        let passphrase = sandbox.path("vault-passphrase")
+        try sandbox.write("the vault passphrase\n", to: passphrase)
+        try sandbox.succeed(["vault", "set", "Netflix", "--username", "bob", "--password-stdin", "--vault-passphrase-file", passphrase],
+                            environment: ["SUBS_TESTING_FAST_VAULT_KDF": "1"], input: Data("secret\n".utf8))
+        for command in [["vault", "show"], ["vault", "rm"], ["vault", "copy"]] {
+            let result = try Self.complete(sandbox, command, "positional@0", ["subs"] + command + [""])
+            #expect(Self.candidates(result) == ["Netflix"], "\(command): \(result)")
+        }
+        let set = try Self.complete(sandbox, ["vault", "set"], "positional@0", ["subs", "vault", "set", ""])
+        #expect(Self.candidates(set) == ["Amazon Prime", "Netflix"], "\(set)")
+    }
+
+    @Test("Names are offered whatever the case typed, as references find them")
+    func namesIgnoreCase() throws {
+        let sandbox = try Self.sandboxWithSubscriptions()
+        try sandbox.add("Şahin Gıda", "100", ["--currency", "TRY"])
+        func offered(_ typed: String) throws -> [String] {
+            Self.candidates(try Self.complete(sandbox, ["show"], "positional@0", ["subs", "show", typed]))
+        }
+        #expect(try offered("ne") == ["Netflix"])
+        #expect(try offered("AMAZON") == ["Amazon Prime"])
+        #expect(try offered("şah") == ["Şahin Gıda"])
+        #expect(try offered("SAHIN") == [])
+        #expect(try offered("ŞAHİN G") == ["Şahin Gıda"])
+        #expect(try offered("x") == [])
+        let categories = Self.candidates(try Self.complete(sandbox, ["list"], "--category", ["subs", "list", "--category", "str"]))
+        #expect(categories == ["Streaming"])
     }
 
     @Test("--category and the category commands offer the category names")
@@ -75,7 +111,8 @@ struct ShellCompletionTests {
         let words = ["subs", "add", "Hulu", "7.99", "--currency"]
         #expect(Self.candidates(try Self.complete(sandbox, ["add"], "--currency", words + [""])) == ["EUR", "USD"])
         let upper = Self.candidates(try Self.complete(sandbox, ["add"], "--currency", words + ["J"]))
-        #expect(upper.contains("JPY") && upper.contains("GBP") && upper.count > 100, "\(upper)")
+        #expect(upper.contains("JPY") && upper.allSatisfy { $0.hasPrefix("J") } && upper.count >= 3, "\(upper)")
+        #expect(Self.candidates(try Self.complete(sandbox, ["add"], "--currency", words + ["G"])).contains("GBP"))
         let lower = Self.candidates(try Self.complete(sandbox, ["summary"], "--currency", ["subs", "summary", "--currency", "j"]))
         #expect(lower.contains("jpy") && !lower.contains("JPY"), "\(lower)")
     }
@@ -183,6 +220,11 @@ struct ShellCompletionTests {
         #expect(try Self.bashComplete(sandbox, script: script, ["subs", "add", "Hulu", "1", "--category", "Str"]) == ["Streaming"])
         #expect(try Self.bashComplete(sandbox, script: script, ["subs", "add", "Hulu", "1", "--currency", ""]) == ["EUR", "USD"])
         #expect(try Self.bashComplete(sandbox, script: script, ["subs", "sh"]) == ["show"])
+        // Whatever the case typed (issue 22): `subs show ne` finds Netflix, so Tab does too.
+        #expect(try Self.bashComplete(sandbox, script: script, ["subs", "show", "ne"]) == ["Netflix"])
+        #expect(try Self.bashComplete(sandbox, script: script, ["subs", "show", "amazon\\ p"]) == ["Amazon Prime"])
+        #expect(try Self.bashComplete(sandbox, script: script, ["subs", "list", "--category", "str"]) == ["Streaming"])
+        #expect(try Self.bashComplete(sandbox, script: script, ["subs", "show", "zz"]) == [])
     }
 
     @Test("bash: file options complete files",

@@ -62,9 +62,12 @@ struct WallosImportTests {
         #expect(field("Gym", "status") as? String == "active")
 
         let hulu = try sandbox.succeed(["show", "Hulu", "--format", "json", "--today", "2026-11-22"]).jsonObject()
-        #expect((hulu["payments"] as? [[String: Any]])?.map { $0["date"] as? String } == ["2026-08-20", "2026-09-20"], "\(hulu)")
+        // Disabled: ended before its next payment (2026-08-20), which it never paid.
+        #expect((hulu["payments"] as? [[String: Any]])?.map { $0["date"] as? String } == ["2026-07-20"], "\(hulu)")
+        // Enabled with a cancellation date: Wallos's reminder to cancel, kept in the notes.
         let gym = try sandbox.succeed(["show", "Gym", "--format", "json", "--today", "2026-11-22"]).jsonObject()
-        #expect((gym["next_payments"] as? [[String: Any]])?.map { $0["date"] as? String } == ["2027-02-01"], "\(gym)")
+        #expect((gym["next_payments"] as? [[String: Any]])?.first?["date"] as? String == "2027-02-01", "\(gym)")
+        #expect(gym["notes"] as? String == "paid by Bruno; cancel by 2027-02-01", "\(gym)")
 
         let categories = try sandbox.succeed(["category", "list", "--format", "json"]).stdout
         #expect(categories.contains("\"Shopping\"") && categories.contains("\"Sports\""), "\(categories)")
@@ -175,6 +178,47 @@ struct WallosImportTests {
         #expect(sandbox.bytes(sandbox.databasePath) == database)
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [])
         #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("evil").path))
+    }
+
+    /// What `api/subscriptions/get_subscriptions.php?api_key=...` answers (issue 22 item 11): a
+    /// disabled subscription and an enabled one with a cancellation date among them.
+    static let apiOutput = #"""
+        {"success":true,"title":"subscriptions","subscriptions":[
+        {"id":1,"name":"Netflix","logo":"","price":15.49,"currency_id":1,"start_date":"2024-01-05","next_payment":"2026-12-05","cycle":3,"frequency":1,"auto_renew":1,"notes":"","payment_method_id":1,"payer_user_id":1,"category_id":2,"notify":1,"url":"","inactive":0,"notify_days_before":-1,"user_id":1,"cancelation_date":null,"cancellation_date":"","category_name":"Entertainment","payer_user_name":"Ana","payment_method_name":"PayPal"},
+        {"id":2,"name":"Hulu","logo":"","price":7.99,"currency_id":1,"start_date":"2025-02-20","next_payment":"2026-12-20","cycle":3,"frequency":1,"auto_renew":1,"notes":"","payment_method_id":1,"payer_user_id":1,"category_id":2,"notify":1,"url":"","inactive":1,"notify_days_before":3,"user_id":1,"cancelation_date":null,"cancellation_date":"","category_name":"Entertainment","payer_user_name":"Ana","payment_method_name":"PayPal"},
+        {"id":3,"name":"Gym","logo":"","price":300.0,"currency_id":1,"start_date":"2026-02-01","next_payment":"2027-02-01","cycle":4,"frequency":1,"auto_renew":1,"notes":"","payment_method_id":1,"payer_user_id":1,"category_id":1,"notify":1,"url":"","inactive":0,"notify_days_before":0,"user_id":1,"cancelation_date":null,"cancellation_date":"2027-01-15","category_name":"No category","payer_user_name":"Ana","payment_method_name":"Unknown payment method"}],
+        "notes":[]}
+        """#
+
+    @Test("Wallos's API output imports with --currency; a disabled one is cancelled and not reminded")
+    func apiOutputImports() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write(Self.apiOutput, to: sandbox.path("api.json"))
+        let today = ["--today", "2026-11-22"]
+
+        let refused = try sandbox.run(["import", sandbox.path("api.json")] + today)
+        #expect(refused.status == 65, "\(refused)")
+        #expect(refused.stderrLines.count == 1, "\(refused)")
+        #expect(refused.stderr.contains("currency_id: Wallos's API names the currency by its number in Wallos (1)"), "\(refused)")
+        #expect(refused.stderr.contains("--currency CODE"), "\(refused)")
+
+        let imported = try sandbox.succeed(["import", sandbox.path("api.json"), "--currency", "EUR"] + today)
+        #expect(imported.stdout.contains("3 added, 0 skipped"), "\(imported)")
+        let subscriptions = try self.imported(sandbox)
+        #expect(subscriptions["Netflix"]?["amount"] as? String == "15.49")
+        #expect(subscriptions["Netflix"]?["currency"] as? String == "EUR")
+        #expect(subscriptions["Netflix"]?["status"] as? String == "active")
+        #expect(subscriptions["Hulu"]?["status"] as? String == "cancelled")
+        #expect(subscriptions["Gym"]?["status"] as? String == "active")
+        #expect(subscriptions["Gym"]?["notes"] as? String == "cancel by 2027-01-15")
+
+        // The disabled one's next payment (2026-12-20) is neither listed nor reminded.
+        let upcoming = try sandbox.succeed(["upcoming", "--format", "json", "--days", "60"] + today).jsonArray()
+        #expect(Set(upcoming.compactMap { $0["name"] as? String }) == ["Netflix"], "\(upcoming)")
+        // Nor totalled: Netflix's 15.49 and the Gym's 300 a year.
+        let summary = try sandbox.succeed(["summary", "--format", "json"] + today).jsonObject()
+        #expect(summary["active"] as? Int == 2, "\(summary)")
+        #expect((summary["monthly"] as? [String: Any])?["EUR"] as? String == "40.49", "\(summary)")
     }
 }
 

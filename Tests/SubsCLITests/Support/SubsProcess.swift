@@ -235,6 +235,8 @@ enum Tools {
     static let sqlite3 = find("sqlite3")
     /// util-linux `script`, which runs a command on a pseudo-terminal.
     static let script = find("script")
+    /// The calcurse calendar, a client that reads RFC 5545 without BYSETPOS.
+    static let calcurse = find("calcurse")
 
     /// The first executable called `name` on PATH.
     static func find(_ name: String) -> URL? {

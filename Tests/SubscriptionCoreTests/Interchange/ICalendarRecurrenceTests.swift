@@ -18,6 +18,8 @@ struct ICalendarRecurrenceTests {
         ("2024-01-29", cycle(1, .month)), ("2024-02-29", cycle(1, .year)),
         ("2023-11-30", cycle(3, .month)), ("2024-12-31", cycle(2, .month)),
         ("2024-08-31", cycle(6, .month)), ("2024-02-29", cycle(2, .year)),
+        ("2024-03-30", cycle(5, .month)), ("2024-02-29", cycle(1, .month)),
+        ("2024-02-29", cycle(12, .month)), ("2023-12-29", cycle(2, .month)),
     ])
     func monthEndAndLeapDayAnchorsExpandToTheBillingDays(start: String, every cycle: BillingCycle) {
         let subscription = subscription(every: cycle, start: start)

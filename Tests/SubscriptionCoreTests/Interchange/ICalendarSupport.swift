@@ -80,9 +80,13 @@ struct ReferenceRecurrence {
                 next = date.adding(days: step)
             }
         case "MONTHLY":
+            // BYMONTH limits the months of a monthly rule.
+            let months = rule["BYMONTH"].map { Set($0.split(separator: ",").map { Int($0)! }) }
             var month = 0
             while let first = firstOfMonth(start, plusMonths: month), first <= last {
-                candidates += selected(fromMonths: [first.month], year: first.year, rule: rule, start: start)
+                if months?.contains(first.month) ?? true {
+                    candidates += selected(fromMonths: [first.month], year: first.year, rule: rule, start: start)
+                }
                 month += interval
             }
         case "YEARLY":

@@ -82,21 +82,49 @@ import Testing
     @Test(arguments: [
         ("2024-01-15", cycle(1, .month), "FREQ=MONTHLY"),
         ("2024-01-28", cycle(1, .month), "FREQ=MONTHLY"),
-        ("2024-01-29", cycle(1, .month), "FREQ=MONTHLY;BYMONTHDAY=28,29;BYSETPOS=-1"),
-        ("2024-01-30", cycle(1, .month), "FREQ=MONTHLY;BYMONTHDAY=28,29,30;BYSETPOS=-1"),
         ("2024-01-31", cycle(1, .month), "FREQ=MONTHLY;BYMONTHDAY=-1"),
-        ("2023-11-30", cycle(3, .month), "FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=28,29,30;BYSETPOS=-1"),
         ("2024-12-31", cycle(2, .month), "FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=-1"),
-        ("2024-02-29", cycle(1, .year), "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=28,29;BYSETPOS=-1"),
-        ("2024-02-29", cycle(2, .year), "FREQ=YEARLY;INTERVAL=2;BYMONTH=2;BYMONTHDAY=28,29;BYSETPOS=-1"),
+        ("2024-01-29", cycle(3, .month), "FREQ=MONTHLY;INTERVAL=3"),
+        ("2024-02-29", cycle(1, .year), "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1"),
+        ("2024-02-29", cycle(2, .year), "FREQ=YEARLY;INTERVAL=2;BYMONTH=2;BYMONTHDAY=-1"),
         ("2024-01-31", cycle(1, .year), "FREQ=YEARLY"),
         ("2024-01-05", cycle(2, .week), "FREQ=WEEKLY;INTERVAL=2"),
         ("2024-01-31", cycle(30, .day), "FREQ=DAILY;INTERVAL=30"),
     ])
     func monthEndAnchorsTakeTheLastDayOfShorterMonths(start: String, every cycle: BillingCycle, rule: String) {
-        let event = ParsedEvent.all(in: calendar([subscription(every: cycle, start: start)]))[0]
-        #expect(event.value("RRULE") == rule)
-        #expect(event.value("DTSTART;VALUE=DATE") == start.replacingOccurrences(of: "-", with: ""))
+        let events = ParsedEvent.all(in: calendar([subscription(every: cycle, start: start)]))
+        #expect(events.count == 1)
+        #expect(events[0].value("RRULE") == rule)
+        #expect(events[0].value("DTSTART;VALUE=DATE") == start.replacingOccurrences(of: "-", with: ""))
+    }
+
+    /// Calendars that ignore BYSETPOS (calcurse) showed "the last of the 28th to the 30th" on all
+    /// three days: an anchor on the 29th or 30th whose cycle reaches February takes a rule for
+    /// the other months and one for February's last day, neither with BYSETPOS.
+    @Test(arguments: [
+        ("2024-01-29", cycle(1, .month), ["20240129 FREQ=MONTHLY;BYMONTH=1,3,4,5,6,7,8,9,10,11,12;BYMONTHDAY=29",
+                                          "20240229 FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1"]),
+        ("2024-01-30", cycle(1, .month), ["20240130 FREQ=MONTHLY;BYMONTHDAY=30", "20240229 FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1"]),
+        ("2023-11-30", cycle(3, .month), ["20231130 FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=30",
+                                          "20240229 FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1"]),
+        ("2024-03-30", cycle(5, .month), ["20240330 FREQ=MONTHLY;INTERVAL=5;BYMONTHDAY=30",
+                                          "20270228 FREQ=YEARLY;INTERVAL=5;BYMONTH=2;BYMONTHDAY=-1"]),
+        ("2024-02-29", cycle(1, .month), ["20240329 FREQ=MONTHLY;BYMONTH=1,3,4,5,6,7,8,9,10,11,12;BYMONTHDAY=29",
+                                          "20240229 FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1"]),
+        ("2024-02-29", cycle(12, .month), ["20240229 FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1"]),
+    ])
+    func anchorsOnThe29thOr30thNeedNoBySetPos(start: String, every cycle: BillingCycle, rules: [String]) {
+        let events = ParsedEvent.all(in: calendar([subscription(every: cycle, start: start)]))
+        #expect(events.map { "\($0.value("DTSTART;VALUE=DATE") ?? "") \($0.value("RRULE") ?? "")" } == rules)
+        #expect(events.allSatisfy { $0.value("RRULE")?.contains("BYSETPOS") == false })
+        #expect(Set(events.compactMap { $0.value("UID") }).count == events.count)
+    }
+
+    @Test func aSplitScheduleSendsEachExclusionToItsOwnRule() throws {
+        var subscription = subscription(every: cycle(1, .month), start: "2024-01-30")
+        try subscription.pause(from: day("2024-02-10"), until: day("2024-04-05"))
+        let events = ParsedEvent.all(in: calendar([subscription]))
+        #expect(events.map { $0.values("EXDATE;VALUE=DATE") } == [["20240330"], ["20240229"]])
     }
 
     @Test func aTrialStartsTheSeriesOnItsFirstCharge() {

@@ -90,7 +90,9 @@ struct WallosBackupTests {
         let gym = try #require(all["Gym"])
         #expect(gym.startDate == day("2027-02-01"))
         #expect(gym.remindDays == [0])
-        #expect(gym.periods.last?.cancelledOn == day("2027-02-01"))
+        // Enabled with a cancellation date: still in force, the date in its notes.
+        #expect(gym.periods.last?.cancelledOn == nil)
+        #expect(gym.notes == "cancel by 2027-02-01")
         #expect(gym.price(on: Self.today) == money("300.00", "EUR"))
         #expect(gym.paymentMethod == nil)
 

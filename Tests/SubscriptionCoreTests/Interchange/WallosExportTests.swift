@@ -126,27 +126,45 @@ struct WallosExportTests {
         #expect(message.hasSuffix("; nothing was imported"))
     }
 
-    @Test("Disabled is cancelled on its cancellation date, else on its last next payment; enabled with a date stops then")
+    @Test("A disabled subscription has ended by the import day, before its next payment; an enabled one with a cancellation date stays in force")
     func states() throws {
-        let disabled = try one(["State": #""Disabled""#, "Active": #""No""#, "Next Payment": #""2026-08-20""#,
-                                "Cancellation Date": #""2026-09-30""#])
-        #expect(disabled.periods.last?.cancelledOn == CivilDate(iso: "2026-09-30"))
-        #expect(disabled.status(on: Self.today) == .cancelled)
+        // Disabled, its next payment past: ended the day before it, which it never paid, its
+        // schedule running from the payment before (Wallos stops moving the date once disabled).
+        let lapsed = try one(["State": #""Disabled""#, "Active": #""No""#, "Next Payment": #""2026-08-20""#,
+                              "Cancellation Date": #""2026-09-30""#])
+        #expect(lapsed.periods.last?.cancelledOn == CivilDate(iso: "2026-08-19"))
+        #expect(lapsed.startDate == CivilDate(iso: "2026-07-20"))
+        #expect(lapsed.status(on: Self.today) == .cancelled)
 
-        let undated = try one(["State": #""Disabled""#, "Active": #""No""#, "Next Payment": #""2026-08-20""#])
-        #expect(undated.periods.last?.cancelledOn == CivilDate(iso: "2026-08-20"))
+        // Disabled with its next payment still to come (issue 22): cancelled on the import day,
+        // so neither reminded nor totalled.
+        let recent = try one(["State": #""Disabled""#, "Active": #""No""#])
+        #expect(recent.status(on: Self.today) == .cancelled)
+        #expect(recent.periods.last?.cancelledOn == Self.today)
+        #expect(recent.startDate == CivilDate(iso: "2026-11-05"))
+        #expect(recent.nextPayment(onOrAfter: Self.today) == nil)
+        #expect(try one(["Active": #""No""#]).status(on: Self.today) == .cancelled)
 
-        // A cancellation date before the next payment cannot stop it before its first payment.
-        let early = try one(["State": #""Disabled""#, "Active": #""No""#, "Cancellation Date": #""2026-01-01""#])
-        #expect(early.periods.last?.cancelledOn == CivilDate(iso: "2026-12-05"))
+        // Disabled with a cancellation date before both: ended then.
+        let early = try one(["State": #""Disabled""#, "Active": #""No""#, "Cancellation Date": #""2026-10-01""#])
+        #expect(early.periods.last?.cancelledOn == CivilDate(iso: "2026-10-01"))
+        #expect(early.startDate == CivilDate(iso: "2026-09-05"))
 
+        // A disabled weekly one steps back whole weeks.
+        let weekly = try one(["State": #""Disabled""#, "Payment Cycle": #""Every 2 Weeks""#, "Next Payment": #""2026-12-30""#])
+        #expect(weekly.startDate == CivilDate(iso: "2026-11-18"))
+        #expect(weekly.periods.last?.cancelledOn == Self.today)
+
+        // Enabled with a cancellation date: Wallos's reminder to cancel, not an end.
         let scheduled = try one(["Cancellation Date": #""2027-03-01""#])
         #expect(scheduled.status(on: Self.today) == .active)
-        #expect(scheduled.periods.last?.cancelledOn == CivilDate(iso: "2027-03-01"))
+        #expect(scheduled.periods.last?.cancelledOn == nil)
+        #expect(scheduled.notes == "cancel by 2027-03-01")
+        #expect(scheduled.nextPayment(onOrAfter: CivilDate(iso: "2027-03-02")!)?.date == CivilDate(iso: "2027-03-05"))
 
-        // Either of State and Active says disabled; an empty cancellation date is none.
-        #expect(try one(["Active": #""No""#]).status(on: CivilDate(iso: "2026-12-05")!) == .cancelled)
+        // An empty cancellation date is none.
         #expect(try one(["Cancellation Date": #""""#]).periods.last?.cancelledOn == nil)
+        #expect(try one(["Cancellation Date": #""""#]).notes == nil)
     }
 
     @Test("Paid By goes to the notes only when the household has more than one payer")
@@ -179,6 +197,93 @@ struct WallosExportTests {
         #expect(throws: ImportError.unknownFormat(expected: WallosJSONFormat.expected)) {
             try WallosJSONFormat.parse(Data(#"{"success":false,"message":"Session expired"}"#.utf8), options: Self.options())
         }
+    }
+
+    /// One subscription as Wallos's API (`api/subscriptions/get_subscriptions.php`) writes it:
+    /// the database row, with the names of its category, payer and payment method beside the ids.
+    static func apiRow(_ overrides: [String: String] = [:]) -> String {
+        let fields: KeyValuePairs = [
+            "id": "1", "name": #""Netflix""#, "logo": #""netflix.png""#, "price": "15.49", "currency_id": "2",
+            "start_date": #""2024-01-05""#, "next_payment": #""2026-12-05""#, "cycle": "3", "frequency": "1",
+            "auto_renew": "1", "notes": #""""#, "payment_method_id": "1", "payer_user_id": "1", "category_id": "2",
+            "notify": "1", "url": #""https:\/\/netflix.com""#, "inactive": "0", "notify_days_before": "3",
+            "user_id": "1", "cancelation_date": "null", "cancellation_date": #""""#, "category_name": #""Entertainment""#,
+            "payer_user_name": #""John Doe""#, "payment_method_name": #""PayPal""#,
+        ]
+        return "{" + fields.map { #""\#($0.key)":\#(overrides[$0.key] ?? $0.value)"# }.joined(separator: ",") + "}"
+    }
+
+    func importedAPI(_ rows: [String], currency: String? = "EUR") throws -> [Subscription] {
+        let data = Data(#"{"success":true,"title":"subscriptions","subscriptions":[\#(rows.joined(separator: ","))],"notes":[]}"#.utf8)
+        #expect(WallosJSONFormat.detect(data))
+        return try ImportFormats.parse(data, from: nil, options: Self.options(currency)).subscriptions.map(\.subscription)
+    }
+
+    @Test("Wallos's API output imports: ids for cycle and state, numbers for price, names beside ids")
+    func apiOutput() throws {
+        let rows = [
+            Self.apiRow(),
+            Self.apiRow(["id": "2", "name": #""Gym""#, "price": "300", "cycle": "4", "start_date": "null",
+                         "next_payment": #""2027-02-01""#, "cancellation_date": #""2027-01-15""#, "notify_days_before": "-1",
+                         "category_name": #""No category""#, "payment_method_name": #""Unknown payment method""#,
+                         "payer_user_name": #""Jane Doe""#, "notes": #""annual\nplan""#]),
+            Self.apiRow(["id": "3", "name": #""Hulu""#, "price": "7.99", "inactive": "1", "notify": "0",
+                         "next_payment": #""2026-08-20""#, "start_date": #""2025-02-20""#, "auto_renew": "0"]),
+            Self.apiRow(["id": "4", "name": #""Coffee""#, "price": "2.5", "cycle": "2", "frequency": "2",
+                         "start_date": #""2026-11-03""#, "next_payment": #""2026-12-01""#, "payer_user_name": #""Unknown member""#]),
+        ]
+        let all = try importedAPI(rows)
+        #expect(all.map(\.name) == ["Netflix", "Gym", "Hulu", "Coffee"])
+        let (netflix, gym, hulu, coffee) = (all[0], all[1], all[2], all[3])
+        #expect(netflix.cycle == cycle(1, .month))
+        #expect(netflix.startDate == CivilDate(iso: "2024-01-05"))
+        #expect(netflix.price(on: Self.today) == money("15.49", "EUR"))
+        #expect(netflix.category == "Entertainment")
+        #expect(netflix.paymentMethod == "PayPal")
+        #expect(netflix.url == "https://netflix.com")
+        #expect(netflix.remindDays == [3])
+        #expect(netflix.notes == "paid by John Doe")
+        #expect(netflix.status(on: Self.today) == .active)
+
+        #expect(gym.cycle == cycle(1, .year))
+        #expect(gym.price(on: Self.today) == money("300.00", "EUR"))
+        #expect(gym.startDate == CivilDate(iso: "2027-02-01"))
+        #expect(gym.category == nil && gym.paymentMethod == nil)
+        #expect(gym.remindDays == nil)
+        #expect(gym.notes == "annual; plan; paid by Jane Doe; cancel by 2027-01-15")
+        #expect(gym.status(on: Self.today) == .active)
+
+        #expect(hulu.status(on: Self.today) == .cancelled)
+        #expect(hulu.periods.last?.cancelledOn == CivilDate(iso: "2026-08-19"))
+        #expect(hulu.remindDays == [])
+        #expect(!hulu.autoRenew)
+
+        #expect(coffee.cycle == cycle(2, .week))
+        #expect(coffee.startDate == CivilDate(iso: "2026-11-03"))
+        #expect(coffee.price(on: Self.today) == money("2.50", "EUR"))
+        #expect(coffee.notes == nil)
+    }
+
+    @Test("Wallos's API names currencies only by number: one needs --currency, several are refused")
+    func apiCurrencies() throws {
+        func refusal(_ rows: [String], currency: String?) -> String? {
+            do {
+                _ = try importedAPI(rows, currency: currency)
+                return nil
+            } catch {
+                return String(describing: error)
+            }
+        }
+        let missing = try #require(refusal([Self.apiRow()], currency: nil))
+        #expect(missing.hasPrefix("record 0 (Netflix): currency_id: Wallos's API names the currency by its number in Wallos (2)"), "\(missing)")
+        #expect(missing.contains("--currency CODE"))
+        let mixed = try #require(refusal([Self.apiRow(), Self.apiRow(["name": #""Gym""#, "currency_id": "1"])], currency: "EUR"))
+        #expect(mixed.hasPrefix("record 1 (Gym): currency_id: "), "\(mixed)")
+        #expect(mixed.contains("(here 2 and 1)"), "\(mixed)")
+        #expect(refusal([Self.apiRow(["price": #""abc""#])], currency: "EUR")?.hasPrefix("record 0 (Netflix): Price: ") == true)
+        #expect(refusal([Self.apiRow(["cycle": #""monthly""#])], currency: "EUR")
+            == "record 0 (Netflix): cycle: expected a whole number; nothing was imported")
+        #expect(refusal([Self.apiRow(["name": "null"])], currency: "EUR") == "record 0: name: missing; nothing was imported")
     }
 
     /// What profile.js's exportAsCsv writes: the keys, then each record's values, joined by

@@ -45,7 +45,8 @@ enum WallosExport {
 }
 
 /// Wallos's JSON export: a bare array of subscriptions (what its "Export as JSON" button
-/// saves), or the endpoint's `{"success": true, "subscriptions": [...]}`.
+/// saves), or the endpoint's `{"success": true, "subscriptions": [...]}`; or its API's output,
+/// the same envelope around database rows (`WallosAPI`).
 public enum WallosJSONFormat: ImportFormat {
     public static let name = "wallos"
     public static var expected: String { localized("a Wallos JSON export (objects with \"Name\", \"Payment Cycle\", \"Price\", ...)") }
@@ -55,6 +56,7 @@ public enum WallosJSONFormat: ImportFormat {
         else { return false }
         let head = String(decoding: data.prefix(8192), as: UTF8.self)
         return head.contains("\"Payment Cycle\"") || head.contains("\"subscriptions\"") && head.contains("\"success\"")
+            || head.contains("\"next_payment\"") && head.contains("\"currency_id\"")
     }
 
     public static func parse(_ data: Data, options: ImportOptions) throws -> ParsedImport {
@@ -73,10 +75,16 @@ public enum WallosJSONFormat: ImportFormat {
         } else {
             throw ImportError.unknownFormat(expected: expected)
         }
-        let records = try items.enumerated().map { index, item in
+        let objects = try items.enumerated().map { index, item in
             guard let object = item as? [String: Any] else {
                 throw ImportError.badRecord(record: localized("record \(index)"), field: localized("record"), problem: localized("expected an object"))
             }
+            return object
+        }
+        if WallosAPI.holds(objects) {
+            return try WallosExport.parsed(try WallosAPI.records(objects, options: options), options: options)
+        }
+        let records = try objects.enumerated().map { index, object in
             let record = (object["Name"] as? String).map { localized("record \(index) (\($0.quotedForMessage))") }
                 ?? localized("record \(index)")
             return try WallosExport.record(record) { field in text(object[field]) }

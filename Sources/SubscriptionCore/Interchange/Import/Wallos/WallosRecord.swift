@@ -62,15 +62,26 @@ struct WallosRecord: Codable {
         // Wallos's notes may run over lines; a subs note is one line.
         let lines = (self.notes ?? "").components(separatedBy: .newlines).compactMap(nonEmpty)
         let paidBy = nonEmpty(paidBy).map { "paid by \($0)" }
-        let notes = try check.optionalText(nonEmpty((lines + [paidBy].compactMap { $0 }).joined(separator: "; ")), field: "Notes")
+        let cancellation = try check.optionalDate(nonEmpty(cancellationDate), field: "Cancellation Date")
+        // An enabled subscription's cancellation date is Wallos's reminder to cancel by then,
+        // not an end: it stays in force, with the date kept in its notes.
+        let cancelBy = active ? cancellation.map { localized("cancel by \($0.description)") } : nil
+        let notes = try check.optionalText(
+            nonEmpty((lines + [paidBy, cancelBy].compactMap { $0 }).joined(separator: "; ")), field: "Notes")
         let categoryName = nonEmpty(category).flatMap { $0 == Self.noCategory ? nil : $0 }
         let remindDays: [Int]? = if !notify { [] } else if let days = notifyDaysBefore, days >= 0 {
             [min(days, RemindDays.range.upperBound)]
         } else { nil }
+        // A disabled subscription has ended: before its next payment (Wallos stops moving it on
+        // once disabled, so it is the first one not paid), on its cancellation date if that
+        // came first, and by the import day at the latest. Its schedule then runs from the
+        // last payment before the end, a whole number of cycles before the next one.
+        let stop = active ? nil : [cancellation, next.adding(days: -1), options.today].compactMap { $0 }.min()
+        let anchor = stop.map { Self.anchor(start, backTo: $0, cycle: cycle) } ?? start
         var subscription = Subscription(
             name: try check.field("Name") { try TextInput.name(name) },
             price: price,
-            cycle: cycle, startDate: start,
+            cycle: cycle, startDate: anchor,
             category: try categoryName.map { name in
                 try check.field("Category") { try TextInput.name(name, what: localized("category")) }
             },
@@ -79,19 +90,32 @@ struct WallosRecord: Codable {
             paymentMethod: try check.optionalText(nonEmpty(paymentMethod), field: "Payment Method"),
             remindDays: remindDays,
             autoRenew: autoRenew && cycle.recurs, createdAt: options.now)
-        let cancellation = try check.optionalDate(nonEmpty(cancellationDate), field: "Cancellation Date")
-        // A disabled subscription stops on its cancellation date, or else before its next
-        // payment (Wallos stops moving it on once disabled: the first one not paid); an enabled
-        // one with a cancellation date stops then. Neither can stop before its first payment,
-        // which subs counts as made.
-        if let stop = cancellation ?? (active ? nil : next.adding(days: -1) ?? start) {
+        // A one-time purchase cannot move back: it stops on its day, its one payment counted.
+        if let stop {
             do {
-                try subscription.cancel(on: max(stop, start))
+                try subscription.cancel(on: max(stop, anchor))
             } catch {
                 throw check.fail("Cancellation Date", String(describing: error))
             }
         }
         return subscription
+    }
+
+    /// `start` moved back by whole cycles to the last day on or before `stop`; `start` itself
+    /// when it is not after `stop` or the cycle does not recur.
+    static func anchor(_ start: CivilDate, backTo stop: CivilDate, cycle: BillingCycle) -> CivilDate {
+        guard cycle.recurs, start > stop else { return start }
+        switch cycle.unit {
+        case .day, .week:
+            let days = cycle.unit == .day ? cycle.count : 7 * cycle.count
+            let steps = (stop.days(until: start) + days - 1) / days
+            return start.adding(days: -steps * days) ?? start
+        case .month, .year, .once:
+            let months = cycle.unit == .month ? cycle.count : 12 * cycle.count
+            var steps = max(1, stop.months(until: start) / months)
+            while let earlier = start.adding(months: -steps * months), earlier > stop { steps += 1 }
+            return start.adding(months: -steps * months) ?? start
+        }
     }
 
     private func billingCycle(_ check: RecordCheck) throws -> BillingCycle {
