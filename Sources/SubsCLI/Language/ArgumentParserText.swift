@@ -34,8 +34,77 @@ enum ArgumentParserText {
                 let command = line[range].dropFirst("See '".count).dropLast(" <subcommand>' for detailed help.".count)
                 line.replaceSubrange(range, with: localized("See '\(String(command)) <subcommand>' for detailed help."))
             }
-            return line
+            return rewrapped(placeholders(in: line), width: Terminal.standardOutput.width ?? 80)
         }.joined(separator: "\n")
+    }
+
+    /// argument-parser's column for the descriptions of options and arguments.
+    private static let descriptionColumn = 26
+
+    /// A line the language made longer than the help's width, wrapped again: an option's
+    /// description under its column, other text under its own indent. The usage line is left
+    /// whole, as argument-parser leaves it.
+    static func rewrapped(_ line: String, width: Int) -> String {
+        guard line.count > width, width > 40, !line.hasPrefix(localized("USAGE:")) else { return line }
+        let leading = line.prefix { $0 == " " }.count
+        let indent = line.hasPrefix("  -") || line.hasPrefix("  <") ? descriptionColumn : leading
+        let characters = Array(line)
+        // The last space that leaves the line within the width and something before it.
+        guard let space = (indent + 1...width).reversed().first(where: { characters[$0] == " " }) else { return line }
+        let first = String(characters[..<space]).replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression)
+        let rest = String(characters[space...]).drop { $0 == " " }
+        guard !rest.isEmpty else { return first }
+        return first + "\n" + rewrapped(String(repeating: " ", count: indent) + rest, width: width)
+    }
+
+    /// A help line with argument-parser's placeholders (`<name>`, `<date|none>`) in the language.
+    /// An option's description stays in its column: the gap before it takes up the difference.
+    static func placeholders(in line: String) -> String {
+        guard line.contains("<") else { return line }
+        let names = placeholderNames
+        var result = ""
+        var delta = 0
+        var rest = line[...]
+        while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
+            let token = String(rest[open...close])
+            let translated = names[token] ?? token
+            result += rest[..<open] + translated
+            delta += translated.count - token.count
+            rest = rest[rest.index(after: close)...]
+            // The gap between an option and its description: lengthen or shorten it, keeping two spaces.
+            if delta != 0, rest.hasPrefix("  "), rest.drop(while: { $0 == " " }).first.map({ $0 != "<" && $0 != "[" }) == true,
+               !result.trimmingCharacters(in: .whitespaces).isEmpty {
+                let gap = rest.prefix { $0 == " " }.count
+                result += String(repeating: " ", count: max(2, gap - delta))
+                rest = rest.dropFirst(gap)
+                delta = 0
+            }
+        }
+        return result + rest
+    }
+
+    /// Placeholders as argument-parser writes them, from option names and `valueName`s.
+    private static var placeholderNames: [String: String] {
+        [
+            "<subcommand>": localized("<subcommand>"),
+            "<name>": localized("<name>"), "<name|none>": localized("<name|none>"),
+            "<names>": localized("<names>"), "<names|none>": localized("<names|none>"),
+            "<amount>": localized("<amount>"), "<rate>": localized("<rate>"),
+            "<date>": localized("<date>"), "<date|none>": localized("<date|none>"),
+            "<path>": localized("<path>"), "<file>": localized("<file>"),
+            "<code>": localized("<code>"), "<currency>": localized("<currency>"),
+            "<text>": localized("<text>"), "<key>": localized("<key>"),
+            "<value>": localized("<value>"), "<format>": localized("<format>"),
+            "<cycle>": localized("<cycle>"), "<status>": localized("<status>"),
+            "<ref>": localized("<ref>"), "<reference>": localized("<reference>"),
+            "<references>": localized("<references>"), "<length>": localized("<length>"),
+            "<field=column,...>": localized("<field=column,...>"),
+            "<days>": localized("<days>"), "<days|default>": localized("<days|default>"),
+            "<command>": localized("<command>"), "<colour>": localized("<colour>"),
+            "<category>": localized("<category>"), "<sort>": localized("<sort>"),
+            "<username>": localized("<username>"), "<on-duplicate>": localized("<on-duplicate>"),
+            "<old>": localized("<old>"), "<new>": localized("<new>"), "<months>": localized("<months>"),
+        ]
     }
 
     /// A usage error of argument-parser's in the language; one it does not know stays English.

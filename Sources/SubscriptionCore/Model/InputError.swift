@@ -7,6 +7,9 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalid(_ what: String, value: String, expected: String)
     /// A refused value read from an environment variable: `SUBS_TODAY: invalid date ...`.
     indirect case environment(variable: String, InputError)
+    /// A date written in a form `subs` reads whose day is not in the calendar:
+    /// `2026-02-30 is not a day: February 2026 has 28 days`.
+    case notADay(value: String, year: Int, month: Int)
 
     public var description: String {
         switch self {
@@ -14,6 +17,10 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
             localized("invalid \(what) '\(value.quotedForMessage)': expected \(expected)")
         case .environment(let variable, let error):
             "\(variable): \(error)"
+        case .notADay(let value, let year, let month):
+            (1...12).contains(month)
+                ? localized("\(value.quotedForMessage) is not a day: \(CivilDate.monthName(month)) \(String(year)) has \(CivilDate.daysInMonth(year: year, month: month)) days")
+                : localized("\(value.quotedForMessage) is not a day: a year has 12 months")
         }
     }
 
@@ -21,7 +28,7 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     public var expected: String? {
         switch self {
         case .invalid(_, _, let expected): expected
-        case .environment: nil
+        case .environment, .notADay: nil
         }
     }
 }
