@@ -443,6 +443,7 @@ extension SubsTranslations {
         ("File whose first line is the new vault passphrase (default: ask twice on the terminal).",
          "İlk satırı yeni kasa parolası olan dosya (varsayılan: terminalde iki kez sorulur)."),
         ("<subcommand>", "<alt-komut>"),
+        ("<options>", "<seçenekler>"),
         ("<name>", "<ad>"),
         ("<name|none>", "<ad|yok>"),
         ("<names>", "<adlar>"),
@@ -477,5 +478,7 @@ extension SubsTranslations {
         ("<old>", "<eski-ad>"),
         ("<new>", "<yeni-ad>"),
         ("<months>", "<ay>"),
+        ("<from>", "<biçim>"),
+        ("<map>", "<eşleme>"),
     ]
 }

@@ -10,7 +10,7 @@ extension SubsTranslations {
         ("%@ needs %@: %@", "%@ için %@ gerekir: %@"),
         ("refusing to delete %@ without confirmation: pass --yes when standard input is not a terminal", "%@ onay alınmadan silinmiyor: standart girdi terminal değilse --yes verin"),
         ("refusing to restore %@ without confirmation: pass --yes when standard input is not a terminal", "%@ onay alınmadan geri yüklenmiyor: standart girdi terminal değilse --yes verin"),
-        ("refusing to undo %@ without confirmation: pass --yes when standard input is not a terminal", "%@ onay alınmadan geri alınmıyor: standart girdi terminal değilse --yes verin"),
+        ("refusing to undo %@ without confirmation: pass --yes when standard input is not a terminal", "şu değişiklik onay alınmadan geri alınmıyor: %@; standart girdi terminal değilse --yes verin"),
         ("nothing to change: give at least one option, like --amount or --name", "değiştirilecek bir şey yok: --amount ya da --name gibi en az bir seçenek verin"),
         ("invalid --months '%@': expected 1 to 120", "geçersiz --months '%@': 1 ile 120 arası beklenir"),
         ("no clipboard tool: looked for %@ on PATH", "pano aracı yok: PATH üzerinde %@ arandı"),

@@ -162,7 +162,7 @@ extension SubsTranslations {
         ("would set rate %@ in %@", "ayarlanacak kur: %@ (%@ cinsinden)"),
         ("set rate %@ in %@", "kur ayarlandı: %@ (%@ cinsinden)"),
         ("Dry run: %@ added, %@ skipped, %@ replaced; nothing was written.",
-         "Deneme: %@ eklenecek, %@ atlanacak, %@ değiştirilecek; hiçbir şey yazılmadı."),
+         "Önizleme: %@ eklenecek, %@ atlanacak, %@ değiştirilecek; hiçbir şey yazılmadı."),
         ("Imported: %@ added, %@ skipped, %@ replaced.", "İçe aktarıldı: %@ eklendi, %@ atlandı, %@ değiştirildi."),
 
         // category, config, rates, log, vault

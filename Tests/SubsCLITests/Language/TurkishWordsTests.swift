@@ -62,6 +62,20 @@ struct TurkishWordsTests {
         #expect(cancelled.map { $0["name"] as? String } == ["Üç aylık"], "\(cancelled)")
     }
 
+    @Test("Interactive add in Turkish offers aylık and reads yıllık")
+    func interactiveAdd() throws {
+        let sandbox = try Sandbox()
+        let python = try #require(Tools.find("python3"), "python3 drives the pseudo-terminal")
+        let script = LocalizedRepository.root.appendingPathComponent("Tests/pty/answer.py").path
+        let answers = ["Müzik", "", "9,99", "yıllık", "yarın", "", "", "", "", "", ""]
+        let result = try sandbox.runTool(python, [script, try SubsBinary.url().path, "add"],
+                                         environment: ["SUBS_LANG": "tr", "SUBS_TODAY": "2026-11-22"],
+                                         input: Data((answers.joined(separator: "\n") + "\n").utf8))
+        #expect(result.status == 0 && result.stdout.contains("Ödeme dönemi [aylık]: "), "\(result)")
+        let item = try #require(try sandbox.succeed(["list", "--format", "json"]).jsonArray().first)
+        #expect((item["cycle"] as? [String: Any])?["unit"] as? String == "year" && item["start_date"] as? String == "2026-11-23", "\(item)")
+    }
+
     // MARK: Item 17: a date that is not in the calendar
 
     @Test("A day not in the calendar is named, with the days its month has, in both languages")
@@ -98,6 +112,9 @@ struct TurkishWordsTests {
 
         let show = try sandbox.succeed(["show", "Netflix"], environment: turkish).stdout
         #expect(!show.contains("Z\n") && show.range(of: #"\d\d\.\d\d\.\d{4} \d\d:\d\d"#, options: .regularExpression) != nil, "\(show)")
+        try sandbox.succeed(["edit", "Netflix", "--every", "yıllık", "--effective", "22.01.2027", "--today", "2026-11-22"], environment: turkish)
+        let planned = try sandbox.succeed(["show", "Netflix", "--today", "2026-11-22"], environment: turkish).stdout
+        #expect(!planned.contains("Yeniden başladı"), "a plan change in the future has not happened: \(planned)")
 
         let set = try sandbox.succeed(["config", "set", "budget", "1500"], environment: turkish).stdout
         #expect(set == "budget = 1.500,00\n", "\(set)")
@@ -156,11 +173,16 @@ struct TurkishWordsTests {
         try sandbox.succeed(["config", "set", "budget", "250"])
         let summary = try sandbox.succeed(["summary", "--today", "2026-11-22"], environment: turkish).stdout
         #expect(summary.contains("aylık $250,00 bütçeden $260,32 kullanıldı"), "\(summary)")
+        try sandbox.add("Market", "100", ["--currency", "TRY"], today: "2026-11-22")
+        let totals = try sandbox.succeed(["list", "--today", "2026-11-22"], environment: turkish).stdout
+        #expect(totals.contains("₺100,00; $260,32"), "amounts with a decimal comma are not listed with commas: \(totals)")
         let thousands = try sandbox.run(["add", "Market", "1.234"], environment: turkish)
         #expect(thousands.status == 64 && thousands.stderr.contains("1234 ya da 1.234,00"), "\(thousands)")
         let unknown = try sandbox.run(["list", "--bogus"], environment: turkish)
         #expect(unknown.status == 64 && unknown.stderr.contains("bilinmeyen seçenek"), "\(unknown)")
         #expect(!unknown.stderr.contains("Bilinmeyen"), "\(unknown)")
+        let badCycle = try sandbox.run(["add", "X", "5", "--every", "nope"], environment: turkish)
+        #expect(badCycle.stderr.contains("'--every <dönem>'"), "\(badCycle)")
     }
 
     @Test("No Turkish text calls a site password 'parola', or says 'mühür' or 'denetlendi'")
