@@ -8,19 +8,21 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A refused value read from an environment variable: `SUBS_TODAY: invalid date ...`.
     indirect case environment(variable: String, InputError)
     /// A date written in a form `subs` reads whose day is not in the calendar:
-    /// `2026-02-30 is not a day: February 2026 has 28 days`.
+    /// `invalid date '2026-02-30': no such day, February 2026 has 28 days`.
     case notADay(value: String, year: Int, month: Int)
 
     public var description: String {
         switch self {
         case .invalid(let what, let value, let expected):
-            localized("invalid \(what) '\(value.quotedForMessage)': expected \(expected)")
+            return localized("invalid \(what) '\(value.quotedForMessage)': expected \(expected)")
         case .environment(let variable, let error):
-            "\(variable): \(error)"
+            return "\(variable): \(error)"
         case .notADay(let value, let year, let month):
-            (1...12).contains(month)
-                ? localized("\(value.quotedForMessage) is not a day: \(CivilDate.monthName(month)) \(String(year)) has \(CivilDate.daysInMonth(year: year, month: month)) days")
-                : localized("\(value.quotedForMessage) is not a day: a year has 12 months")
+            if (1...12).contains(month) {
+                let (name, days) = (CivilDate.monthName(month), CivilDate.daysInMonth(year: year, month: month))
+                return localized("invalid date '\(value.quotedForMessage)': no such day, \(name) \(String(year)) has \(days) days")
+            }
+            return localized("invalid date '\(value.quotedForMessage)': no such month, a year has 12 months")
         }
     }
 
