@@ -44,7 +44,7 @@ struct AddInteractive {
             _ = try Money(amount, currency: currency)
             return amount
         }
-        let cycle = try LinePrompt.ask(localized("Billing cycle"), default: "monthly") {
+        let cycle = try LinePrompt.ask(localized("Billing cycle"), default: SubscriptionText.cycle(.monthly)) {
             $0.isEmpty ? .monthly : try BillingCycle(input: $0)
         }
         let start = try LinePrompt.ask(localized("First billing date"), default: SubscriptionText.date(today)) {
@@ -69,7 +69,7 @@ struct AddInteractive {
             try TextInput.freeText($0, what: localized("payment method"))
         }
         let remindDays = try LinePrompt.ask(localized("Days before each payment to remind"),
-                                            default: RemindDays.format(config.remindDays)) {
+                                            default: config.remindDays.isEmpty ? localized("none") : RemindDays.format(config.remindDays)) {
             $0.isEmpty ? nil : try RemindDays.parse($0)
         }
         let notes = try LinePrompt.ask(localized("Notes (or empty)")) {

@@ -68,7 +68,8 @@ extension Subs.Config {
         func run() throws {
             _ = try key.normalized(value)
             let config = try store.openStore().setConfig(key, to: value)
-            print(localized("\(key.rawValue) = \(ConfigRenderer.shownValue(of: key, in: config)?.terminalSafe ?? "(not set)")"))
+            let shown = ConfigRenderer.shownValue(of: key, in: config)?.terminalSafe ?? localized("(not set)")
+            print(localized("\(key.rawValue) = \(shown)"))
         }
     }
 
@@ -83,7 +84,8 @@ extension Subs.Config {
 
         func run() throws {
             let config = try store.openStore().setConfig(key, to: nil)
-            print(localized("\(key.rawValue) = \(ConfigRenderer.shownValue(of: key, in: config)?.terminalSafe ?? "(not set)")"))
+            let shown = ConfigRenderer.shownValue(of: key, in: config)?.terminalSafe ?? localized("(not set)")
+            print(localized("\(key.rawValue) = \(shown)"))
         }
     }
 }

@@ -97,8 +97,8 @@ extension Subs {
             var changes = SubscriptionChanges()
             changes.name = try name.map { try TextInput.name($0) }
             changes.amount = try amount.map(DecimalAmount.init(input:))
-            changes.correctsHistory = effective?.lowercased() == "start"
-            changes.effective = try effective.flatMap { $0.lowercased() == "start" ? nil : try CivilDate(input: $0, today: today) }
+            changes.correctsHistory = effective?.isStart == true
+            changes.effective = try effective.flatMap { $0.isStart ? nil : try CivilDate(input: $0, today: today) }
             changes.currency = currency
             changes.cycle = every
             changes.startDate = try start.map { try CivilDate(input: $0, today: today) }
@@ -107,7 +107,7 @@ extension Subs {
             changes.url = try url.map { try TextInput.freeText($0, what: localized("url")) }
             changes.notes = try notes.map { try TextInput.freeText($0, what: localized("notes")) }
             changes.paymentMethod = try paymentMethod.map { try TextInput.freeText($0, what: localized("payment method")) }
-            changes.remindDays = try remind.map { $0.lowercased() == "default" ? nil : try RemindDays.parse($0) }
+            changes.remindDays = try remind.map { $0.isDefault ? nil : try RemindDays.parse($0) }
             changes.autoRenew = autoRenew
             changes.members = try sharedWith.map(Member.parseList)
             let store = try store.openStore()
@@ -123,6 +123,12 @@ extension Subs {
 }
 
 extension String {
-    /// `none` clears an optional field.
-    var isNone: Bool { lowercased() == "none" }
+    /// `--effective start` (in Turkish `başlangıç`): the whole history.
+    var isStart: Bool { ["start", "başlangiç"].contains(NameMatching.key(self)) }
+
+    /// `--remind default` (in Turkish `varsayılan`): the config's reminder days.
+    var isDefault: Bool { ["default", "varsayilan"].contains(NameMatching.key(self)) }
+
+    /// `none` (in Turkish `yok`) clears an optional field.
+    var isNone: Bool { ["none", "yok"].contains(NameMatching.key(self)) }
 }

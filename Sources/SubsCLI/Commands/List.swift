@@ -3,16 +3,29 @@ import SubscriptionCore
 
 extension ListQuery.Sort: ExpressibleByArgument {}
 
-/// `--status active,trial`: one status or several, separated by commas.
+/// `--status active,trial`: one status or several, separated by commas, in English or as Turkish
+/// shows them (`aktif,deneme`), with Turkish casing (`AKTİF`).
 struct StatusSelection: ExpressibleByArgument {
     let statuses: [ListQuery.StatusFilter]
 
     init?(argument: String) {
-        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
-            .map { ListQuery.StatusFilter(rawValue: $0.trimmingCharacters(in: .whitespaces).lowercased()) }
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { part in
+            let word = NameMatching.key(part.trimmingCharacters(in: .whitespaces))
+            return ListQuery.StatusFilter(rawValue: word) ?? Self.turkish[word]
+        }
         guard !parts.isEmpty, !parts.contains(nil) else { return nil }
         statuses = parts.compactMap { $0 }
     }
+
+    /// The Turkish status words as `NameMatching.key` folds them: what `list` shows, and the
+    /// adjective forms a Turkish writer would type.
+    private static let turkish: [String: ListQuery.StatusFilter] = [
+        "aktif": .active, "etkin": .active,
+        "deneme": .trial,
+        "duraklatildi": .paused, "duraklatilmiş": .paused, "duraklatilmis": .paused,
+        "iptal edildi": .cancelled, "iptal edilmiş": .cancelled, "iptal": .cancelled,
+        "tümü": .all, "hepsi": .all,
+    ]
 
     static var allValueStrings: [String] { ListQuery.StatusFilter.allCases.map(\.rawValue) }
 }

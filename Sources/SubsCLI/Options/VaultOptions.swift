@@ -14,19 +14,19 @@ struct VaultPassphraseOptions: ParsableArguments {
     /// The passphrase of an existing vault. The caller zeroes it.
     func existing(standardInputUsed: Bool = false) throws -> [UInt8] {
         if let vaultPassphraseFile { return try VaultPassphraseFile.read(vaultPassphraseFile) }
-        let prompt = try VaultPrompts.terminal(standardInputUsed: standardInputUsed, for: "the vault passphrase")
+        let prompt = try VaultPrompts.terminal(standardInputUsed: standardInputUsed, for: localized("the vault passphrase"))
         defer { prompt.release() }
-        return try prompt.ask("Vault passphrase: ")
+        return try prompt.ask(localized("Vault passphrase: "))
     }
 
     /// The passphrase of a new vault: from the file, or asked twice. The caller zeroes it.
     func new(standardInputUsed: Bool = false) throws -> [UInt8] {
         if let vaultPassphraseFile { return try VaultPassphraseFile.read(vaultPassphraseFile) }
-        let prompt = try VaultPrompts.terminal(standardInputUsed: standardInputUsed, for: "a new vault passphrase")
+        let prompt = try VaultPrompts.terminal(standardInputUsed: standardInputUsed, for: localized("a new vault passphrase"))
         defer { prompt.release() }
         printError(localized("The first login creates the vault: choose its passphrase."))
         printError(localized("It opens every password, and subs cannot recover it if it is lost."))
-        return try prompt.askTwice("New vault passphrase: ", again: "Repeat the vault passphrase: ")
+        return try prompt.askTwice(localized("New vault passphrase: "), again: localized("Repeat the vault passphrase: "))
     }
 }
 
@@ -35,7 +35,7 @@ enum VaultPrompts {
     static func terminal(standardInputUsed: Bool, for what: String) throws -> SecretPrompt {
         guard let prompt = SecretPrompt.terminal(standardInputUsed: standardInputUsed) else {
             throw Failure(
-                "no terminal to ask for \(what) on: from a script, pass --vault-passphrase-file (and --password-stdin for a password)",
+                localized("no terminal to ask for \(what) on: from a script, pass --vault-passphrase-file (and --password-stdin for a password)"),
                 exitCode: Failure.usage)
         }
         return prompt
@@ -78,7 +78,7 @@ enum VaultPrompts {
                           exitCode: Failure.usage)
         }
         guard !input.isEmpty else {
-            throw Failure("--password-stdin: standard input holds no password", exitCode: Failure.usage)
+            throw Failure(localized("--password-stdin: standard input holds no password"), exitCode: Failure.usage)
         }
         return input.array
     }

@@ -22,8 +22,12 @@ enum ConfigRenderer {
     }
 
     /// A setting's value as listings and confirmations show it: a webhook without the user and
-    /// password its address may carry (`config get` and exports give it whole).
+    /// password its address may carry, the budget as the language writes amounts (`1,500.00`,
+    /// in Turkish `1.500,00`). `config get` and exports give the stored value, for scripts.
     static func shownValue(of key: ConfigKey, in config: SubscriptionCore.Config) -> String? {
-        config.value(of: key).map { key == .remindWebhook ? $0.withoutURLCredentials : $0 }
+        if key == .budget, let budget = config.budget, let money = try? Money(budget, currency: config.currency) {
+            return MoneyText.number(money.description)
+        }
+        return config.value(of: key).map { key == .remindWebhook ? $0.withoutURLCredentials : $0 }
     }
 }

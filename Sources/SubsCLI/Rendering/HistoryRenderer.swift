@@ -14,8 +14,8 @@ enum HistoryRenderer {
                                .init(header: localized("CHANGE"), minimumWidth: 20)])
             for entry in entries {
                 // First, so a long summary cut to the terminal's width still shows it.
-                let change = (entry.undoneAt == nil ? "" : localized("(undone)") + " ") + entry.summary
-                table.append([Table.Cell(localTime(entry.changedAt)), Table.Cell(entry.action.rawValue),
+                let change = (entry.undoneAt == nil ? "" : localized("(undone)") + " ") + summary(entry.summary)
+                table.append([Table.Cell(localTime(entry.changedAt)), Table.Cell(action(entry.action)),
                               Table.Cell(entry.subject), Table.Cell(change)])
             }
             return table.render(on: terminal)
@@ -36,8 +36,47 @@ enum HistoryRenderer {
 
     /// One line naming a change: `edit Netflix (2026-11-22 10:15): price 15.49 USD → 17.99 USD`.
     static func line(_ entry: HistoryEntry) -> String {
-        "\(entry.action.rawValue) \(entry.subject.terminalSafe) (\(localTime(entry.changedAt))): \(entry.summary.terminalSafe)"
+        "\(action(entry.action)) \(entry.subject.terminalSafe) (\(localTime(entry.changedAt))): \(summary(entry.summary).terminalSafe)"
     }
+
+    /// The kind of change as a word of the reader's language (JSON keeps `add`, `edit`, ...).
+    static func action(_ action: ChangeAction) -> String {
+        switch action {
+        case .add: localized("add")
+        case .edit: localized("edit")
+        case .cancel: localized("cancel")
+        case .pause: localized("pause")
+        case .resume: localized("resume")
+        case .delete: localized("delete")
+        case .paid: localized("paid")
+        case .skip: localized("skip")
+        case .import: localized("import")
+        case .restore: localized("restore")
+        case .category: localized("category")
+        case .rate: localized("rate")
+        case .config: localized("config")
+        case .login: localized("login")
+        }
+    }
+
+    /// A stored summary with its dates and amounts as the reader writes them. The summary is
+    /// stored as English text (its words stay English until history stores data); its dates
+    /// (`2026-12-01`, not inside a file name) and amounts before a currency code (`17.99 USD`)
+    /// are rewritten for a Turkish reader.
+    static func summary(_ text: String, in language: Language = .current) -> String {
+        guard language == .turkish else { return text }
+        var result = text
+        for (pattern, template) in summaryRewrites {
+            result = pattern.stringByReplacingMatches(
+                in: result, range: NSRange(result.startIndex..., in: result), withTemplate: template)
+        }
+        return result
+    }
+
+    private static let summaryRewrites: [(NSRegularExpression, String)] = [
+        (#"(?<![\w/.-])(\d{4})-(\d{2})-(\d{2})(?![\w/.-])"#, "$3.$2.$1"),
+        (#"(?<![\w.,])(\d+)\.(\d+)(?= [A-Z]{3}\b)"#, "$1,$2"),
+    ].map { (try! NSRegularExpression(pattern: $0.0), $0.1) }
 
     /// When a change happened, on this machine's clock.
     static func localTime(_ date: Date) -> String {

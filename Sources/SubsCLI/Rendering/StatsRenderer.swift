@@ -81,7 +81,7 @@ enum StatsRenderer {
                            .init(header: "")])
         guard converted.count == spends.count else {
             for spend in spends {
-                let totals = spend.totals.rounded.map(SubscriptionText.money).joined(separator: ", ")
+                let totals = SubscriptionText.amounts(spend.totals.rounded)
                 table.append([Table.Cell(SubscriptionText.month(spend.month)), Table.Cell(totals.isEmpty ? "-" : totals),
                               Table.Cell("")])
             }

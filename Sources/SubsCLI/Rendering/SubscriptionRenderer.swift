@@ -207,8 +207,8 @@ enum SubscriptionRenderer {
             (localized("URL"), subscription.url ?? "-"),
             (localized("Login"), hasLogin ? localized("yes ('subs vault show \(subscription.shortID)')") : localized("none")),
             (localized("Notes"), subscription.notes ?? "-"),
-            (localized("Created"), Timestamp.format(subscription.createdAt)),
-            (localized("Updated"), Timestamp.format(subscription.updatedAt)),
+            (localized("Created"), HistoryRenderer.localTime(subscription.createdAt)),
+            (localized("Updated"), HistoryRenderer.localTime(subscription.updatedAt)),
         ]
         let labelWidth = fields.map(\.0.displayWidth).max() ?? 0
         var output = terminal.paint(subscription.name.terminalSafe, .bold) + "\n"

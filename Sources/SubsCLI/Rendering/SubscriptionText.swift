@@ -97,8 +97,14 @@ enum SubscriptionText {
     static func totalLines(_ lines: [(label: String, amounts: [Money])]) -> String {
         let width = lines.map(\.label.displayWidth).max() ?? 0
         return lines.filter { !$0.amounts.isEmpty }.map {
-            "\($0.label.padding(toLength: width)) \($0.amounts.map(money).joined(separator: ", "))\n"
+            "\($0.label.padding(toLength: width)) \(amounts($0.amounts))\n"
         }.joined()
+    }
+
+    /// Amounts in several currencies on one line: `₺33.30, $17.16`; in Turkish, whose amounts
+    /// have a decimal comma, `₺33,30; $17,16`.
+    static func amounts(_ amounts: [Money], in language: Language = .current) -> String {
+        amounts.map { MoneyText.display($0, in: language) }.joined(separator: language == .turkish ? "; " : ", ")
     }
 }
 

@@ -49,8 +49,8 @@ enum SummaryRenderer {
             (localized("Subscriptions"), localized("\(summary.active) active of \(summary.total)")),
         ]
         if !summary.monthly.isEmpty {
-            lines.append((localized("Monthly"), summary.monthly.rounded.map(money).joined(separator: ", ")))
-            lines.append((localized("Yearly"), summary.yearly.map(money).joined(separator: ", ")))
+            lines.append((localized("Monthly"), SubscriptionText.amounts(summary.monthly.rounded)))
+            lines.append((localized("Yearly"), SubscriptionText.amounts(summary.yearly)))
         }
         if let monthly = summary.convertedMonthly, summary.monthly.currencies.count > 1
             || summary.monthly.currencies.first.map({ $0 != summary.base }) == true {

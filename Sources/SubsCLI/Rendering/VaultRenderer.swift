@@ -81,7 +81,7 @@ enum VaultRenderer {
                 (localized("Username"), login.username ?? "-"),
                 (localized("URL"), login.url ?? "-"),
                 (localized("Password"), shownPassword ?? (login.hasPassword ? mask : localized("none"))),
-                (localized("Updated"), Timestamp.format(login.updatedAt)),
+                (localized("Updated"), HistoryRenderer.localTime(login.updatedAt)),
             ]
             let width = fields.map(\.0.displayWidth).max() ?? 0
             var output = terminal.paint(login.name.terminalSafe, .bold) + "\n"

@@ -39,7 +39,8 @@ struct Clipboard {
     let tool: Tool
     let path: String
 
-    static let lookedFor = "wl-copy, xclip, xsel or pbcopy"
+    /// The tools, listed in the reader's language: `wl-copy, xclip, xsel or pbcopy`.
+    static var lookedFor: String { "wl-copy, xclip, xsel " + localized("or") + " pbcopy" }
 
     /// The first tool on PATH, in the order wl-copy, xclip, xsel, pbcopy. wl-copy only counts
     /// in a Wayland session: many systems install it next to xclip, and outside Wayland it fails.

@@ -33,7 +33,7 @@ public enum LocaleInput {
               let day = Int(parts[0]), let month = Int(parts[1]), let year = Int(parts[2])
         else { return nil }
         guard let date = CivilDate(year: year, month: month, day: day) else {
-            throw InputError.invalid(localized("date"), value: text, expected: localized("a day of the calendar as GG.AA.YYYY"))
+            throw CivilDate.notInCalendar(text, year: year, month: month)
         }
         return date
     }
@@ -42,6 +42,5 @@ public enum LocaleInput {
         ("amount", "tutar"),
         ("an amount like 9,99 or 1.234,56", "9,99 ya da 1.234,56 gibi bir tutar"),
         ("date", "tarih"),
-        ("a day of the calendar as GG.AA.YYYY", "GG.AA.YYYY biçiminde takvimde olan bir gün"),
     ]
 }

@@ -161,11 +161,11 @@ public enum RemindDays {
     public static let range = 0...365
     public static var accepted: String { localized("days before a payment from 0 to 365, comma-separated, like 7,1, or 'none'") }
 
-    /// Parses `7,1` into `[7, 1]`: distinct, in descending order. `none` is no reminders.
+    /// Parses `7,1` into `[7, 1]`: distinct, in descending order. `none` (in Turkish `yok`) is no reminders.
     public static func parse(_ text: String) throws -> [Int] {
         // The stored form, `7,1`, has nothing to trim: read it without Foundation.
         let isPlain = text.utf8.allSatisfy { $0 == UInt8(ascii: ",") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-        if !isPlain, text.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return [] }
+        if !isPlain, ["none", "yok"].contains(text.trimmingCharacters(in: .whitespaces).lowercased()) { return [] }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { isPlain ? $0 : Substring($0.trimmingCharacters(in: .whitespaces)) }
         var days: Set<Int> = []

@@ -7,13 +7,22 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalid(_ what: String, value: String, expected: String)
     /// A refused value read from an environment variable: `SUBS_TODAY: invalid date ...`.
     indirect case environment(variable: String, InputError)
+    /// A date written in a form `subs` reads whose day is not in the calendar:
+    /// `invalid date '2026-02-30': no such day, February 2026 has 28 days`.
+    case notADay(value: String, year: Int, month: Int)
 
     public var description: String {
         switch self {
         case .invalid(let what, let value, let expected):
-            localized("invalid \(what) '\(value.quotedForMessage)': expected \(expected)")
+            return localized("invalid \(what) '\(value.quotedForMessage)': expected \(expected)")
         case .environment(let variable, let error):
-            "\(variable): \(error)"
+            return "\(variable): \(error)"
+        case .notADay(let value, let year, let month):
+            if (1...12).contains(month) {
+                let (name, days) = (CivilDate.monthName(month), CivilDate.daysInMonth(year: year, month: month))
+                return localized("invalid date '\(value.quotedForMessage)': no such day, \(name) \(String(year)) has \(days) days")
+            }
+            return localized("invalid date '\(value.quotedForMessage)': no such month, a year has 12 months")
         }
     }
 
@@ -21,7 +30,7 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     public var expected: String? {
         switch self {
         case .invalid(_, _, let expected): expected
-        case .environment: nil
+        case .environment, .notADay: nil
         }
     }
 }

@@ -42,6 +42,15 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     public init(_ number: DecimalAmount, currency: Currency) throws {
         let text = number.text
         guard number.fractionDigits.count <= currency.minorDigits else {
+            // To a Turkish reader `1.234` is one thousand two hundred thirty-four: say how to write that.
+            if Language.current == .turkish, currency.minorDigits > 0, number.fractionDigits.count == 3,
+               number.wholeDigits != "0", text.trimmingCharacters(in: .whitespaces).count == number.wholeDigits.count + 4,
+               number.wholeDigits.count <= 3 {
+                let whole = number.wholeDigits + number.fractionDigits
+                let grouped = number.wholeDigits + "." + number.fractionDigits + "," + String(repeating: "0", count: currency.minorDigits)
+                throw InputError.invalid(localized("amount"), value: text, expected: localized(
+                    "\(whole) or \(grouped): a point alone separates thousands, a comma the decimals"))
+            }
             let expected = currency.minorDigits == 0
                 ? localized("a whole amount of \(currency.code), which has no minor unit")
                 : localized("at most \(currency.minorDigits) digits after the point for \(currency.code)")

@@ -40,6 +40,7 @@ extension EncryptedDatabase {
         do {
             let connection = try keyedConnection(path: temporary, key: location.key, createKey: true)
             try Schema.migrator.migrate(connection)
+            try Schema.nameDefaultCategories(connection, in: Language.current)
         }
         _ = try PrivateFiles.link(temporary, to: path)
     }

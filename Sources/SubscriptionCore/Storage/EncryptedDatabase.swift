@@ -147,6 +147,7 @@ enum EncryptedDatabase {
     static func empty() throws -> Connection {
         let connection = try Connection(path: ":memory:", create: true)
         try Schema.migrator.migrate(connection)
+        try Schema.nameDefaultCategories(connection, in: Language.current)
         return connection
     }
 

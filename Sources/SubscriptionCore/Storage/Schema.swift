@@ -9,6 +9,23 @@ enum Schema {
         "Streaming", "Music", "Software", "Cloud", "News", "Gaming", "Fitness", "Utilities", "Other",
     ]
 
+    /// The default categories as a database made in `language` names them, in the order of
+    /// `defaultCategories`.
+    static func defaultCategories(in language: Language) -> [String] {
+        switch language {
+        case .english: defaultCategories
+        case .turkish: ["Dizi ve Film", "Müzik", "Yazılım", "Bulut", "Haber", "Oyun", "Spor", "Faturalar", "Diğer"]
+        }
+    }
+
+    /// Gives a database just made the default categories' names in `language`: migration 1
+    /// (which never changes) writes them in English.
+    static func nameDefaultCategories(_ connection: Connection, in language: Language) throws {
+        for (english, name) in zip(defaultCategories, defaultCategories(in: language)) where english != name {
+            try connection.run("UPDATE categories SET name = ? WHERE name = ?", [.text(name), .text(english)])
+        }
+    }
+
     static let migrator = Migrator(migrations: [
         .init(version: 1, name: "subscriptions, prices, members, categories, settings", sql: """
             PRAGMA application_id = \(applicationID);

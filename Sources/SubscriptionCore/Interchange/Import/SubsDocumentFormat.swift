@@ -136,7 +136,12 @@ struct RecordCheck {
     }
 
     func date(_ text: String, field: String) throws -> CivilDate {
-        guard let date = CivilDate(iso: text) else { throw fail(field, localized("expected a date YYYY-MM-DD, got '\(text.quotedForMessage)'")) }
+        guard let date = CivilDate(iso: text) else {
+            if let parts = CivilDate.isoShaped(text), CivilDate.supportedYears.contains(parts.year) {
+                throw fail(field, InputError.notADay(value: text, year: parts.year, month: parts.month).description)
+            }
+            throw fail(field, localized("expected a date YYYY-MM-DD, got '\(text.quotedForMessage)'"))
+        }
         return date
     }
 
