@@ -28,7 +28,7 @@ extension SubsTranslations {
         ("The first login creates the vault: choose its passphrase.",
          "İlk giriş bilgisi kasayı oluşturur: kasa parolasını seçin."),
         ("It opens every password, and subs cannot recover it if it is lost.",
-         "Bu parola bütün şifreleri açar; unutulursa subs onu kurtaramaz."),
+         "Bütün şifreleri o açar; unutulursa subs onu kurtaramaz."),
         ("Undo this change? [y/N] ",
          "Bu değişiklik geri alınsın mı? [e/H] "),
     ]

@@ -192,7 +192,7 @@ extension SubsTranslations {
         ("Switches to %@, %@, on %@", "%3$@ tarihinde %1$@ ödemeye geçecek: %2$@"),
         ("Switched to %@, %@, on %@", "%3$@ tarihinde %1$@ ödemeye geçti: %2$@"),
         ("Restarts", "Yeniden başlayacak"),
-        (", free trial until %@ (%@), first payment that day", ", ücretsiz deneme %@ tarihine kadar (%@), ilk ödeme o gün"),
+        ("Free trial until %@ (%@); the first payment is charged that day.", "Ücretsiz deneme %@ tarihine kadar (%@); ilk ödeme o gün alınır."),
         ("trial ends, first payment", "deneme biter, ilk ödeme"),
         ("%@ days",
          "%@ gün"),

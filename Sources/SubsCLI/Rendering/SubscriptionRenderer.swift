@@ -115,9 +115,10 @@ enum SubscriptionRenderer {
             if let next = snapshot.nextPayment {
                 let date = SubscriptionText.date(next.date)
                 let when = SubscriptionText.days(until: next.date, from: snapshot.today)
-                // The first charge of a free trial is the trial's end: say both.
+                // The first charge of a free trial is the trial's end: say both, on a line of
+                // its own so the confirmation fits 80 columns.
                 line += subscription.kind(of: next) == .trialEnd
-                    ? localized(", free trial until \(date) (\(when)), first payment that day")
+                    ? "\n" + localized("Free trial until \(date) (\(when)); the first payment is charged that day.")
                     : localized(", next payment \(date) (\(when))")
             }
             return line + "\n"
@@ -131,7 +132,6 @@ enum SubscriptionRenderer {
         return localized("Created the category \(name.terminalSafe).") + "\n"
     }
 
-    /// What `cancel`, `pause` and `resume` print: the message and the next payment, or the JSON.
     /// What `cancel`, `pause` or `resume` did (`message`), and where that leaves the subscription.
     static func lifecycle(_ message: String, _ snapshot: SubscriptionSnapshot, format: ObjectFormat) -> String {
         switch format {

@@ -111,7 +111,7 @@ struct TrustedNumbersTests {
     func trialIsOneRow() throws {
         let sandbox = try Sandbox()
         let added = try sandbox.succeed(["add", "Disney+", "8.99", "--trial-end", "2026-11-29"] + Self.today)
-        #expect(added.stdout.contains("free trial until 2026-11-29 (in 7 days), first payment that day"), "\(added)")
+        #expect(added.stdout.contains("\nFree trial until 2026-11-29 (in 7 days); the first payment is charged that day."), "\(added)")
 
         let upcoming = try sandbox.succeed(["upcoming", "--format", "json"] + Self.today).jsonArray()
         #expect(upcoming.map { $0["kind"] as? String } == ["trial_end"], "\(upcoming)")
