@@ -597,5 +597,14 @@ extension Translations {
          "%@ ile aynı ad ve para birimi; --on-duplicate replace ile biri ötekinin üzerine yazılırdı"),
         ("line %@ is not UTF-8 text",
          "satır %@ UTF-8 metin değil"),
+        ("separated by semicolons", "noktalı virgülle ayrılmış"),
+        ("separated by tabs", "sekmeyle ayrılmış"),
+        ("separated by commas", "virgülle ayrılmış"),
+        ("1 column", "1 sütun"),
+        ("%@ columns", "%@ sütun"),
+        ("1 field", "1 alan"),
+        ("%@ fields", "%@ alan"),
+        ("%@ where the header has %@ %@; a value with the separator in it needs double quotes around it",
+         "%1$@ var, oysa başlıkta %3$@ %2$@ var; ayırıcıyı içeren bir değer çift tırnak içine alınmalı"),
     ]
 }
