@@ -18,10 +18,8 @@ enum DetectRenderer {
         let count = statement.transactionCount == 1
             ? localized("1 transaction") : localized("\(statement.transactionCount) transactions")
         let charges = statement.charges.count == 1 ? localized("1 charge") : localized("\(statement.charges.count) charges")
-        return localized("""
-            Nothing in the statement recurs: read \(count) (\(charges)) from \(SubscriptionText.date(first)) to \
-            \(SubscriptionText.date(last)).
-            """) + "\n"
+        return localized("Nothing in the statement recurs.") + "\n"
+            + localized("Read \(count) (\(charges)) from \(SubscriptionText.date(first)) to \(SubscriptionText.date(last)).") + "\n"
     }
 
     static func json(_ finding: Finding) -> JSONValue {
@@ -115,8 +113,8 @@ enum DetectRenderer {
             if case .offSchedule(let nearest?) = example.reason {
                 let drift = String(matching.postingDrift)
                 lines.append("  " + localized("""
-                    \(offSchedule.count) charged more than \(drift) days from a scheduled payment (charged \(charged), \
-                    scheduled \(SubscriptionText.date(nearest)))
+                    \(offSchedule.count) more than \(drift) days off the schedule (charged \(charged), due \
+                    \(SubscriptionText.date(nearest)))
                     """))
                 if let start = subscription.startMoved(from: nearest, to: example.charge.date) {
                     let words = ["subs", "edit"] + (subscription.name.hasPrefix("-") ? ["--start", start.description, "--", subscription.name]
