@@ -89,5 +89,7 @@ extension SubsTranslations {
          "%@ tanesinin tarihi bugünden sonra"),
         ("%@ not recordable: %@",
          "%@ tanesi kaydedilemiyor: %@"),
+        ("%@ on days the subscription was not running (like %@)",
+         "%1$@ tanesi aboneliğin etkin olmadığı günlerde (örneğin %2$@)"),
     ]
 }

@@ -140,6 +140,12 @@ enum DetectRenderer {
                 near \(SubscriptionText.date(day)))
                 """))
         }
+        let notRunning = those { $0 == .notRunning }
+        if let example = notRunning.first {
+            lines.append("  " + localized("""
+                \(notRunning.count) on days the subscription was not running (like \(SubscriptionText.date(example.charge.date)))
+                """))
+        }
         let future = those { $0 == .future }
         if !future.isEmpty {
             lines.append("  " + localized("\(future.count) dated after today"))

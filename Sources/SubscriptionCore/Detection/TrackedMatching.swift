@@ -156,6 +156,8 @@ public struct UnmatchedCharge: Sendable, Equatable {
         /// No payment is scheduled within `Subscription.postingDrift` days: the subscription
         /// bills on other days. The nearest scheduled payment, if any.
         case offSchedule(nearest: CivilDate?)
+        /// On a day the subscription was not running: before it started, paused or cancelled.
+        case notRunning
         /// Another charge of the statement already took the payment nearest it.
         case paymentTaken(CivilDate)
         /// The subscription refuses a record on that day (not running then), with why.
@@ -192,7 +194,10 @@ extension Subscription {
             let nearest = scheduledPayments(from: max(from, anchor), through: min(through, today))
                 .min { abs($0.date.days(until: charge.date)) < abs($1.date.days(until: charge.date)) }
             guard let day = nearest?.date else {
-                unmatched(.offSchedule(nearest: nearestScheduledPayment(to: charge.date)))
+                // Not running that day (before the start, paused, cancelled) is said as such: moving
+                // the schedule would not help.
+                let running = charge.date >= anchor && ![.cancelled, .paused].contains(status(on: charge.date))
+                unmatched(running ? .offSchedule(nearest: nearestScheduledPayment(to: charge.date)) : .notRunning)
                 continue
             }
             guard !taken.contains(day) else { unmatched(.paymentTaken(day)); continue }
