@@ -24,6 +24,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case nothingToChange
     /// `stats --months` out of its range.
     case monthsOutOfRange(Int)
+    /// `detect --add` or `--record` on a statement that names no currency, without `--currency`.
+    case statementCurrencyUnnamed(file: String, option: String, assumed: String)
 
     var description: String {
         switch self {
@@ -44,6 +46,11 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
             localized("refusing to add \(count) subscriptions without confirmation: pass --yes when standard input is not a terminal")
         case .nothingToChange: localized("nothing to change: give at least one option, like --amount or --name")
         case .monthsOutOfRange(let months): localized("invalid --months '\(months)': expected 1 to 120")
+        case .statementCurrencyUnnamed(let file, let option, let assumed):
+            localized("""
+                refusing \(option): \(file.quotedForMessage) does not say which currency its amounts are in, and they \
+                would be taken as \(assumed), the config currency; name it with --currency, like --currency \(assumed)
+                """)
         }
     }
 }

@@ -93,6 +93,13 @@ do {
                      growth, limit: 1.5, detail: String(format: "%.0f ms at %@", atMedium.seconds * 1000,
                                                         (largeCount / 10).formatted()))
     }
+
+    // A statement of nine years: `detect` reads and matches it in one pass (§12, issue 22 item 6).
+    let statementPath = "\(benchDirectory)/statement.csv"
+    try BenchStatement.write(count: largeCount, to: statementPath)
+    let detectArguments = [subs, "detect", statementPath, "--format", "json", "--currency", "USD"]
+    let detect = try ProcessTimer.measure(detectArguments, environment: small.environment, runs: quick ? 3 : 5, warmUp: 1)
+    report.check("detect, a statement of \(largeCount.formatted()) transactions over 9 years", detect, limit: 2.0)
 } catch {
     FileHandle.standardError.write(Data("subs-bench: \(error)\n".utf8))
     exit(2)

@@ -65,9 +65,17 @@ extension Subs {
             let order = try dateFormat.map { try StatementDateFormat(input: $0) }
             let text = try Self.read(file)
             let store = try store.openStore()
-            let transactions = try StatementReader.debits(
-                in: text, path: file, format: from, columns: columns, dateFormat: order,
-                currency: currency ?? store.config().currency)
+            let fallback = try currency ?? store.config().currency
+            let statement = try StatementReader.read(
+                text, path: file, format: from, columns: columns, dateFormat: order, currency: fallback)
+            for skipped in statement.skipped {
+                printError(localized("subs: warning: \(skipped.description.terminalSafe); left out"))
+            }
+            // Amounts in a currency nobody named would be written as the config's without a word.
+            if (add || record) && currency == nil && statement.currencyAssumed {
+                throw UsageError.statementCurrencyUnnamed(file: file, option: add ? "--add" : "--record", assumed: fallback.code)
+            }
+            let transactions = statement.charges
             // A statement repeats its descriptors: each is read once.
             var merchants: [String: String] = [:]
             let charges = transactions.map { transaction in
@@ -86,7 +94,7 @@ extension Subs {
                 findings = RecurrenceDetector.match(series, to: try store.subscriptions())
                 if format == .table { print(DetectRenderer.outcome(outcome), terminator: "") }
             }
-            print(DetectRenderer.render(findings, format: format), terminator: "")
+            print(DetectRenderer.render(findings, format: format, statement: statement), terminator: "")
         }
 
         /// The untracked, running series to add: all with --yes, else those the user says yes to.

@@ -2,11 +2,24 @@ import SubscriptionCore
 
 /// `subs detect`: what recurs in a statement, as a table or the JSON of docs/json.md.
 enum DetectRenderer {
-    static func render(_ findings: [Finding], format: ObjectFormat) -> String {
+    static func render(_ findings: [Finding], format: ObjectFormat, statement: BankStatement? = nil) -> String {
         switch format {
         case .json: JSONValue.array(findings.map(json)).rendered
-        case .table: table(findings)
+        case .table: findings.isEmpty ? nothingRecurs(statement) : table(findings)
         }
+    }
+
+    /// Nothing recurs, with what was read: a file read wrong shows here (two transactions, or
+    /// the wrong years).
+    private static func nothingRecurs(_ statement: BankStatement?) -> String {
+        guard let statement, let first = statement.firstDate, let last = statement.lastDate else {
+            return localized("Nothing in the statement recurs.") + "\n"
+        }
+        let count = statement.transactionCount == 1
+            ? localized("1 transaction") : localized("\(statement.transactionCount) transactions")
+        let charges = statement.charges.count == 1 ? localized("1 charge") : localized("\(statement.charges.count) charges")
+        return localized("Nothing in the statement recurs.") + "\n"
+            + localized("Read \(count) (\(charges)) from \(SubscriptionText.date(first)) to \(SubscriptionText.date(last)).") + "\n"
     }
 
     static func json(_ finding: Finding) -> JSONValue {
@@ -29,7 +42,6 @@ enum DetectRenderer {
     }
 
     private static func table(_ findings: [Finding]) -> String {
-        guard !findings.isEmpty else { return localized("Nothing in the statement recurs.") + "\n" }
         var table = Table([
             .init(header: localized("MERCHANT"), maximumWidth: 28, minimumWidth: 12),
             .init(header: localized("AMOUNT"), alignment: .decimal),
@@ -73,6 +85,9 @@ enum DetectRenderer {
     /// What `--add` and `--record` wrote, before the report.
     static func outcome(_ outcome: DetectionOutcome) -> String {
         var lines = outcome.added.map { localized("Added \($0.name).") }
+        for (subscription, matching) in outcome.matched {
+            lines += self.matching(matching, of: subscription)
+        }
         let charges = outcome.recorded.map(\.count).reduce(0, +)
         if !outcome.recorded.isEmpty {
             let subscriptions = outcome.recorded.count
@@ -80,7 +95,67 @@ enum DetectRenderer {
             let on = subscriptions == 1 ? localized("1 subscription") : localized("\(subscriptions) subscriptions")
             lines.append(localized("Recorded \(recorded) on \(on)."))
         }
-        if lines.isEmpty { lines.append(localized("Nothing new to add or record.")) }
+        if outcome.added.isEmpty && outcome.recorded.isEmpty { lines.append(localized("Nothing new to add or record.")) }
         return lines.joined(separator: "\n") + "\n\n"
+    }
+
+    /// `Netflix: 0 of 13 charges recorded.`, then a line for each reason charges were not, with
+    /// how to fix the schedule when it is on other days than the bank's.
+    static func matching(_ matching: ChargeMatching, of subscription: Subscription) -> [String] {
+        let name = subscription.name.terminalSafe
+        var lines = [localized("\(name): \(matching.records.count) of \(matching.chargeCount) charges recorded.")]
+        if matching.alreadyRecorded > 0 {
+            lines.append("  " + localized("\(matching.alreadyRecorded) already recorded"))
+        }
+        let unmatched = matching.unmatched
+        func those(_ test: (UnmatchedCharge.Reason) -> Bool) -> [UnmatchedCharge] { unmatched.filter { test($0.reason) } }
+        let offSchedule = those { if case .offSchedule = $0 { true } else { false } }
+        if let example = offSchedule.first {
+            let charged = SubscriptionText.date(example.charge.date)
+            if case .offSchedule(let nearest?) = example.reason {
+                let drift = String(matching.postingDrift)
+                lines.append("  " + localized("""
+                    \(offSchedule.count) more than \(drift) days off the schedule (charged \(charged), due \
+                    \(SubscriptionText.date(nearest)))
+                    """))
+                if let start = subscription.startMoved(from: nearest, to: example.charge.date) {
+                    let words = ["subs", "edit"] + (subscription.name.hasPrefix("-") ? ["--start", start.description, "--", subscription.name]
+                                                       : [subscription.name, "--start", start.description])
+                    let command = words.map(PriceRiseText.shellQuoted).joined(separator: " ")
+                    lines.append("  " + localized("to move the schedule to the bank's day: \(command.terminalSafe)"))
+                }
+            } else {
+                lines.append("  " + localized("\(offSchedule.count) charged when no payment is scheduled (like \(charged))"))
+            }
+        }
+        let otherCurrency = those { $0 == .otherCurrency }
+        if let example = otherCurrency.first {
+            lines.append("  " + localized("""
+                \(otherCurrency.count) in \(example.charge.amount.currency.code), but the subscription is in \
+                \(subscription.currency.code)
+                """))
+        }
+        let taken = those { if case .paymentTaken = $0 { true } else { false } }
+        if let example = taken.first, case .paymentTaken(let day) = example.reason {
+            lines.append("  " + localized("""
+                \(taken.count) near a payment another charge already matched (like \(SubscriptionText.date(example.charge.date)), \
+                near \(SubscriptionText.date(day)))
+                """))
+        }
+        let notRunning = those { $0 == .notRunning }
+        if let example = notRunning.first {
+            lines.append("  " + localized("""
+                \(notRunning.count) on days the subscription was not running (like \(SubscriptionText.date(example.charge.date)))
+                """))
+        }
+        let future = those { $0 == .future }
+        if !future.isEmpty {
+            lines.append("  " + localized("\(future.count) dated after today"))
+        }
+        let refused = those { if case .refused = $0 { true } else { false } }
+        if let example = refused.first, case .refused(let why) = example.reason {
+            lines.append("  " + localized("\(refused.count) not recordable: \(why.terminalSafe)"))
+        }
+        return lines
     }
 }

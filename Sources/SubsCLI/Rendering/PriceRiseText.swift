@@ -27,7 +27,7 @@ enum PriceRiseText {
         ])
     }
 
-    private static func shellQuoted(_ word: String) -> String {
+    static func shellQuoted(_ word: String) -> String {
         let plain = word.unicodeScalars.allSatisfy { $0.isASCII && (plainCharacters.contains($0)) }
         return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }

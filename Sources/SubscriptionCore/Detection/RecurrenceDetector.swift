@@ -41,6 +41,14 @@ public enum RecurrenceDetector {
     private typealias PriceGroup = [MerchantCharge]
 
     private static func series(ofOneMerchant charges: [MerchantCharge], statementEnd: CivilDate) -> [RecurringSeries] {
+        var rhythmChecks = 0
+        return series(ofOneMerchant: charges, statementEnd: statementEnd, rhythmChecks: &rhythmChecks)
+    }
+
+    /// The series of one merchant's charges; `rhythmChecks` counts the chains a price group was
+    /// tried against, which grows with the number of groups, never with its square.
+    static func series(ofOneMerchant charges: [MerchantCharge], statementEnd: CivilDate,
+                       rhythmChecks: inout Int) -> [RecurringSeries] {
         // Same-day repeats of one price are one charge (a statement listing a hold and its charge).
         // Prices are equal exactly when their amounts are (`isSamePrice`), so a table finds the group.
         var groups: [PriceGroup] = []
@@ -60,24 +68,40 @@ public enum RecurrenceDetector {
         // `maximumPrices` groups: with no group of a twelfth of them, nothing here recurs.
         guard groups.contains(where: { $0.count * 4 * maximumPrices >= all }) else { return [] }
         // Each group joins the earlier chain it continues in rhythm, else starts its own. A chain
-        // of `maximumPrices` takes no more, so only the open ones are tried.
+        // of `maximumPrices` takes no more, so only the open ones are tried. Nor does a chain that
+        // can no longer be a quarter of the merchant's charges (below), even if the largest groups
+        // still to come joined it: it is closed, so that a merchant's many one-off prices (a
+        // café's) are not each tried against all the others, which grew with their square.
+        let sorted = groups.map { $0.sorted { $0.date < $1.date } }.sorted { $0[0].date < $1[0].date }
+        // The largest group from each one on.
+        var largestFrom = [Int](repeating: 0, count: sorted.count + 1)
+        for index in sorted.indices.reversed() { largestFrom[index] = max(largestFrom[index + 1], sorted[index].count) }
         var chains: [[PriceGroup]] = []
+        var sizes: [Int] = []
         var open: [Int] = []
-        for group in groups.map({ $0.sorted { $0.date < $1.date } }).sorted(by: { $0[0].date < $1[0].date }) {
+        for (position, group) in sorted.enumerated() {
+            let largestLater = largestFrom[position + 1]
+            func canGrowToSeries(_ chain: Int) -> Bool {
+                (sizes[chain] + (maximumPrices - chains[chain].count) * largestLater) * 4 >= all
+            }
+            open.removeAll { !canGrowToSeries($0) || chains[$0].count >= maximumPrices }
             let joined = open.firstIndex { index in
                 let chain = chains[index]
                 let last = chain[chain.count - 1]
                 guard last[last.count - 1].date < group[0].date,
+                      (sizes[index] + group.count + (maximumPrices - chain.count - 1) * largestLater) * 4 >= all,
                       isPlausibleStep(from: last[last.count - 1].amount, to: group[0].amount)
                 else { return false }
+                rhythmChecks += 1
                 return cycle(of: (chain.joined() + group).map(\.date), minimumCount: 2) != nil
             }
             if let joined {
                 chains[open[joined]].append(group)
-                if chains[open[joined]].count >= maximumPrices { open.remove(at: joined) }
+                sizes[open[joined]] += group.count
             } else {
                 open.append(chains.count)
                 chains.append([group])
+                sizes.append(group.count)
             }
         }
         return chains.compactMap { chain in

@@ -127,6 +127,44 @@ private enum TrackedWords {
     }
 }
 
+/// What `--record` makes of each charge of a series on the subscription that tracks it.
+public struct ChargeMatching: Sendable {
+    /// The records to write: new ones, and ones whose amount the bank corrects.
+    public var records: [ChargeRecord] = []
+    /// Charges already recorded at the bank's amount.
+    public var alreadyRecorded = 0
+    /// The charges that match no payment, each with why.
+    public var unmatched: [UnmatchedCharge] = []
+
+    /// The charges of the series, however they went.
+    public var chargeCount: Int { records.count + alreadyRecorded + unmatched.count }
+
+    /// How many days from a scheduled payment a charge may be and still be its.
+    public var postingDrift: Int { Subscription.postingDrift }
+}
+
+/// A charge of a statement that `--record` cannot record, and why.
+public struct UnmatchedCharge: Sendable, Equatable {
+    public let charge: MerchantCharge
+    public let reason: Reason
+
+    public enum Reason: Sendable, Equatable {
+        /// In another currency than the subscription's.
+        case otherCurrency
+        /// Dated after today.
+        case future
+        /// No payment is scheduled within `Subscription.postingDrift` days: the subscription
+        /// bills on other days. The nearest scheduled payment, if any.
+        case offSchedule(nearest: CivilDate?)
+        /// On a day the subscription was not running: before it started, paused or cancelled.
+        case notRunning
+        /// Another charge of the statement already took the payment nearest it.
+        case paymentTaken(CivilDate)
+        /// The subscription refuses a record on that day (not running then), with why.
+        case refused(String)
+    }
+}
+
 extension Subscription {
     /// The charges of `series` as records of this subscription's payments (PRODUCT.md §10): each
     /// on the scheduled payment nearest its bank date (banks post a few days off), at the amount
@@ -134,16 +172,77 @@ extension Subscription {
     /// payment near them, or on days the subscription was not running, are left out, and so are
     /// charges in another currency than the subscription's.
     public func records(for series: RecurringSeries, today: CivilDate) -> [ChargeRecord] {
-        guard series.latest.amount.currency == currency else { return [] }
-        var records: [CivilDate: ChargeRecord] = [:]
-        for charge in series.charges where charge.date <= today {
-            guard let day = scheduledPayment(chargedOn: charge.date, today: today)?.date, records[day] == nil else { continue }
-            var probe = self
-            guard (try? probe.recordPaid(on: day, amount: charge.amount, today: today)) != nil,
-                  self.charges.first(where: { $0.date == day })?.amount != charge.amount
-            else { continue }
-            records[day] = ChargeRecord(date: day, amount: charge.amount)
+        matching(series, today: today).records
+    }
+
+    /// What each charge of `series` comes to as `records(for:today:)` matches them: recorded,
+    /// already recorded, or left out with why.
+    public func matching(_ series: RecurringSeries, today: CivilDate) -> ChargeMatching {
+        var matching = ChargeMatching()
+        guard series.latest.amount.currency == currency else {
+            matching.unmatched = series.charges.map { UnmatchedCharge(charge: $0, reason: .otherCurrency) }
+            return matching
         }
-        return records.values.sorted { $0.date < $1.date }
+        var taken: Set<CivilDate> = []
+        for charge in series.charges {
+            func unmatched(_ reason: UnmatchedCharge.Reason) {
+                matching.unmatched.append(UnmatchedCharge(charge: charge, reason: reason))
+            }
+            guard charge.date <= today else { unmatched(.future); continue }
+            guard let day = scheduledPayment(chargedOn: charge.date, today: today)?.date else {
+                // Not running that day (before the start, paused, cancelled) is said as such: moving
+                // the schedule would not help.
+                let running = charge.date >= anchor && ![.cancelled, .paused].contains(status(on: charge.date))
+                unmatched(running ? .offSchedule(nearest: nearestScheduledPayment(to: charge.date)) : .notRunning)
+                continue
+            }
+            guard !taken.contains(day) else { unmatched(.paymentTaken(day)); continue }
+            var probe = self
+            do {
+                _ = try probe.recordPaid(on: day, amount: charge.amount, today: today)
+            } catch {
+                unmatched(.refused(String(describing: error)))
+                continue
+            }
+            taken.insert(day)
+            if self.charges.first(where: { $0.date == day })?.amount == charge.amount {
+                matching.alreadyRecorded += 1
+            } else {
+                matching.records.append(ChargeRecord(date: day, amount: charge.amount))
+            }
+        }
+        matching.records.sort { $0.date < $1.date }
+        return matching
+    }
+
+    /// A first billing date that puts this subscription's payments on the day the bank charged
+    /// `bankDate` instead of `scheduled`: the first such day on or after today's start date, so
+    /// that `subs edit --start` moves the schedule and keeps the history. Nil when a trial or a
+    /// restart anchors the schedule instead of the start date.
+    public func startMoved(from scheduled: CivilDate, to bankDate: CivilDate) -> CivilDate? {
+        guard trialEnd == nil, periods.count == 1, periods[0].restartedOn == nil else { return nil }
+        switch cycle.unit {
+        case .month, .year:
+            // The bank's day of the month, in the first month on or after the start that is a
+            // whole number of cycles from the bank's.
+            let cycleMonths = cycle.count * (cycle.unit == .year ? 12 : 1)
+            let bankMonth = bankDate.year * 12 + bankDate.month - 1
+            let startMonth = startDate.year * 12 + startDate.month - 1
+            let behind = bankMonth - startMonth
+            var month = bankMonth - (behind >= 0 ? behind / cycleMonths : -((-behind + cycleMonths - 1) / cycleMonths)) * cycleMonths
+            for _ in 0..<2 {
+                let (year, monthOfYear) = (month / 12, month % 12 + 1)
+                let day = min(bankDate.day, CivilDate.daysInMonth(year: year, month: monthOfYear))
+                if let date = CivilDate(year: year, month: monthOfYear, day: day), date >= startDate { return date }
+                month += cycleMonths
+            }
+            return nil
+        case .week, .day:
+            let length = cycle.unit == .week ? 7 * cycle.count : cycle.count
+            let shift = ((scheduled.days(until: bankDate) % length) + length) % length
+            return startDate.adding(days: shift)
+        case .once:
+            return nil
+        }
     }
 }

@@ -632,5 +632,14 @@ extension Translations {
         ("December", "Aralık"),
         ("%@ or %@: a point alone separates thousands, a comma the decimals",
          "%@ ya da %@ (tek başına nokta binlikleri ayırır, ondalıklar virgülle yazılır)"),
+        ("separated by semicolons", "noktalı virgülle ayrılmış"),
+        ("separated by tabs", "sekmeyle ayrılmış"),
+        ("separated by commas", "virgülle ayrılmış"),
+        ("1 column", "1 sütun"),
+        ("%@ columns", "%@ sütun"),
+        ("1 field", "1 alan"),
+        ("%@ fields", "%@ alan"),
+        ("%@ where the header has %@ %@; a value with the separator in it needs double quotes around it",
+         "%1$@ var, oysa başlıkta %3$@ %2$@ var; ayırıcıyı içeren bir değer çift tırnak içine alınmalı"),
     ]
 }

@@ -74,6 +74,23 @@ struct AmountText: Equatable, Sendable {
         return digitsAfter == 3 || digitsAfter == 0 ? nil : last
     }
 
+    /// The decimal separator of a file's amounts: the one more of its cells prove
+    /// (`decimalEvidence`), nil when they prove none or as many of each. `detect` and
+    /// `import --from csv` read a file's numbers alike.
+    struct DecimalVote {
+        private var commas = 0, points = 0
+
+        mutating func count(_ cell: String) {
+            switch decimalEvidence(cell) {
+            case ","?: commas += 1
+            case "."?: points += 1
+            default: break
+            }
+        }
+
+        var mark: Character? { commas == points ? nil : commas > points ? "," : "." }
+    }
+
     /// Whole and fraction digits of a number written with separators, nil when the separators
     /// do not group thousands consistently.
     private static func digits(_ number: Substring, decimalMark: Character?) -> (String, String)? {

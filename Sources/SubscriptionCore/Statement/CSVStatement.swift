@@ -6,21 +6,18 @@ enum CSVStatement {
     /// the period and the like above it.
     static let headerSearchDepth = 20
 
-    static func debits(in text: String, path: String, columns: StatementColumns?, dateFormat: StatementDateFormat?,
-                       currency: Currency) throws(StatementError) -> [StatementTransaction] {
-        let declared = DelimitedText.declaredDelimiter(text)
-        var records: [DelimitedText.Record]
+    static func read(_ text: String, path: String, columns: StatementColumns?, dateFormat: StatementDateFormat?,
+                     currency: Currency) throws(StatementError) -> BankStatement {
+        let records: [DelimitedText.Record]
         do {
-            records = try DelimitedText.records(text, delimiter: declared ?? DelimitedText.sniffedDelimiter(text))
+            records = try DelimitedText.records(sniffing: text).records
         } catch {
             throw error.at(path)
         }
-        // Excel's `sep=;` line names the delimiter and is no record.
-        if declared != nil, !records.isEmpty { records.removeFirst() }
         guard !records.isEmpty else { throw StatementError(path: path, .empty) }
         let (layout, rows) = try table(records, path: path, columns: columns)
         let cells = try Cells(rows: rows, layout: layout, path: path, dateFormat: dateFormat)
-        return try cells.debits(path: path, fallback: currency)
+        return try cells.statement(path: path, fallback: currency)
     }
 
     /// The layout of the header row and the records after it.
@@ -80,7 +77,7 @@ enum CSVStatement {
             var undecided: (String, Int, Character)? = nil
             var certain: (String, Int)? = nil
             var onlyDots = true
-            var decimalVotes: [Character: Int] = [:]
+            var decimalVote = AmountText.DecimalVote()
             for record in records {
                 let dateCell = record[layout.date]
                 let moneyCells = [layout.amount, layout.debit, layout.credit].compactMap { $0 }.map { record[$0] }
@@ -106,9 +103,7 @@ enum CSVStatement {
                 case .certain:
                     certain = certain ?? (dateCell, record.line)
                 }
-                for cell in moneyCells {
-                    if let mark = AmountText.decimalEvidence(cell) { decimalVotes[mark, default: 0] += 1 }
-                }
+                moneyCells.forEach { decimalVote.count($0) }
                 rows.append(Row(record: record, date: date))
             }
             if rows.isEmpty, let record = firstSkipped {
@@ -138,8 +133,7 @@ enum CSVStatement {
             } else {
                 order = nil
             }
-            let commas = decimalVotes[",", default: 0], points = decimalVotes[".", default: 0]
-            decimalMark = commas == points ? nil : commas > points ? "," : "."
+            decimalMark = decimalVote.mark
             self.layout = layout
             self.rows = rows
             self.dateFormat = dateFormat
@@ -160,9 +154,11 @@ enum CSVStatement {
             let amount: AmountText
             let side: Side
             let currency: Currency
+            /// Whether the currency is the fallback, nothing in the file naming one.
+            let currencyAssumed: Bool
         }
 
-        func debits(path: String, fallback: Currency) throws(StatementError) -> [StatementTransaction] {
+        func statement(path: String, fallback: Currency) throws(StatementError) -> BankStatement {
             var movements: [Movement] = []
             for row in rows {
                 guard let date = row.date.date(order) else {
@@ -170,23 +166,30 @@ enum CSVStatement {
                                          .unreadableDate(row.record[layout.date], record: row.record.text, expected: dateFormat))
                 }
                 guard let (amount, side) = try money(row.record, path: path), amount.magnitude != 0 else { continue }
+                let currency = currency(row.record, amount: amount, fallback: fallback)
                 movements.append(Movement(row: row, date: date, amount: amount, side: side,
-                                          currency: currency(row.record, amount: amount, fallback: fallback)))
+                                          currency: currency ?? fallback, currencyAssumed: currency == nil))
             }
             let signed = movements.contains { $0.side.column == nil && $0.amount.negative }
                 && movements.contains { $0.side.column == nil && !$0.amount.negative }
             let debitIsNegative = Self.debitIsNegative(movements)
-            return movements.compactMap { movement in
+            var statement = BankStatement()
+            for movement in movements { statement.counted(movement.date) }
+            var assumed = false
+            statement.charges = movements.compactMap { movement in
                 // Where amounts carry signs, the sign says; a type column says only where they do not.
                 let isDebit = movement.side.column
                     ?? (signed ? movement.amount.negative == debitIsNegative : movement.side.type ?? true)
                 // Less than the currency's smallest coin (`0.001`) takes no money.
                 let amount = movement.amount.money(in: movement.currency)
                 guard isDebit, amount.minorUnits != 0 else { return nil }
+                if movement.currencyAssumed { assumed = true }
                 return StatementTransaction(
                     line: movement.row.record.line, date: movement.date,
                     description: movement.row.record[layout.description], amount: amount)
             }
+            statement.currencyAssumed = assumed
+            return statement
         }
 
         /// Which sign a charge has in a file with one amount column. Where a type column calls
@@ -244,13 +247,14 @@ enum CSVStatement {
         ]
 
         /// A currency column's code or symbol if it names one, else the amount's own symbol, else
-        /// the one in the amount column's header, else `fallback` (`--currency`).
-        private func currency(_ record: DelimitedText.Record, amount: AmountText, fallback: Currency) -> Currency {
+        /// the one in the amount column's header; nil when the file names none, and the fallback
+        /// (`--currency`, else the config's) is taken.
+        private func currency(_ record: DelimitedText.Record, amount: AmountText, fallback: Currency) -> Currency? {
             if let column = layout.currency, let named = AmountText.currencyCode(of: record[column], fallback: fallback) {
                 return named
             }
             if !amount.mark.isEmpty, let named = AmountText.currencyCode(of: amount.mark, fallback: fallback) { return named }
-            return layout.headerCurrency ?? fallback
+            return layout.headerCurrency
         }
     }
 }

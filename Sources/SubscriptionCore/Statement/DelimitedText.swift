@@ -1,7 +1,8 @@
-/// The records of a statement exported as delimited text: `CSVReader`'s rules (quotes, doubled
-/// quotes, line breaks inside quotes, CRLF, a byte-order mark, blank lines skipped) with the
-/// delimiter a bank chose (comma, semicolon or tab), spaces before an opening quote allowed, and
-/// each record's text kept for error messages.
+/// The records of delimited text, as banks and spreadsheets write it: RFC 4180's rules (quotes,
+/// doubled quotes, line breaks inside quotes, CRLF, a byte-order mark, blank lines skipped) with
+/// the delimiter the writer chose (comma, semicolon or tab), spaces before an opening quote
+/// allowed, and each record's text kept for error messages. The one reader of `detect`'s
+/// statements and `import`'s CSV files.
 struct DelimitedText {
     struct Record: Equatable, Sendable {
         /// The line of the file the record starts on, from 1.
@@ -18,8 +19,10 @@ struct DelimitedText {
     /// The delimiters statements use, in the order a tie is settled.
     static let delimiters: [Unicode.Scalar] = ["\t", ";", ","]
 
-    /// Every record of `text`, at most `limit`. Throws the line of a quote never closed (unless `limit` cut it short).
-    static func records(_ text: String, delimiter: Unicode.Scalar, limit: Int = .max) throws(StatementLineError) -> [Record] {
+    /// Every record of `text`, at most `limit`, its fields trimmed unless `trimmed` is false.
+    /// Throws the line of a quote never closed (unless `limit` cut it short).
+    static func records(_ text: String, delimiter: Unicode.Scalar, limit: Int = .max,
+                        trimmed: Bool = true) throws(StatementLineError) -> [Record] {
         var scalars = Substring(text).unicodeScalars[...]
         if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
         var records: [Record] = []
@@ -37,7 +40,7 @@ struct DelimitedText {
             return iterator.next()
         }
         func endField() {
-            fields.append(String(field).trimmingCharacters(in: AmountText.blanks))
+            fields.append(trimmed ? String(field).trimmingCharacters(in: AmountText.blanks) : String(field))
             field = String.UnicodeScalarView()
         }
         func endRecord() {
@@ -95,6 +98,17 @@ struct DelimitedText {
         if quoted { throw StatementLineError(line: recordLine, problem: .unclosedQuote) }
         if !field.isEmpty || !fields.isEmpty { endRecord() }
         return records
+    }
+
+    /// The records of a file whose delimiter is not known: the one a `sep=X` first line names
+    /// (that line is no record), else the one the first lines are written with.
+    static func records(sniffing text: String, trimmed: Bool = true) throws(StatementLineError) -> (records: [Record], delimiter: Unicode.Scalar) {
+        let declared = declaredDelimiter(text)
+        let delimiter = declared ?? sniffedDelimiter(text)
+        var records = try records(text, delimiter: delimiter, trimmed: trimmed)
+        // Excel's `sep=;` line names the delimiter and is no record.
+        if declared != nil, !records.isEmpty { records.removeFirst() }
+        return (records, delimiter)
     }
 
     /// The delimiter an Excel `sep=X` first line names, if the file starts with one.

@@ -3,39 +3,30 @@
 /// (`<TRNAMT>-15.49`), and in OFX 2.x's XML. Each `STMTTRN` is a transaction; `TRNAMT` is
 /// negative for money out, in the statement's `CURDEF` (or the transaction's own `CURRENCY`).
 enum OFXStatement {
-    static func debits(in text: String, path: String, fallback: Currency) throws(StatementError) -> [StatementTransaction] {
-        let records = try Self.records(in: text, path: path)
-        var movements: [(record: Record, date: CivilDate, amount: AmountText, currency: Currency)] = []
-        for record in records {
-            // The day of the purchase when the bank gives it, else the day it was posted.
-            let dates = [record.fields["DTUSER"], record.fields["DTPOSTED"]].compactMap { $0 }
-            guard let posted = dates.first(where: { date($0.value) != nil }) ?? dates.last else {
-                throw StatementError(path: path, line: record.line, .missingField("DTPOSTED", record: record.text))
-            }
-            guard let date = date(posted.value) else {
-                throw StatementError(path: path, line: posted.line, .unreadableDate(
-                    posted.value, record: "<\(posted.tag)>\(posted.value)", expected: .compact))
-            }
-            guard let trnamt = record.fields["TRNAMT"] else {
-                throw StatementError(path: path, line: record.line, .missingField("TRNAMT", record: record.text))
-            }
-            let decimalMark: Character = trnamt.value.contains(".") ? "." : ","
-            guard let amount = AmountText(trnamt.value, decimalMark: decimalMark) else {
-                throw StatementError(path: path, line: trnamt.line, .unreadableAmount(trnamt.value, record: "<TRNAMT>\(trnamt.value)"))
-            }
-            var currency = fallback
-            if let field = record.currency {
-                guard let named = Currency(code: field.value) else {
-                    throw StatementError(path: path, line: field.line, .unknownCurrency(field.value))
-                }
-                currency = named
-            }
-            movements.append((record, date, amount, currency))
+    static func read(_ text: String, path: String, fallback: Currency) throws(StatementError) -> BankStatement {
+        let (records, refusal) = try Self.records(in: text, path: path)
+        if records.isEmpty, let refusal {
+            throw StatementError(path: path, line: refusal.line, .bankError(code: refusal.code, message: refusal.message))
         }
+        var movements: [(record: Record, date: CivilDate, amount: AmountText, currency: Currency)] = []
+        var statement = BankStatement()
+        for record in records {
+            // One transaction the bank wrote badly is left out of an otherwise good file, with a warning.
+            do throws(StatementError) {
+                let (date, amount, currency) = try movement(record, path: path)
+                movements.append((record, date, amount, currency ?? fallback))
+                statement.counted(date)
+            } catch {
+                statement.skipped.append(error)
+            }
+        }
+        if movements.isEmpty, let first = statement.skipped.first { throw first }
         // Money out is negative. A bank that writes every amount unsigned still says which
         // are charges with the transaction type.
         let unsigned = !movements.contains { $0.amount.negative && $0.amount.magnitude != 0 }
-        return movements.compactMap { movement in
+        // Whether a charge, not only a credit, is in the fallback currency.
+        var assumed = false
+        statement.charges = movements.compactMap { movement in
             guard movement.amount.magnitude != 0 else { return nil }
             let isDebit = unsigned
                 ? debitTypes.contains(movement.record.fields["TRNTYPE"]?.value.uppercased() ?? "")
@@ -43,9 +34,38 @@ enum OFXStatement {
             // Less than the currency's smallest coin (`0.001`) takes no money.
             let amount = movement.amount.money(in: movement.currency)
             guard isDebit, amount.minorUnits != 0 else { return nil }
+            if movement.record.currency == nil { assumed = true }
             return StatementTransaction(line: movement.record.index, date: movement.date,
                                         description: movement.record.description, amount: amount)
         }
+        statement.currencyAssumed = assumed
+        return statement
+    }
+
+    /// A transaction's date, amount and the currency it names (nil when neither it nor the
+    /// statement names one).
+    private static func movement(_ record: Record, path: String) throws(StatementError) -> (CivilDate, AmountText, Currency?) {
+        // The day of the purchase when the bank gives it, else the day it was posted.
+        let dates = [record.fields["DTUSER"], record.fields["DTPOSTED"]].compactMap { $0 }
+        guard let posted = dates.first(where: { date($0.value) != nil }) ?? dates.last else {
+            throw StatementError(path: path, line: record.line, .missingField("DTPOSTED", record: record.text))
+        }
+        guard let date = date(posted.value) else {
+            throw StatementError(path: path, line: posted.line, .unreadableDate(
+                posted.value, record: "<\(posted.tag)>\(posted.value)", expected: .compact))
+        }
+        guard let trnamt = record.fields["TRNAMT"] else {
+            throw StatementError(path: path, line: record.line, .missingField("TRNAMT", record: record.text))
+        }
+        let decimalMark: Character = trnamt.value.contains(".") ? "." : ","
+        guard let amount = AmountText(trnamt.value, decimalMark: decimalMark) else {
+            throw StatementError(path: path, line: trnamt.line, .unreadableAmount(trnamt.value, record: "<TRNAMT>\(trnamt.value)"))
+        }
+        guard let field = record.currency else { return (date, amount, nil) }
+        guard let named = Currency(code: field.value) else {
+            throw StatementError(path: path, line: field.line, .unknownCurrency(field.value))
+        }
+        return (date, amount, named)
     }
 
     /// Transaction types that take money out of the account.
@@ -90,14 +110,25 @@ enum OFXStatement {
         }
     }
 
-    /// The transactions of `text` in order, each with the currency in force where it is.
-    static func records(in text: String, path: String) throws(StatementError) -> [Record] {
+    /// A response's status that is not success: a bank answering a download with an error.
+    struct Refusal {
+        let code: String
+        var message: String?
+        let line: Int
+    }
+
+    /// The transactions of `text` in order, each with the currency in force where it is, and the
+    /// first status in the file that is not success (`<STATUS><CODE>15500`), if any.
+    static func records(in text: String, path: String) throws(StatementError) -> ([Record], Refusal?) {
         var scanner = Scanner(text)
         guard scanner.skip(toElement: "OFX") else { throw StatementError(path: path, .notOFX) }
         var records: [Record] = []
         var current: Record? = nil
         var statementCurrency: Field? = nil
         var open: Set<String> = []  // the aggregates a field may be inside: CURRENCY, ORIGCURRENCY, PAYEE
+        var inStatus = false
+        var statusRefused = false
+        var refusal: Refusal? = nil
         func finish() {
             if let record = current { records.append(record) }
             current = nil
@@ -106,6 +137,7 @@ enum OFXStatement {
             if tag.closing {
                 switch tag.name {
                 case "STMTTRN", "BANKTRANLIST", "STMTRS", "CCSTMTRS": finish()
+                case "STATUS": inStatus = false; statusRefused = false
                 default: open.remove(tag.name)
                 }
                 continue
@@ -121,6 +153,13 @@ enum OFXStatement {
                 open = []
             case "CURDEF":
                 statementCurrency = field
+            case "STATUS" where current == nil:
+                inStatus = true
+            case "CODE" where inStatus && refusal == nil && !value.text.isEmpty && value.text != "0":
+                refusal = Refusal(code: value.text, line: tag.line)
+                statusRefused = true
+            case "MESSAGE" where statusRefused && !value.text.isEmpty:
+                refusal?.message = value.text
             case "CURRENCY", "ORIGCURRENCY", "PAYEE":
                 open.insert(tag.name)
             case "CURSYM" where open.contains("CURRENCY") && !value.text.isEmpty:
@@ -133,7 +172,7 @@ enum OFXStatement {
             }
         }
         finish()
-        return records
+        return (records, refusal)
     }
 
     /// Walks the tags of an OFX document, SGML or XML, counting lines.

@@ -34,6 +34,9 @@ public struct StatementError: Error, Equatable, Sendable, CustomStringConvertibl
         case missingField(String, record: String)
         /// An OFX currency (`CURDEF`, `CURSYM`) that is no ISO 4217 code.
         case unknownCurrency(String)
+        /// An OFX file with no transactions that is the bank's answer of an error (a failed
+        /// sign-on): the `CODE` of its `STATUS`, and the `MESSAGE` if it gave one.
+        case bankError(code: String, message: String?)
     }
 
     public init(path: String, line: Int? = nil, _ problem: Problem) {
@@ -71,6 +74,10 @@ public struct StatementError: Error, Equatable, Sendable, CustomStringConvertibl
             return localized("\(at): a transaction with no \(field) in \"\(record.quotedForMessage)\"")
         case .unknownCurrency(let code):
             return localized("\(at): unknown currency '\(code.quotedForMessage)': expected an ISO 4217 code such as USD, EUR or TRY")
+        case .bankError(let code, let message?):
+            return localized("\(at): not a statement but the bank's error response (status \(code.quotedForMessage): \(message.quotedForMessage)); download the statement again")
+        case .bankError(let code, nil):
+            return localized("\(at): not a statement but the bank's error response (status \(code.quotedForMessage)); download the statement again")
         }
     }
 

@@ -151,6 +151,8 @@ enum StatementHeader {
             "particulars", "counterparty", "beneficiary", "islem aciklamasi", "aciklama", "aciklamalar",
             "islem", "islem detayi", "detay", "beschreibung", "verwendungszweck", "concepto", "descripcion",
             "libelle", "omschrijving", "naam/omschrijving", "text", "buchungstext", "memo", "notes",
+            // N26's export since 2023: `Partner Name` beside `Payment Reference`.
+            "partner name",
         ],
         .amount: [
             "amount", "transaction amount", "trans amount", "txn amount", "amt", "billing amount",

@@ -33,5 +33,9 @@ extension Translations {
          "date=Tarih,description=Açıklama,amount=Tutar gibi ROL=SÜTUN çiftleri; her rol (date, description, amount, debit, credit) bir kez, SÜTUN bir başlık adı ya da sütun numarası"),
         ("%@: the dates are in mixed formats: line %@ has '%@', but line %@ has '%@', which could be day first or month first; pass --date-format DD/MM/YYYY or MM/DD/YYYY",
          "%@: tarihler karışık biçimlerde: %@. satırda '%@' var, ama %@. satırdaki '%@' gün önde de ay önde de okunabiliyor; --date-format DD/MM/YYYY ya da MM/DD/YYYY verin"),
+        ("%@: not a statement but the bank's error response (status %@: %@); download the statement again",
+         "%@: bu bir hesap özeti değil, bankanın hata yanıtı (durum %@: %@); hesap özetini yeniden indirin"),
+        ("%@: not a statement but the bank's error response (status %@); download the statement again",
+         "%@: bu bir hesap özeti değil, bankanın hata yanıtı (durum %@); hesap özetini yeniden indirin"),
     ]
 }

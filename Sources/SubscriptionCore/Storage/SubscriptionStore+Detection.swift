@@ -5,6 +5,8 @@ public struct DetectionOutcome: Sendable {
     public var added: [Subscription] = []
     /// Each tracked subscription that got records, with how many.
     public var recorded: [(subscription: Subscription, count: Int)] = []
+    /// Each subscription whose charges were to be recorded, with what came of each charge.
+    public var matched: [(subscription: Subscription, matching: ChargeMatching)] = []
 }
 
 extension SubscriptionStore {
@@ -67,7 +69,9 @@ extension SubscriptionStore {
         _ series: RecurringSeries, on subscription: Subscription, _ records: SubscriptionRecords,
         _ connection: Connection, today: CivilDate, now: Date, outcome: inout DetectionOutcome
     ) throws -> Subscription {
-        let new = subscription.records(for: series, today: today)
+        let matching = subscription.matching(series, today: today)
+        let new = matching.records
+        defer { outcome.matched.append((subscription, matching)) }
         guard !new.isEmpty else { return subscription }
         var updated = subscription
         for record in new {

@@ -29,7 +29,14 @@ struct DetectCommandTests {
         }
 
         var fileName: String { self == .ofx ? "statement.ofx" : "statement.csv" }
-        var options: [String] { self == .turkishCSV ? ["--currency", "TRY"] : [] }
+        /// The Turkish and American files name no currency: `--add` needs it said (issue 22, item 3).
+        var options: [String] {
+            switch self {
+            case .turkishCSV: ["--currency", "TRY"]
+            case .americanCSV: ["--currency", "USD"]
+            case .europeanCSV, .ofx: []
+            }
+        }
     }
 
     private func findings(_ result: ProcessResult) throws -> [DetectionScore.Finding] {
@@ -73,16 +80,18 @@ struct DetectCommandTests {
         try sandbox.write(year.americanCSV, to: path)
         // Tracked before the statement, at the old price: the statement knows better.
         try sandbox.add("Netflix", "15.49", ["--start", "2025-10-07"], today: "2026-11-21")
-        let first = try sandbox.succeed(["detect", path, "--record"] + Self.today)
+        let first = try sandbox.succeed(["detect", path, "--record", "--currency", "USD"] + Self.today)
         #expect(first.stdout.contains("Recorded 14 charges on 1 subscription."), "\(first)")
+        #expect(first.stdout.contains("Netflix: 14 of 14 charges recorded."), "\(first)")
         let show = try sandbox.succeed(["show", "Netflix", "--format", "json"] + Self.today).jsonObject()
         let made = try #require(show["payments"] as? [[String: Any]])
         #expect(made.last?["amount"] as? String == "17.99", "the bank's amount, not the schedule's: \(made.last ?? [:])")
         let stats = try sandbox.succeed(["stats", "--format", "json", "--months", "3"] + Self.today).jsonObject()
         let months = try #require(stats["months"] as? [[String: Any]])
         #expect(months.contains { ($0["totals"] as? [String: String])?["USD"] == "17.99" }, "\(months)")
-        let second = try sandbox.succeed(["detect", path, "--record"] + Self.today)
+        let second = try sandbox.succeed(["detect", path, "--record", "--currency", "USD"] + Self.today)
         #expect(second.stdout.contains("Nothing new to add or record."), "\(second)")
+        #expect(second.stdout.contains("Netflix: 0 of 14 charges recorded.\n  14 already recorded"), "\(second)")
     }
 
     /// QA finding: a lira subscription read from a statement in the default dollars was "not
@@ -94,7 +103,7 @@ struct DetectCommandTests {
         let path = sandbox.path("s.csv")
         let lines = (7...11).map { "2026-\(String(format: "%02d", $0))-05,DIGITURK,-1249.90" }
         try sandbox.write((["Date,Description,Amount"] + lines).joined(separator: "\n") + "\n", to: path)
-        let result = try sandbox.succeed(["detect", path, "--add", "--yes", "--record", "--format", "json"] + Self.today)
+        let result = try sandbox.succeed(["detect", path, "--add", "--yes", "--record", "--format", "json", "--currency", "USD"] + Self.today)
         #expect(try result.jsonArray().first?["tracked"] as? [String: Any] != nil, "\(result)")
         let list = try sandbox.succeed(["list", "--format", "json"] + Self.today).jsonArray()
         #expect(list.count == 1 && list.first?["currency"] as? String == "TRY", "\(list)")
@@ -125,5 +134,112 @@ struct DetectCommandTests {
             result = try sandbox.run(command + [sandbox.root.path])
             #expect(result.status == 66 && result.stderr.contains("is a directory"), "\(command): \(result)")
         }
+    }
+
+    /// Issue 22, item 3: a Turkish statement added BluTV and Exxen in dollars, the config currency.
+    @Test("--add and --record on a statement that names no currency need --currency; a named one does not")
+    func unnamedCurrency() throws {
+        let sandbox = try Sandbox()
+        let path = sandbox.path("ekstre.csv")
+        let lines = (7...10).map { "03.\(String(format: "%02d", $0)).2026;BLUTV;-159,90" }
+        try sandbox.write((["Tarih;Açıklama;Tutar"] + lines).joined(separator: "\n") + "\n", to: path)
+        for option in ["--add", "--record"] {
+            let result = try sandbox.run(["detect", path, option] + (option == "--add" ? ["--yes"] : []) + Self.today)
+            #expect(result.status == 64 && result.stderrLines.count == 1, "\(result)")
+            #expect(result.stderr.contains("refusing \(option)") && result.stderr.contains("USD, the config currency")
+                && result.stderr.contains("--currency"), "\(result)")
+        }
+        #expect(try sandbox.succeed(["list", "--format", "json"]).jsonArray().isEmpty, "nothing added")
+        // The report alone writes nothing: it may assume.
+        try sandbox.succeed(["detect", path] + Self.today)
+        try sandbox.succeed(["detect", path, "--add", "--yes", "--currency", "TRY"] + Self.today)
+        let list = try sandbox.succeed(["list", "--format", "json"] + Self.today).jsonArray()
+        #expect(list.count == 1 && list.first?["currency"] as? String == "TRY", "\(list)")
+        // The currency in the amount's header names it.
+        let named = sandbox.path("named.csv")
+        try sandbox.write((["Tarih;Açıklama;Tutar (TL)"] + lines.map { $0.replacingOccurrences(of: "BLUTV;-159,90", with: "EXXEN;-99,90") })
+            .joined(separator: "\n") + "\n", to: named)
+        try sandbox.succeed(["detect", named, "--add", "--yes"] + Self.today)
+        let after = try sandbox.succeed(["list", "--format", "json"] + Self.today).jsonArray()
+        #expect(after.count == 2 && after.allSatisfy { $0["currency"] as? String == "TRY" }, "\(after)")
+    }
+
+    /// Issue 22, item 5: Netflix charged on the 7th, scheduled on the 31st: none recorded, nothing said.
+    @Test("--record says per subscription what it recorded, which charges did not match and why, and the edit that fixes it")
+    func recordReportsWhatDidNotMatch() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Netflix", "15.49", ["--start", "2025-10-31"], today: "2026-11-21")
+        let path = sandbox.path("s.csv")
+        let lines = (0..<13).map { month in
+            let (year, number) = month < 2 ? (2025, month + 11) : (2026, month - 1)
+            return "\(year)-\(String(format: "%02d", number))-07,NETFLIX.COM,-15.49"
+        }
+        try sandbox.write((["Date,Description,Amount"] + lines).joined(separator: "\n") + "\n", to: path)
+        let first = try sandbox.succeed(["detect", path, "--record", "--currency", "USD"] + Self.today)
+        #expect(first.stdout.contains("Netflix: 0 of 13 charges recorded.\n"), "\(first)")
+        #expect(first.stdout.contains("13 more than 5 days off the schedule (charged 2025-11-07, due 2025-10-31)"),
+                "\(first)")
+        let command = try #require(first.stdout.split(separator: "\n").first { $0.contains("to move the schedule") }?
+            .components(separatedBy: ": ").last, "\(first)")
+        #expect(command == "subs edit Netflix --start 2025-11-07", "\(first)")
+        // The command it names does move the schedule: then every charge is recorded.
+        try sandbox.succeed(Array(command.split(separator: " ").dropFirst().map(String.init)) + Self.today)
+        let second = try sandbox.succeed(["detect", path, "--record", "--currency", "USD"] + Self.today)
+        #expect(second.stdout.contains("Netflix: 13 of 13 charges recorded.\n"), "\(second)")
+        #expect(second.stdout.contains("Recorded 13 charges on 1 subscription."), "\(second)")
+    }
+
+    /// Issue 22, item 23.
+    @Test("N26's current export is read without --map, in the euros its header names")
+    func n26() throws {
+        let sandbox = try Sandbox()
+        let path = sandbox.path("n26.csv")
+        var lines = ["\"Booking Date\",\"Value Date\",\"Partner Name\",\"Partner Iban\",Type,\"Payment Reference\",\"Account Name\",\"Amount (EUR)\",\"Original Amount\",\"Original Currency\",\"Exchange Rate\""]
+        lines += (1...6).map { "\"2026-0\($0)-03\",\"2026-0\($0)-03\",\"Spotify\",\"\",\"Presentment\",\"\",\"Main Account\",\"-10.99\",\"\",\"\",\"\"" }
+        try sandbox.write(lines.joined(separator: "\n") + "\n", to: path)
+        let found = try sandbox.succeed(["detect", path, "--format", "json"] + Self.today).jsonArray()
+        #expect(found.count == 1 && found.first?["currency"] as? String == "EUR" && found.first?["merchant"] as? String == "Spotify",
+                "\(found)")
+        try sandbox.succeed(["detect", path, "--add", "--yes"] + Self.today)
+    }
+
+    @Test("Nothing recurs: says how many transactions were read, from which day to which")
+    func nothingRecurs() throws {
+        let sandbox = try Sandbox()
+        let path = sandbox.path("s.csv")
+        try sandbox.write("Date,Description,Amount\n2026-01-03,ACME,-9.99\n2026-02-20,SHOP,-3.00\n2026-03-01,PAYROLL,2000.00\n", to: path)
+        let result = try sandbox.succeed(["detect", path] + Self.today)
+        #expect(result.stdout == "Nothing in the statement recurs.\nRead 3 transactions (2 charges) from 2026-01-03 to 2026-03-01.\n",
+                "\(result)")
+    }
+
+    @Test("An OFX error response says so; a transaction with no DTPOSTED is left out with a warning naming its line")
+    func ofxProblems() throws {
+        let sandbox = try Sandbox()
+        let refused = sandbox.path("refused.ofx")
+        try sandbox.write("""
+            OFXHEADER:100
+            DATA:OFXSGML
+
+            <OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>15500<SEVERITY>ERROR<MESSAGE>Signon invalid</STATUS></SONRS></SIGNONMSGSRSV1></OFX>
+
+            """, to: refused)
+        var result = try sandbox.run(["detect", refused] + Self.today)
+        #expect(result.status == 65 && result.stderrLines.count == 1 && result.stderr.contains("error response")
+            && result.stderr.contains("15500") && !result.stdout.contains("recurs"), "\(result)")
+        let year = StatementYear(seed: 7)
+        let damaged = sandbox.path("damaged.ofx")
+        let text = year.ofx
+        let range = try #require(text.range(of: "<DTPOSTED>"))
+        // The warning names the line the transaction starts on.
+        let opening = try #require(text.range(of: "<STMTTRN>", options: .backwards, range: text.startIndex..<range.lowerBound))
+        let line = text[..<opening.lowerBound].filter { $0 == "\n" }.count + 1
+        let end = try #require(text[range.upperBound...].firstIndex(of: "<"))
+        try sandbox.write(text.replacingCharacters(in: range.lowerBound..<end, with: ""), to: damaged)
+        result = try sandbox.run(["detect", damaged, "--format", "json"] + Self.today)
+        #expect(result.status == 0 && result.stderrLines.count == 1 && result.stderr.contains("warning")
+            && result.stderr.contains("no DTPOSTED"), "\(result)")
+        #expect(result.stderr.contains("damaged.ofx line \(line):"), "line \(line): \(result)")
+        #expect(try !result.jsonArray().isEmpty)
     }
 }

@@ -91,6 +91,28 @@ struct CSVImportTests {
         #expect(again.stdout.contains("0 added, 2 skipped"), "\(again)")
     }
 
+    /// Issue 22, item 10: "line 2: record: expected 1 fields, found 2".
+    @Test("A Turkish spreadsheet: semicolons, decimal commas and dots between thousands, read as detect reads them")
+    func europeanSpreadsheet() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("Hizmet;Tutar\nNetflix;229,99\nAdobe;1.299,00\nSpotify;59,99\n", to: sandbox.path("t.csv"))
+        let result = try sandbox.succeed(["import", sandbox.path("t.csv"), "--map", "name=Hizmet,amount=Tutar", "--currency", "TRY"])
+        #expect(result.stdout.contains("3 added"), "\(result)")
+        let items = try imported(sandbox)
+        #expect(items["Netflix"]?["amount"] as? String == "229.99" && items["Netflix"]?["currency"] as? String == "TRY")
+        #expect(items["Adobe"]?["amount"] as? String == "1299.00", "\(String(describing: items["Adobe"]))")
+        // `Excel`'s sep= line, tabs, and a number that could be read either way (nothing else in the file tells).
+        try sandbox.write("sep=\t\nService\tCost\nA\t1.299\n", to: sandbox.path("tab.csv"))
+        let ambiguous = try sandbox.run(["import", sandbox.path("tab.csv"), "--map", "name=Service,amount=Cost", "--currency", "TRY"])
+        #expect(ambiguous.status == 65 && ambiguous.stderr.contains("line 3: Cost:") && ambiguous.stderr.contains("1.299"), "\(ambiguous)")
+        // A row with one field too many says so in words.
+        try sandbox.write("Hizmet;Tutar\nNetflix;229,99\nAdobe;1.299;00\n", to: sandbox.path("bad.csv"))
+        let bad = try sandbox.run(["import", sandbox.path("bad.csv"), "--map", "name=Hizmet,amount=Tutar", "--currency", "TRY"])
+        #expect(bad.status == 65 && bad.stderr.contains(
+            "line 3: record: 3 fields where the header has 2 columns separated by semicolons; a value with the separator in it needs double quotes around it"),
+                "\(bad)")
+    }
+
     @Test("A bad row refuses the file naming its line (65); a bad --map is a usage error (64)")
     func badInput() throws {
         let sandbox = try Sandbox()

@@ -230,8 +230,38 @@ struct CSVStatementTests {
         ("Tarih/Saat;İşlem;Tutar;Bakiye;Açıklama\n03.01.2026 14:22;Harcama;-149,99;1.000,00;NETFLIX.COM\n"
             + "05.01.2026 09:00;EFT;5.000,00;6.000,00;MAAS\n13.01.2026 10:00;Harcama;-59,99;940,01;SPOTIFY\n",
          ["2 2026-01-03 149.99 USD NETFLIX.COM", "4 2026-01-13 59.99 USD SPOTIFY"]),
+        // N26 since 2023 (issue 22, item 23): Partner Name the merchant, the currency in the amount's header.
+        ("\"Booking Date\",\"Value Date\",\"Partner Name\",\"Partner Iban\",Type,\"Payment Reference\",\"Account Name\","
+            + "\"Amount (EUR)\",\"Original Amount\",\"Original Currency\",\"Exchange Rate\"\n"
+            + "2026-01-03,2026-01-03,Netflix,,Presentment,,\"Main Account\",-15.49,,,\n"
+            + "2026-01-04,2026-01-04,\"Acme GmbH\",DE89370400440532013000,Credit Transfer,Salary,\"Main Account\",2000.00,,,\n"
+            + "2026-01-05,2026-01-05,\"Steam\",,Presentment,,\"Main Account\",-10.30,-12.00,USD,0.858\n",
+         ["2 2026-01-03 15.49 EUR Netflix", "4 2026-01-05 10.30 EUR Steam"]),
     ] as [(String, [String])])
     func bankExports(_ text: String, _ expected: [String]) throws {
         #expect(charges(try statement(text)) == expected)
+    }
+
+    @Test("Issue 22, item 3: whether the statement names its currency or the fallback is taken")
+    func currencyNamed() throws {
+        func assumed(_ text: String) throws -> Bool {
+            try StatementReader.read(text, path: "s.csv", format: nil, columns: nil, dateFormat: nil, currency: currency("USD"))
+                .currencyAssumed
+        }
+        #expect(try assumed("Tarih;Açıklama;Tutar\n03.01.2026;BLUTV;-159,90\n"))
+        #expect(try !assumed("Tarih;Açıklama;Tutar (TL)\n03.01.2026;BLUTV;-159,90\n"))
+        #expect(try !assumed("Date,Description,Amount,Currency\n2026-01-03,NETFLIX,-15.49,EUR\n"))
+        #expect(try !assumed("Date,Description,Amount\n2026-01-03,NETFLIX,-€15.49\n"))
+        // One charge with no currency of its own is enough.
+        #expect(try assumed("Date,Description,Amount\n2026-01-03,NETFLIX,-€15.49\n2026-01-04,HULU,-7.99\n"))
+    }
+
+    @Test("Issue 22, item 23: what was read, counted and dated, credits included")
+    func readSummary() throws {
+        let read = try StatementReader.read(
+            "Date,Description,Amount\n2026-01-03,NETFLIX,-15.49\n2025-12-30,PAYROLL,2000.00\n2026-02-01,HULU,-7.99\n",
+            path: "s.csv", format: nil, columns: nil, dateFormat: nil, currency: currency("USD"))
+        #expect(read.transactionCount == 3 && read.charges.count == 2)
+        #expect(read.firstDate?.description == "2025-12-30" && read.lastDate?.description == "2026-02-01")
     }
 }

@@ -136,4 +136,48 @@ struct OFXStatementTests {
     func noTransactions() throws {
         #expect(try statement("<OFX><CREDITCARDMSGSRSV1><CCSTMTTRNRS><CCSTMTRS><CURDEF>USD</CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1></OFX>").isEmpty)
     }
+
+    private static func read(_ text: String) throws -> BankStatement {
+        try StatementReader.read(text, path: "s.ofx", format: nil, columns: nil, dateFormat: nil, currency: currency("USD"))
+    }
+
+    @Test("Issue 22, item 23: a bank's error response (a failed sign-on, no transactions) says so")
+    func bankErrorResponse() throws {
+        let text = """
+            OFXHEADER:100
+            DATA:OFXSGML
+            VERSION:102
+
+            <OFX>
+            <SIGNONMSGSRSV1><SONRS><STATUS><CODE>15500<SEVERITY>ERROR<MESSAGE>Signon invalid</STATUS>
+            <DTSERVER>20260201<LANGUAGE>ENG</SONRS></SIGNONMSGSRSV1>
+            </OFX>
+
+            """
+        let error = statementError(text, path: "s.ofx")
+        #expect(error?.problem == .bankError(code: "15500", message: "Signon invalid"), "\(String(describing: error))")
+        #expect(error?.description.contains("15500") == true && error?.description.contains("error response") == true)
+        // A good sign-on and no transactions is a statement with nothing in it, not an error.
+        #expect(try Self.read(Self.sgml.replacingOccurrences(of: "<STMTTRN>", with: "<IGNORED>")).charges.isEmpty)
+    }
+
+    @Test("Issue 22, item 23: a transaction with no DTPOSTED is left out with its line; the others are read")
+    func transactionWithoutDate() throws {
+        let text = Self.sgml.replacingOccurrences(of: "<DTPOSTED>20260110\n", with: "")
+        let read = try Self.read(text)
+        #expect(charges(read.charges) == [
+            "1 2026-01-03 15.49 USD NETFLIX.COM 866-579-7172 CA",
+            "3 2026-01-14 42.10 USD BARNES & NOBLE #2231 NEW YORK NY",
+        ])
+        #expect(read.skipped.count == 1 && read.skipped.first?.line == 24, "\(read.skipped)")
+        #expect(read.skipped.first?.problem == .missingField("DTPOSTED", record: "<STMTTRN><TRNTYPE>CREDIT<TRNAMT>500.00<FITID>2026011001<NAME>PAYMENT THANK YOU"))
+        // With no transaction left, the file is refused as before.
+        let only = Self.sgml.replacingOccurrences(of: "<DTPOSTED>", with: "<DTNOTHING>")
+        #expect(statementError(only, path: "s.ofx")?.problem.isMissingDate == true)
+        #expect(!read.currencyAssumed, "CURDEF names it")
+    }
+}
+
+private extension StatementError.Problem {
+    var isMissingDate: Bool { if case .missingField("DTPOSTED", _) = self { true } else { false } }
 }

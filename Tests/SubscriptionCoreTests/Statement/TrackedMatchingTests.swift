@@ -90,4 +90,29 @@ struct TrackedMatchingTests {
         guard !shorter.isEmpty, shorter.count < longer.count else { return 0 }
         return (0...(longer.count - shorter.count)).contains { Array(longer[$0..<($0 + shorter.count)]) == shorter } ? 1 : 0
     }
+
+    /// Issue 22, item 5: what `--record` makes of each charge, and why the others are left.
+    @Test("Each charge recorded, already recorded, or left out with why; the start that puts the schedule on the bank's day")
+    func chargeMatching() throws {
+        var tracked = subscription(start: "2025-10-31")
+        let dates = ["2025-09-30", "2025-10-31", "2025-11-07", "2025-12-31", "2026-01-02", "2026-02-07"]
+        let charges = dates.enumerated().map { MerchantCharge(line: $0 + 2, date: day($1), merchant: "Netflix", amount: money("15.49")) }
+        let series = RecurringSeries(merchant: "Netflix", cycle: .monthly, charges: charges, nextExpected: nil)
+        _ = try tracked.recordPaid(on: day("2025-10-31"), amount: money("15.49"), today: day("2026-03-01"))
+        let matching = tracked.matching(series, today: day("2026-03-01"))
+        #expect(matching.records.map(\.date.description) == ["2025-12-31"])
+        #expect(matching.alreadyRecorded == 1 && matching.chargeCount == 6)
+        let reasons = matching.unmatched.map { "\($0.charge.date) \($0.reason)" }
+        #expect(reasons.count == 4, "\(reasons)")
+        #expect(reasons[0] == "2025-09-30 notRunning", "before the start: \(reasons[0])")
+        #expect(reasons[1] == "2025-11-07 offSchedule(nearest: Optional(2025-10-31))", "\(reasons[1])")
+        #expect(reasons[2] == "2026-01-02 paymentTaken(2025-12-31)", "\(reasons[2])")
+        #expect(reasons[3] == "2026-02-07 offSchedule(nearest: Optional(2026-01-31))", "\(reasons[3])")
+        #expect(tracked.startMoved(from: day("2025-10-31"), to: day("2025-11-07"))?.description == "2025-11-07")
+        // Quarterly: the bank's day, a whole number of quarters from the bank's month.
+        let quarterly = subscription(every: cycle(3, .month), start: "2025-01-31")
+        #expect(quarterly.startMoved(from: day("2025-07-31"), to: day("2025-08-07"))?.description == "2025-02-07")
+        let weekly = subscription(every: cycle(1, .week), start: "2025-01-06")
+        #expect(weekly.startMoved(from: day("2025-03-03"), to: day("2025-03-06"))?.description == "2025-01-09")
+    }
 }

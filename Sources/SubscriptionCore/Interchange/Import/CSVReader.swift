@@ -1,8 +1,9 @@
 import Foundation
 
-/// A small RFC 4180 reader: fields separated by commas, quoted with `"` (a doubled `""` inside is
-/// one quote), line breaks inside quotes kept, CRLF or LF between records, and a leading
-/// byte-order mark ignored. Enough for what spreadsheets and `subs list --format csv` write.
+/// RFC 4180 records as `import` reads them: fields separated by commas (or the delimiter given),
+/// quoted with `"` (a doubled `""` inside is one quote), line breaks inside quotes kept, CRLF or
+/// LF between records, and a leading byte-order mark ignored. `DelimitedText` takes them apart,
+/// as it does `detect`'s statements.
 public enum CSVReader {
     /// One record and the line of the file it starts on (1-based), for error messages.
     public struct Record: Equatable, Sendable {
@@ -28,75 +29,15 @@ public enum CSVReader {
         }
     }
 
-    /// Every record in `text`, blank lines skipped. Throws on a quote that is never closed.
-    public static func records(_ text: String) throws -> [Record] {
-        var scalars = Substring(text).unicodeScalars[...]
-        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
-        var records: [Record] = []
-        var fields: [String] = []
-        var field = String.UnicodeScalarView()
-        var line = 1
-        var recordLine = 1
-        var quoted = false
-        var iterator = scalars.makeIterator()
-        var pending: Unicode.Scalar? = nil
-
-        func next() -> Unicode.Scalar? {
-            if let scalar = pending { pending = nil; return scalar }
-            return iterator.next()
+    /// Every record in `text`, fields separated by `delimiter` and kept as written, blank lines
+    /// skipped: `DelimitedText`'s rules. Throws on a quote that is never closed.
+    public static func records(_ text: String, delimiter: Unicode.Scalar = ",") throws -> [Record] {
+        do {
+            return try DelimitedText.records(text, delimiter: delimiter, trimmed: false)
+                .map { Record(line: $0.line, fields: $0.fields) }
+        } catch {
+            throw CSVError.unclosedQuote(line: error.line)
         }
-        func endRecord() {
-            fields.append(String(field))
-            field = String.UnicodeScalarView()
-            // A line with nothing on it is no record.
-            if !(fields.count == 1 && fields[0].isEmpty) {
-                records.append(Record(line: recordLine, fields: fields))
-            }
-            fields = []
-        }
-
-        while let scalar = next() {
-            if quoted {
-                switch scalar {
-                case "\"":
-                    if let following = next() {
-                        if following == "\"" { field.append("\"") } else { quoted = false; pending = following }
-                    } else {
-                        quoted = false
-                    }
-                case "\n":
-                    line += 1
-                    field.append(scalar)
-                case "\r":
-                    // CRLF inside a quoted field is one line break.
-                    if let following = next() {
-                        if following == "\n" { line += 1; field.append("\n") } else { field.append(scalar); pending = following }
-                    } else {
-                        field.append(scalar)
-                    }
-                default:
-                    field.append(scalar)
-                }
-                continue
-            }
-            switch scalar {
-            case "\"" where field.isEmpty:
-                quoted = true
-            case ",":
-                fields.append(String(field))
-                field = String.UnicodeScalarView()
-            case "\r", "\n":
-                if scalar == "\r", let following = next(), following != "\n" { pending = following }
-                endRecord()
-                line += 1
-                recordLine = line
-            default:
-                field.append(scalar)
-            }
-        }
-        if quoted { throw CSVError.unclosedQuote(line: recordLine) }
-        if !field.isEmpty || !fields.isEmpty { endRecord() }
-        return records
     }
 }
 

@@ -5,6 +5,8 @@ import Foundation
 struct CSVTable {
     let header: [String]
     let rows: [Row]
+    /// What separates the fields: a comma, a semicolon or a tab.
+    let delimiter: Unicode.Scalar
 
     struct Row {
         let line: Int
@@ -26,23 +28,42 @@ struct CSVTable {
 
     init(_ data: Data) throws {
         let text = try CSVReader.text(data)
-        let records: [CSVReader.Record]
+        // Comma, semicolon or tab, as `detect` tells them apart: a spreadsheet saved in Turkey or
+        // most of Europe writes semicolons, its decimal commas being taken.
+        let records: [DelimitedText.Record], delimiter: Unicode.Scalar
         do {
-            records = try CSVReader.records(text)
-        } catch let error as CSVError {
-            throw ImportError.unreadable(problem: error.description)
+            (records, delimiter) = try DelimitedText.records(sniffing: text, trimmed: false)
+        } catch {
+            throw ImportError.unreadable(problem: CSVError.unclosedQuote(line: error.line).description)
         }
         guard let first = records.first else { throw ImportError.unreadable(problem: localized("an empty file")) }
+        self.delimiter = delimiter
         header = first.fields.map { $0.trimmingCharacters(in: .whitespaces) }
         rows = try records.dropFirst().map { record in
             guard record.fields.count == first.fields.count else {
                 throw ImportError.badRecord(record: localized("line \(record.line)"), field: localized("record"),
-                                            problem: localized("expected \(first.fields.count) fields, found \(record.fields.count)"))
+                                            problem: Self.fieldCountProblem(found: record.fields.count, header: first.fields.count,
+                                                                            delimiter: delimiter))
             }
             return Row(line: record.line, values: Dictionary(zip(first.fields.map { $0.trimmingCharacters(in: .whitespaces) }, record.fields),
                                                              uniquingKeysWith: { first, _ in first }),
                        check: RecordCheck(localized("line \(record.line)")))
         }
+    }
+
+    /// A record with more or fewer fields than the header has columns, in words.
+    static func fieldCountProblem(found: Int, header: Int, delimiter: Unicode.Scalar) -> String {
+        let separated = switch delimiter {
+        case ";": localized("separated by semicolons")
+        case "\t": localized("separated by tabs")
+        default: localized("separated by commas")
+        }
+        let columns = header == 1 ? localized("1 column") : localized("\(header) columns")
+        let fields = found == 1 ? localized("1 field") : localized("\(found) fields")
+        return localized("""
+            \(fields) where the header has \(columns) \(separated); a value with the separator in it needs double quotes \
+            around it
+            """)
     }
 
     /// Whether the first line of `data` starts with `columns`.

@@ -46,12 +46,17 @@ public enum MappedCSVFormat: ImportFormat {
             throw InputError.invalid("--map", value: missing,
                                      expected: localized("a column of the file's header: \(columns.joined(separator: ", "))"))
         }
+        // The file's decimal separator, as its amounts prove it (`229,99`): `detect`'s rule.
+        var vote = AmountText.DecimalVote()
+        if let column = map[.amount] { table.rows.compactMap { $0.value(column) }.forEach { vote.count($0) } }
         return ParsedImport(subscriptions: try table.rows.map { row in
-            ImportedSubscription(record: localized("line \(row.line)"), subscription: try subscription(row, map: map, options: options))
+            ImportedSubscription(record: localized("line \(row.line)"),
+                                 subscription: try subscription(row, map: map, decimalMark: vote.mark, options: options))
         })
     }
 
-    private static func subscription(_ row: CSVTable.Row, map: [Field: String], options: ImportOptions) throws -> Subscription {
+    private static func subscription(_ row: CSVTable.Row, map: [Field: String], decimalMark: Character?,
+                                     options: ImportOptions) throws -> Subscription {
         let check = row.check
         func value(_ field: Field) -> String? { map[field].flatMap(row.value) }
         func required(_ field: Field) throws -> String {
@@ -62,7 +67,7 @@ public enum MappedCSVFormat: ImportFormat {
             try value(field).map { text in try check.field(map[field]!) { try CivilDate(input: text, today: options.today) } }
         }
         let column = { (field: Field) in map[field] ?? field.rawValue }
-        let price = try PriceText(try required(.amount), check: check, field: column(.amount))
+        let price = try PriceText(column: try required(.amount), decimalMark: decimalMark, check: check, field: column(.amount))
         let currency = try value(.currency).map { try check.currency($0.uppercased(), field: column(.currency)) }
             ?? price.currency(check: check, fallback: options.currency, field: column(.amount))
         let cycle = try value(.every).map { text in try check.field(column(.every)) { try BillingCycle(input: text) } } ?? .monthly

@@ -33,6 +33,33 @@ struct PriceText {
         amount = String(number)
     }
 
+    /// A price in a spreadsheet's column, read as `detect` reads a statement's amounts: a decimal
+    /// point or comma and thousands grouped by the other (`229,99`, `1.299,00`, `1,299.00`),
+    /// `decimalMark` being the one the column's other cells prove. A number that could be read
+    /// either way (`1.299` in a file that says nothing else) is refused, not guessed.
+    init(column text: String, decimalMark: Character?, check: RecordCheck, field: String) throws {
+        guard let read = AmountText(text, decimalMark: decimalMark) else {
+            // Not a number `detect` reads: refused with the reasons of a price.
+            try self.init(text, check: check, field: field)
+            return
+        }
+        guard !read.negative else {
+            throw check.fail(field, localized("expected an amount of 0 or more, got '\(text.quotedForMessage)'"))
+        }
+        let marks = text.filter { $0 == "." || $0 == "," }
+        if decimalMark == nil, marks.count == 1, let mark = marks.first,
+           text.reversed().prefix(while: { $0 != mark }).filter(\.isASCIIDigit).count == 3 {
+            throw check.fail(field, Self.separatorProblem(text))
+        }
+        self.init(text: text, symbol: read.mark, amount: "\(read.magnitude)")
+    }
+
+    private init(text: String, symbol: String, amount: String) {
+        self.text = text
+        self.symbol = symbol
+        self.amount = amount
+    }
+
     /// Why a price with a comma in its number is refused: `15,99` is 15.99 with a decimal
     /// comma, `1,599` may be 1599 with a thousands comma; which is meant is not guessed.
     static func separatorProblem(_ text: String) -> String {

@@ -42,7 +42,8 @@ public enum SubsListCSVFormat: ImportFormat {
     private static func subscription(_ record: CSVReader.Record, options: ImportOptions) throws -> Subscription {
         let check = RecordCheck(localized("line \(record.line)"))
         guard record.fields.count == header.count else {
-            throw check.fail(localized("record"), localized("expected \(header.count) fields, found \(record.fields.count)"))
+            throw check.fail(localized("record"), CSVTable.fieldCountProblem(found: record.fields.count, header: header.count,
+                                                                             delimiter: ","))
         }
         var values: [String: String] = [:]
         for (key, value) in zip(header, record.fields) { values[key] = unneutralised(value) }
