@@ -55,11 +55,10 @@ extension Subs {
         @OptionGroup var store: StoreOptions
         @OptionGroup var clock: TodayOptions
 
-        func validate() throws {
-            if yes && !add { throw UsageError.optionNeedsOption("--yes", needs: "--add", because: localized("it answers what --add asks")) }
-        }
-
         func run() throws {
+            // Checked here, not in validate(): argument-parser turns what validate() throws,
+            // but its own ValidationError, into exit 1.
+            if yes && !add { throw UsageError.optionNeedsOption("--yes", needs: "--add", because: localized("it answers what --add asks")) }
             let today = try clock.resolve()
             let columns = try map.map { try StatementColumns(map: $0) }
             let order = try dateFormat.map { try StatementDateFormat(input: $0) }

@@ -156,7 +156,7 @@ struct TerminalFitTests {
         #expect(try sandbox.run(["help", "show"]).status == 0)
     }
 
-    @Test("paid --undo without --on is a usage error (64); export without --format writes the JSON document")
+    @Test("paid --undo without --on and detect --yes without --add are usage errors (64); export without --format writes the JSON document")
     func paidUndoAndExportDefaults() throws {
         let sandbox = try Sandbox()
         try sandbox.add("Netflix", "15.49", ["--start", "2026-01-05"], today: "2026-11-22")
@@ -164,6 +164,10 @@ struct TerminalFitTests {
         #expect(undo.status == 64 && undo.stderrLines.count == 1 && undo.stderr.contains("--on"), "\(undo)")
         let amount = try sandbox.run(["paid", "netflix", "--undo", "--on", "2026-11-05", "--amount", "3"] + Self.today)
         #expect(amount.status == 64, "\(amount)")
+        let statement = sandbox.path("statement.csv")
+        try sandbox.write("Date,Description,Amount\n2026-10-05,NETFLIX,-15.49\n", to: statement)
+        let yes = try sandbox.run(["detect", statement, "--yes"] + Self.today)
+        #expect(yes.status == 64 && yes.stderr.contains("--add"), "\(yes)")
         let export = try sandbox.succeed(["export"] + Self.today)
         let explicit = try sandbox.succeed(["export", "--format", "json"] + Self.today)
         let document = try export.jsonObject()
