@@ -28,8 +28,11 @@ extension SubscriptionStore {
             var replaced: [Subscription] = []
             return try read { try Self.apply(parsed, onDuplicate: onDuplicate, connection: $0, writing: false, replaced: &replaced) }
         }
-        // PRODUCT.md §8: an import is preceded by an automatic backup of what was there.
-        if let current = try existingConnection() {
+        // PRODUCT.md §8: an import is preceded by an automatic backup of what was there. A
+        // database named (--db, SUBS_DB) but not made yet holds nothing: the import creates it,
+        // as `add` does, where a read of it is refused as a likely typo.
+        let namedButMissing = location.databaseIsNamed && !FileManager.default.fileExists(atPath: location.databasePath)
+        if !namedButMissing, let current = try existingConnection() {
             _ = try Self.mapErrors(location) { try Backup.automatic(current, location: location, reason: "import") }
         }
         return try write { connection in

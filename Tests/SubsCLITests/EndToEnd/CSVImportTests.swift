@@ -55,6 +55,18 @@ struct CSVImportTests {
         #expect(second.stdout.contains("0 added, 4 skipped"), "\(second)")
     }
 
+    @Test("An import into a database named with --db that does not exist yet creates it, as add does; a read of it is still refused")
+    func importCreatesANamedDatabase() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write(Self.subtrack, to: sandbox.path("subtrack.csv"))
+        let named = ["--db", sandbox.path("moved-in.db"), "--key-file", sandbox.path("moved-in.key")]
+        #expect(try sandbox.run(["list"] + named).status == 66)
+        let first = try sandbox.succeed(["import", sandbox.path("subtrack.csv"), "--today", "2026-11-22"] + named)
+        #expect(first.stdout.contains("4 added"), "\(first)")
+        let listed = try sandbox.succeed(["list", "--format", "json", "--status", "all"] + named).jsonArray()
+        #expect(listed.count == 4, "\(listed)")
+    }
+
     @Test("A SubTrackr export imports with its schedules, trial and cancellation")
     func subtrackrExport() throws {
         let sandbox = try Sandbox()
