@@ -71,7 +71,9 @@ public enum MerchantName {
     /// words; masked card numbers (`****1234`, `XXXX1234`) are gone.
     private static func segments(_ text: String) -> [[String]] {
         var segments: [[String]] = [[]]
-        for token in text.replacingOccurrences(of: "_", with: " ").split(separator: " ") {
+        // Foundation's replacing is costly for each of a statement's descriptions; few need it.
+        let spaced = text.utf8.contains(UInt8(ascii: "_")) ? text.replacingOccurrences(of: "_", with: " ") : text
+        for token in spaced.split(separator: " ") {
             if isCardMask(token) { continue }
             var part = ""
             for character in token {
@@ -98,7 +100,7 @@ public enum MerchantName {
     static func cleaned(_ tokens: [String]) -> Words {
         var result = Words()
         for raw in tokens {
-            let token = raw.trimmingCharacters(in: edgePunctuation)
+            let token = trimmedPunctuation(raw)
             let key = fold(token)
             if result.words.isEmpty {
                 let name = withoutNoisePrefix(token)
@@ -182,21 +184,40 @@ public enum MerchantName {
 
     /// Lower case, with the dot `İ` leaves on `i` removed.
     private static func lowercased(_ word: String) -> String {
-        word.lowercased().replacingOccurrences(of: "i\u{0307}", with: "i")
+        let lower = word.lowercased()
+        // Only an `İ` leaves the dot: Foundation's replacing is not paid for every other word.
+        guard lower.unicodeScalars.contains("\u{0307}") else { return lower }
+        return lower.replacingOccurrences(of: "i\u{0307}", with: "i")
     }
 
     /// A word as the tables keep it: folded as names compare, no accents, no dots or apostrophes.
     static func fold(_ word: some StringProtocol) -> String {
-        NameMatching.key(String(word)).folding(options: .diacriticInsensitive, locale: nil)
+        // ASCII has no accents, nor Turkish's i's: lower case is all its folding. Most words of
+        // a descriptor are ASCII, and Foundation's folding was much of the cost of a statement.
+        if word.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(word).lowercased().filter { $0 != "." && $0 != "'" }
+        }
+        return NameMatching.key(String(word)).folding(options: .diacriticInsensitive, locale: nil)
             .filter { $0 != "." && $0 != "'" && $0 != "\u{2019}" }
     }
 
     /// The words run together, letters and digits only, `+` as `plus`: the key of `aliases`.
     static func squashed(_ words: some Sequence<String>) -> String {
-        words.map(fold).joined().replacingOccurrences(of: "+", with: "plus").filter { $0.isLetter || $0.isNumber }
+        let joined = words.map(fold).joined()
+        // Foundation's replacing is costly for each of a statement's descriptions; few need it.
+        let spelled = joined.utf8.contains(UInt8(ascii: "+")) ? joined.replacingOccurrences(of: "+", with: "plus") : joined
+        return spelled.filter { $0.isLetter || $0.isNumber }
     }
 
     private static let edgePunctuation = CharacterSet(charactersIn: ",;:()[]{}<>\"#-|")
+
+    /// `token` without `edgePunctuation` at its ends; most tokens have none, and are not handed
+    /// to Foundation's trimming, costly for each word of a statement.
+    private static func trimmedPunctuation(_ token: String) -> String {
+        guard let first = token.unicodeScalars.first, let last = token.unicodeScalars.last,
+              edgePunctuation.contains(first) || edgePunctuation.contains(last) else { return token }
+        return token.trimmingCharacters(in: edgePunctuation)
+    }
 
     private static func isNoise(_ key: String) -> Bool {
         if Vocabulary.noise.contains(key) { return true }
