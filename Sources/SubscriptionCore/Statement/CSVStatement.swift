@@ -182,12 +182,16 @@ enum CSVStatement {
             var statement = BankStatement()
             for movement in movements { statement.counted(movement.date) }
             var assumed = false
+            // Amounts repeat: each is rounded to its currency once.
+            var rounded: [Rounding: Money] = [:]
             statement.charges = movements.compactMap { movement in
                 // Where amounts carry signs, the sign says; a type column says only where they do not.
                 let isDebit = movement.side.column
                     ?? (signed ? movement.amount.negative == debitIsNegative : movement.side.type ?? true)
                 // Less than the currency's smallest coin (`0.001`) takes no money.
-                let amount = movement.amount.money(in: movement.currency)
+                let rounding = Rounding(magnitude: movement.amount.magnitude, currency: movement.currency)
+                let amount = rounded[rounding] ?? movement.amount.money(in: movement.currency)
+                rounded[rounding] = amount
                 guard isDebit, amount.minorUnits != 0 else { return nil }
                 if movement.currencyAssumed { assumed = true }
                 return StatementTransaction(
@@ -196,6 +200,12 @@ enum CSVStatement {
             }
             statement.currencyAssumed = assumed
             return statement
+        }
+
+        /// An amount and the currency it is rounded to.
+        private struct Rounding: Hashable {
+            let magnitude: Decimal
+            let currency: Currency
         }
 
         /// Which sign a charge has in a file with one amount column. Where a type column calls

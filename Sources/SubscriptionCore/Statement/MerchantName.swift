@@ -17,7 +17,9 @@ public enum MerchantName {
     /// `AMZN Mktp US*2K4LL1PQ2` is "Amazon Marketplace". A description with nothing left after
     /// the noise is its own name, spaces tidied.
     public static func normalized(_ description: String) -> String {
-        let visible = String(String.UnicodeScalarView(description.unicodeScalars.filter { !$0.isControlOrInvisibleFormat }))
+        // Printable ASCII, as most descriptions are, has nothing invisible to take out.
+        let visible = description.utf8.allSatisfy { (0x20..<0x7F).contains($0) } ? description
+            : String(String.UnicodeScalarView(description.unicodeScalars.filter { !$0.isControlOrInvisibleFormat }))
         let tidied = visible.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !tidied.isEmpty else { return "" }
         var segments = Self.segments(tidied)
@@ -176,7 +178,7 @@ public enum MerchantName {
             for character in lowercased(word) {
                 result += startOfWord ? character.uppercased() : String(character)
                 startOfWord = "-/.".contains(character) || character.isWhitespace
-                    || result.count == 2 && result == "Mc" && letters.count > 3
+                    || result == "Mc" && letters.count > 3
             }
             return result
         }.joined(separator: " ")
@@ -265,6 +267,7 @@ public enum MerchantName {
     /// The name of a web address: `NETFLIX.COM` is NETFLIX, `WWW.AMAZON.CO.UK/PM` AMAZON,
     /// `HELP.UBER.COM` UBER; nil for what is no address.
     private static func domainName(_ token: String) -> String? {
+        guard token.utf8.contains(UInt8(ascii: ".")) else { return nil }  // the common case, quickly
         let host = token.split(separator: "/", maxSplits: 1).first.map(String.init) ?? token
         var labels = host.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }) else { return nil }
@@ -277,6 +280,9 @@ public enum MerchantName {
 
     /// A web address or a path after the name: `HELP.UBER.COM`, `g.co/helppay#`.
     private static func isWebAddress(_ token: String) -> Bool {
-        token.contains("/") || token.contains("@") || domainName(token) != nil
+        // Foundation's `contains` is asked only when the byte is there: most words have neither.
+        let bytes = token.utf8
+        return bytes.contains(UInt8(ascii: "/")) && token.contains("/") || bytes.contains(UInt8(ascii: "@")) && token.contains("@")
+            || domainName(token) != nil
     }
 }
