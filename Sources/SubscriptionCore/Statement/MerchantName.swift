@@ -239,8 +239,17 @@ public enum MerchantName {
     /// Numbers, dates, phone numbers and references; before the name, only what cannot begin
     /// one (`A101` and `7-ELEVEN` are names, `0115` and `XX1234` are not).
     private static func isJunk(_ token: String, first: Bool) -> Bool {
-        let letters = token.filter(\.isLetter).count
-        let digits = token.filter(\.isNumber).count
+        // One pass, and ASCII without Unicode's tables: this runs for every word of every description.
+        var letters = 0, digits = 0
+        for character in token {
+            if let ascii = character.asciiValue {
+                if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(ascii | 0x20) { letters += 1 }
+                if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(ascii) { digits += 1 }
+            } else {
+                if character.isLetter { letters += 1 }
+                if character.isNumber { digits += 1 }
+            }
+        }
         if first {
             // `24 HOUR FITNESS` begins with a number; `0115` (a date) and `XX1234` do not begin a name.
             if letters == 0 { return !(1...2).contains(digits) || digits != token.count }
