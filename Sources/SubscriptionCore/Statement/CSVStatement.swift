@@ -78,6 +78,8 @@ enum CSVStatement {
             var certain: (String, Int)? = nil
             var onlyDots = true
             var decimalVote = AmountText.DecimalVote()
+            // A statement writes few distinct dates (one a day at most): each is read once.
+            var dates: [String: DateText] = [:]
             for record in records {
                 let dateCell = record[layout.date]
                 let moneyCells = [layout.amount, layout.debit, layout.credit].compactMap { $0 }.map { record[$0] }
@@ -87,10 +89,11 @@ enum CSVStatement {
                     if !dateCell.isEmpty || moneyCells.contains(where: { !$0.isEmpty }) { firstSkipped = firstSkipped ?? record }
                     continue
                 }
-                guard let date = DateText(dateCell) else {
+                guard let date = dates[dateCell] ?? DateText(dateCell) else {
                     throw StatementError(path: path, line: record.line,
                                          .unreadableDate(dateCell, record: record.text, expected: dateFormat))
                 }
+                dates[dateCell] = date
                 switch date.evidence {
                 case .dayMonthYear: dayFirst = dayFirst ?? (dateCell, record.line)
                 case .monthDayYear: monthFirst = monthFirst ?? (dateCell, record.line)
@@ -160,12 +163,15 @@ enum CSVStatement {
 
         func statement(path: String, fallback: Currency) throws(StatementError) -> BankStatement {
             var movements: [Movement] = []
+            // Amounts repeat (a subscription's price, round sums): each distinct cell is read once.
+            var amounts: [String: AmountText] = [:]
             for row in rows {
                 guard let date = row.date.date(order) else {
                     throw StatementError(path: path, line: row.record.line,
                                          .unreadableDate(row.record[layout.date], record: row.record.text, expected: dateFormat))
                 }
-                guard let (amount, side) = try money(row.record, path: path), amount.magnitude != 0 else { continue }
+                guard let (amount, side) = try money(row.record, path: path, amounts: &amounts),
+                      amount.magnitude != 0 else { continue }
                 let currency = currency(row.record, amount: amount, fallback: fallback)
                 movements.append(Movement(row: row, date: date, amount: amount, side: side,
                                           currency: currency ?? fallback, currencyAssumed: currency == nil))
@@ -176,12 +182,16 @@ enum CSVStatement {
             var statement = BankStatement()
             for movement in movements { statement.counted(movement.date) }
             var assumed = false
+            // Amounts repeat: each is rounded to its currency once.
+            var rounded: [Rounding: Money] = [:]
             statement.charges = movements.compactMap { movement in
                 // Where amounts carry signs, the sign says; a type column says only where they do not.
                 let isDebit = movement.side.column
                     ?? (signed ? movement.amount.negative == debitIsNegative : movement.side.type ?? true)
                 // Less than the currency's smallest coin (`0.001`) takes no money.
-                let amount = movement.amount.money(in: movement.currency)
+                let rounding = Rounding(magnitude: movement.amount.magnitude, currency: movement.currency)
+                let amount = rounded[rounding] ?? movement.amount.money(in: movement.currency)
+                rounded[rounding] = amount
                 guard isDebit, amount.minorUnits != 0 else { return nil }
                 if movement.currencyAssumed { assumed = true }
                 return StatementTransaction(
@@ -190,6 +200,12 @@ enum CSVStatement {
             }
             statement.currencyAssumed = assumed
             return statement
+        }
+
+        /// An amount and the currency it is rounded to.
+        private struct Rounding: Hashable {
+            let magnitude: Decimal
+            let currency: Currency
         }
 
         /// Which sign a charge has in a file with one amount column. Where a type column calls
@@ -207,14 +223,17 @@ enum CSVStatement {
 
         /// The row's amount and what the file says of its side apart from the sign; nil when the
         /// row moved no money.
-        private func money(_ record: DelimitedText.Record, path: String) throws(StatementError) -> (AmountText, Side)? {
+        /// `amounts` holds the cells already read.
+        private func money(_ record: DelimitedText.Record, path: String,
+                           amounts: inout [String: AmountText]) throws(StatementError) -> (AmountText, Side)? {
             func read(_ column: Int?) throws(StatementError) -> AmountText? {
                 guard let column else { return nil }
                 let cell = record[column]
                 guard !cell.isEmpty else { return nil }
-                guard let amount = AmountText(cell, decimalMark: decimalMark) else {
+                guard let amount = amounts[cell] ?? AmountText(cell, decimalMark: decimalMark) else {
                     throw StatementError(path: path, line: record.line, .unreadableAmount(cell, record: record.text))
                 }
+                amounts[cell] = amount
                 return amount
             }
             if let column = layout.amount {

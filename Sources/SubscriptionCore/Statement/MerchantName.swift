@@ -17,7 +17,9 @@ public enum MerchantName {
     /// `AMZN Mktp US*2K4LL1PQ2` is "Amazon Marketplace". A description with nothing left after
     /// the noise is its own name, spaces tidied.
     public static func normalized(_ description: String) -> String {
-        let visible = String(String.UnicodeScalarView(description.unicodeScalars.filter { !$0.isControlOrInvisibleFormat }))
+        // Printable ASCII, as most descriptions are, has nothing invisible to take out.
+        let visible = description.utf8.allSatisfy { (0x20..<0x7F).contains($0) } ? description
+            : String(String.UnicodeScalarView(description.unicodeScalars.filter { !$0.isControlOrInvisibleFormat }))
         let tidied = visible.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !tidied.isEmpty else { return "" }
         var segments = Self.segments(tidied)
@@ -71,7 +73,9 @@ public enum MerchantName {
     /// words; masked card numbers (`****1234`, `XXXX1234`) are gone.
     private static func segments(_ text: String) -> [[String]] {
         var segments: [[String]] = [[]]
-        for token in text.replacingOccurrences(of: "_", with: " ").split(separator: " ") {
+        // Foundation's replacing is costly for each of a statement's descriptions; few need it.
+        let spaced = text.utf8.contains(UInt8(ascii: "_")) ? text.replacingOccurrences(of: "_", with: " ") : text
+        for token in spaced.split(separator: " ") {
             if isCardMask(token) { continue }
             var part = ""
             for character in token {
@@ -98,7 +102,7 @@ public enum MerchantName {
     static func cleaned(_ tokens: [String]) -> Words {
         var result = Words()
         for raw in tokens {
-            let token = raw.trimmingCharacters(in: edgePunctuation)
+            let token = trimmedPunctuation(raw)
             let key = fold(token)
             if result.words.isEmpty {
                 let name = withoutNoisePrefix(token)
@@ -174,7 +178,7 @@ public enum MerchantName {
             for character in lowercased(word) {
                 result += startOfWord ? character.uppercased() : String(character)
                 startOfWord = "-/.".contains(character) || character.isWhitespace
-                    || result.count == 2 && result == "Mc" && letters.count > 3
+                    || result == "Mc" && letters.count > 3
             }
             return result
         }.joined(separator: " ")
@@ -182,21 +186,40 @@ public enum MerchantName {
 
     /// Lower case, with the dot `İ` leaves on `i` removed.
     private static func lowercased(_ word: String) -> String {
-        word.lowercased().replacingOccurrences(of: "i\u{0307}", with: "i")
+        let lower = word.lowercased()
+        // Only an `İ` leaves the dot: Foundation's replacing is not paid for every other word.
+        guard lower.unicodeScalars.contains("\u{0307}") else { return lower }
+        return lower.replacingOccurrences(of: "i\u{0307}", with: "i")
     }
 
     /// A word as the tables keep it: folded as names compare, no accents, no dots or apostrophes.
     static func fold(_ word: some StringProtocol) -> String {
-        NameMatching.key(String(word)).folding(options: .diacriticInsensitive, locale: nil)
+        // ASCII has no accents, nor Turkish's i's: lower case is all its folding. Most words of
+        // a descriptor are ASCII, and Foundation's folding was much of the cost of a statement.
+        if word.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(word).lowercased().filter { $0 != "." && $0 != "'" }
+        }
+        return NameMatching.key(String(word)).folding(options: .diacriticInsensitive, locale: nil)
             .filter { $0 != "." && $0 != "'" && $0 != "\u{2019}" }
     }
 
     /// The words run together, letters and digits only, `+` as `plus`: the key of `aliases`.
     static func squashed(_ words: some Sequence<String>) -> String {
-        words.map(fold).joined().replacingOccurrences(of: "+", with: "plus").filter { $0.isLetter || $0.isNumber }
+        let joined = words.map(fold).joined()
+        // Foundation's replacing is costly for each of a statement's descriptions; few need it.
+        let spelled = joined.utf8.contains(UInt8(ascii: "+")) ? joined.replacingOccurrences(of: "+", with: "plus") : joined
+        return spelled.filter { $0.isLetter || $0.isNumber }
     }
 
     private static let edgePunctuation = CharacterSet(charactersIn: ",;:()[]{}<>\"#-|")
+
+    /// `token` without `edgePunctuation` at its ends; most tokens have none, and are not handed
+    /// to Foundation's trimming, costly for each word of a statement.
+    private static func trimmedPunctuation(_ token: String) -> String {
+        guard let first = token.unicodeScalars.first, let last = token.unicodeScalars.last,
+              edgePunctuation.contains(first) || edgePunctuation.contains(last) else { return token }
+        return token.trimmingCharacters(in: edgePunctuation)
+    }
 
     private static func isNoise(_ key: String) -> Bool {
         if Vocabulary.noise.contains(key) { return true }
@@ -216,8 +239,17 @@ public enum MerchantName {
     /// Numbers, dates, phone numbers and references; before the name, only what cannot begin
     /// one (`A101` and `7-ELEVEN` are names, `0115` and `XX1234` are not).
     private static func isJunk(_ token: String, first: Bool) -> Bool {
-        let letters = token.filter(\.isLetter).count
-        let digits = token.filter(\.isNumber).count
+        // One pass, and ASCII without Unicode's tables: this runs for every word of every description.
+        var letters = 0, digits = 0
+        for character in token {
+            if let ascii = character.asciiValue {
+                if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(ascii | 0x20) { letters += 1 }
+                if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(ascii) { digits += 1 }
+            } else {
+                if character.isLetter { letters += 1 }
+                if character.isNumber { digits += 1 }
+            }
+        }
         if first {
             // `24 HOUR FITNESS` begins with a number; `0115` (a date) and `XX1234` do not begin a name.
             if letters == 0 { return !(1...2).contains(digits) || digits != token.count }
@@ -244,6 +276,7 @@ public enum MerchantName {
     /// The name of a web address: `NETFLIX.COM` is NETFLIX, `WWW.AMAZON.CO.UK/PM` AMAZON,
     /// `HELP.UBER.COM` UBER; nil for what is no address.
     private static func domainName(_ token: String) -> String? {
+        guard token.utf8.contains(UInt8(ascii: ".")) else { return nil }  // the common case, quickly
         let host = token.split(separator: "/", maxSplits: 1).first.map(String.init) ?? token
         var labels = host.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }) else { return nil }
@@ -256,6 +289,9 @@ public enum MerchantName {
 
     /// A web address or a path after the name: `HELP.UBER.COM`, `g.co/helppay#`.
     private static func isWebAddress(_ token: String) -> Bool {
-        token.contains("/") || token.contains("@") || domainName(token) != nil
+        // Foundation's `contains` is asked only when the byte is there: most words have neither.
+        let bytes = token.utf8
+        return bytes.contains(UInt8(ascii: "/")) && token.contains("/") || bytes.contains(UInt8(ascii: "@")) && token.contains("@")
+            || domainName(token) != nil
     }
 }

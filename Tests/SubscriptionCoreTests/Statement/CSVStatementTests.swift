@@ -153,6 +153,18 @@ struct CSVStatementTests {
         #expect(charges(try statement(text)) == ["5 2026-01-13 15.49 USD NETFLIX"])
     }
 
+    @Test("A date or amount written again is read as it was the first time, though later rows decide its reading")
+    func repeatedCells() throws {
+        // Each distinct cell is read once (issue 22, item 6): `-1.234` and `02.01.2026` first come
+        // before the rows that tell a decimal comma and the day first, and every copy is read so.
+        let text = "Datum;Beschreibung;Betrag\n02.01.2026;A;-1.234\n02.01.2026;B;-1.234\n"
+            + "13.01.2026;C;-15,49\n02.01.2026;D;-1.234\n13.01.2026;E;-15,49\n"
+        #expect(charges(try statement(text)) == [
+            "2 2026-01-02 1234.00 USD A", "3 2026-01-02 1234.00 USD B", "4 2026-01-13 15.49 USD C",
+            "5 2026-01-02 1234.00 USD D", "6 2026-01-13 15.49 USD E",
+        ])
+    }
+
     @Test("--map names columns by name (compared as names are) or by number, and may leave some to the header")
     func map() throws {
         let text = "When;What;Who;How much\n2026-01-03;Streaming;NETFLIX.COM;-15,49\n"

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SubscriptionCore
 
@@ -132,6 +133,15 @@ struct MerchantNameTests {
         for (a, b) in pairs {
             #expect(MerchantName.normalized(a) == MerchantName.normalized(b), "\(a) / \(b)")
         }
+    }
+
+    @Test("A word folds as Foundation folds it, ASCII (taken a shorter way) or not", arguments: [
+        "NETFLIX.COM", "Joe's", "A.B.C", "MiXeD", "7-ELEVEN", "", "İSTANBUL", "Café", "O’REILLY", "GIDA", "Şahin",
+    ])
+    func fold(_ word: String) {
+        let foundation = NameMatching.key(word).folding(options: .diacriticInsensitive, locale: nil)
+            .filter { $0 != "." && $0 != "'" && $0 != "\u{2019}" }
+        #expect(MerchantName.fold(word) == foundation, "\(word)")
     }
 
     @Test("A description that is all noise keeps its text; nothing invisible survives")
