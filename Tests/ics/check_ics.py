@@ -159,7 +159,8 @@ def main():
             events.setdefault(uid[:36], []).append(event)
         expected = {}
         for item in upcoming:
-            if item["kind"] == "payment":
+            # A trial's end is its first payment: one item of kind trial_end (docs/json.md).
+            if item["kind"] in ("payment", "trial_end"):
                 expected.setdefault(item["id"], set()).add(day(item["date"]))
 
         for sid, name in names.items():
