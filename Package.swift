@@ -55,13 +55,15 @@ let package = Package(
             name: "subs-bench",
             dependencies: ["SubscriptionCore"]
         ),
+        // The seeded generator and file mutations both test targets' property and fuzz tests use.
+        .target(name: "FuzzSupport", path: "Tests/FuzzSupport"),
         .testTarget(
             name: "SubscriptionCoreTests",
-            dependencies: ["SubscriptionCore"]
+            dependencies: ["SubscriptionCore", "FuzzSupport"]
         ),
         .testTarget(
             name: "SubsCLITests",
-            dependencies: ["SubsCLI", "SubscriptionCore", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["SubsCLI", "SubscriptionCore", "FuzzSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
     ]
 )

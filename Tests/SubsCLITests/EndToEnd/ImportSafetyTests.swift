@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FuzzSupport
 
 /// What an imported file may not do through `subs import`, and how bad input is refused
 /// (issue 21, items 2, 11, 16, 17): one line, 65, nothing written.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FuzzSupport
 
 /// Backup, restore, import, rekey and undo beside other `subs` processes, and killed at random
 /// moments (issue 21): nothing acknowledged is lost, nothing healthy is called damaged, a reader

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+import FuzzSupport
 #endif
 
 /// Issue 21 on Wallos imports: SIGKILL at random moments leaves no reader child and no copy of

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SubscriptionCore
+import FuzzSupport
 
 /// The calendar's promise: its events, expanded the way RFC 5545 says, fall on exactly the days
 /// `subs upcoming` lists. Checked on seeded random anchors, cycles, cancellations and pauses

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SubscriptionCore
+import FuzzSupport
 
 /// Mutated subs documents and CSV files through the store's import (issue 21): each is taken, or
 /// refused with an import or usage error of one line (65 or 64 at the command line), and a

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SubscriptionCore
+import FuzzSupport
 
 /// The duplicate-key check every reader of a user's JSON runs before decoding (issue 21, item 2):
 /// Foundation keeps one of two equal keys without a word, jq and Python the other.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ZIPFoundation
 @testable import SubscriptionCore
+import FuzzSupport
 
 /// Mutated Wallos exports and backup zips, read in this process (the database itself is read
 /// by a child process of `subs`: see WallosStressTests): each reads, or is refused with an

@@ -1,5 +1,6 @@
 import Testing
 @testable import SubscriptionCore
+import FuzzSupport
 
 /// Shared costs split exactly in minor units by largest remainder (SCHEDULE.md money vectors).
 @Suite struct SplitTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SubscriptionCore
+import FuzzSupport
 
 /// Properties that must hold for every anchor and cycle, checked on thousands of seeded random
 /// cases (SplitMix64, so a failure reproduces exactly).

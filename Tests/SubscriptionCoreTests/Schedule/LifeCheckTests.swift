@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SubscriptionCore
+import FuzzSupport
 
 /// `lifeProblem()`: what an import refuses is exactly what no operation of `subs` could
 /// have recorded.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SubscriptionCore
+import FuzzSupport
 
 /// Random sequences of cancel, pause, resume, price changes, plan changes, recorded charges and
 /// skips, applied as a user would (each on a later day than the one before), checked against a

@@ -1,5 +1,6 @@
 import Testing
 @testable import SubscriptionCore
+import FuzzSupport
 
 /// Issue 22, item 6: `detect` took seconds on statements of thousands of rows, trying each of a
 /// merchant's one-off prices against every other. The work is counted, never timed.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SubscriptionCore
+import FuzzSupport
 
 /// Issue 21, item 9: random and mutated statements, CSV and OFX, read and searched for what
 /// recurs as `subs detect` does. Long gaps, huge and negative amounts, odd dates, broken quotes

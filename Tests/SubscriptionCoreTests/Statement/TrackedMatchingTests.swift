@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SubscriptionCore
+import FuzzSupport
 
 /// Issue 21, item 15: `detect` matched every series with every subscription, pair by pair
 /// (200 merchants against 20,000 subscriptions took 9 s; 20,000 against 20,000 ran out of

@@ -39,22 +39,6 @@ func subscription(
         trialEnd: trialEnd.map(day), createdAt: Date(timeIntervalSince1970: 1_700_000_000))
 }
 
-/// Sebastiano Vigna's SplitMix64: a small, seeded, deterministic generator, so a property test
-/// that fails fails the same way on every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 extension String {
     /// True when the text holds a C0/C1 control character (newline, ESC, ...).
     var hasControlCharacters: Bool {

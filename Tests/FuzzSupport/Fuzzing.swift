@@ -1,28 +1,43 @@
 import Foundation
 
-// Seeded mutation of files for the fuzz tests. The same in both test targets (each target
-// compiles its own sources; this one draws from the target's `SplitMix64`): keep the two alike.
+// The seeded randomness the property, fuzz and stress tests of both test targets share.
+
+/// Sebastiano Vigna's SplitMix64: a small, seeded, deterministic generator, so a property test
+/// that fails fails the same way on every run.
+public struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
 
 /// A seeded generator whose seed is printed, and taken from `SUBS_FUZZ_SEED` to replay a run.
-struct SeededRandom: RandomNumberGenerator {
-    let seed: UInt64
+public struct SeededRandom: RandomNumberGenerator {
+    public let seed: UInt64
     private var generator: SplitMix64
 
-    init(name: String) {
+    public init(name: String) {
         seed = ProcessInfo.processInfo.environment["SUBS_FUZZ_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
         generator = SplitMix64(seed: seed)
         print("\(name): seed \(seed) (replay with SUBS_FUZZ_SEED=\(seed))")
     }
 
-    mutating func next() -> UInt64 { generator.next() }
+    public mutating func next() -> UInt64 { generator.next() }
 
-    mutating func element<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &self)] }
+    public mutating func element<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &self)] }
 }
 
 /// Small changes to a file's bytes, as a careless edit or an attacker makes them.
-enum Mutation {
+public enum Mutation {
     /// Bytes that mean something in JSON and CSV, and some that mean trouble.
-    static let interesting: [[UInt8]] = [
+    public static let interesting: [[UInt8]] = [
         Array("\"".utf8), Array(",".utf8), Array("{".utf8), Array("}".utf8), Array("[".utf8), Array("]".utf8),
         Array(":".utf8), Array("\\".utf8), Array("\n".utf8), Array("\r\n".utf8), [0], [0xFF], [0xC3], [0xE2, 0x82],
         Array("-1".utf8), Array("1e400".utf8), Array("null".utf8), Array("9999-12-31".utf8), Array("0000-01-01".utf8),
@@ -32,7 +47,7 @@ enum Mutation {
 
     /// `bytes` with one to four changes: a byte replaced, removed or inserted, a slice copied
     /// elsewhere or removed, or an interesting token put in.
-    static func mutate(_ bytes: [UInt8], random: inout SeededRandom) -> [UInt8] {
+    public static func mutate(_ bytes: [UInt8], random: inout SeededRandom) -> [UInt8] {
         var bytes = bytes
         // Mostly one change, so that many files still read and the import itself is exercised.
         let changes = Int.random(in: 0..<3, using: &random) == 0 ? Int.random(in: 2...4, using: &random) : 1
