@@ -18,6 +18,13 @@ struct Failure: Error {
 
     /// Maps the core's typed errors; nil for errors argument-parser reports itself.
     init?(_ error: any Error) {
+        if let error = error as? any CoreError {
+            // Data from the core, said here; an error without a text says its bare data, which
+            // ErrorMessageTests catch before a user could.
+            let message = (error as? any ErrorMessage)?.message(in: Language.current) ?? String(describing: error)
+            self.init(message, exitCode: error.failure.exitCode)
+            return
+        }
         switch error {
         case is InputError, is LifecycleError, is DateOrderError, is EditError, is SettingsError, is CategoryError,
              is ReminderRunError:

@@ -14,6 +14,10 @@ public enum SubsTranslations {
         Translations.add(turkishReports, for: .turkish)
         Translations.add(turkishPrompts, for: .turkish)
         Translations.add(turkishDetect, for: .turkish)
+        Translations.add(turkishModelErrors, for: .turkish)
+        Translations.add(turkishInterchangeErrors, for: .turkish)
+        Translations.add(turkishStorageErrors, for: .turkish)
+        Translations.add(turkishHistory, for: .turkish)
     }()
 }
 

@@ -6,8 +6,28 @@
 public struct LocalizedText: ExpressibleByStringInterpolation, Sendable {
     /// The English format the translations are keyed by.
     public let key: String
-    /// The interpolated values, already in their display form.
-    public let arguments: [String]
+    /// The interpolated values, each shown as the reader's language writes it when resolved.
+    public let arguments: [Argument]
+
+    /// A value in a text: plain text, or a date or amount that each language writes its own way.
+    public indirect enum Argument: Sendable {
+        case text(String)
+        case date(CivilDate)
+        case amount(Money)
+        case nested(LocalizedText)
+
+        /// The value as `language` writes it: `2026-11-25` and `15.49`, in Turkish `25.11.2026`
+        /// and `15,49` (which Turkish input reads back).
+        public func written(in language: Language) -> String {
+            switch self {
+            case .text(let text): text
+            case .date(let date): date.written(in: language)
+            case .amount(let money):
+                language == .turkish ? money.description.replacingOccurrences(of: ".", with: ",") : money.description
+            case .nested(let text): text.resolved(in: language)
+            }
+        }
+    }
 
     public init(stringLiteral value: String) {
         key = Self.escaped(value)
@@ -21,7 +41,7 @@ public struct LocalizedText: ExpressibleByStringInterpolation, Sendable {
 
     public struct StringInterpolation: StringInterpolationProtocol {
         var key = ""
-        var arguments: [String] = []
+        var arguments: [Argument] = []
 
         public init(literalCapacity: Int, interpolationCount: Int) {
             key.reserveCapacity(literalCapacity + 2 * interpolationCount)
@@ -33,20 +53,19 @@ public struct LocalizedText: ExpressibleByStringInterpolation, Sendable {
 
         public mutating func appendInterpolation(_ value: some CustomStringConvertible) {
             key += "%@"
-            arguments.append(value.description)
+            arguments.append(.text(value.description))
         }
 
-        /// A date as the reader writes one: `2026-11-25`, in Turkish `25.11.2026` (which Turkish
-        /// input reads back).
+        /// A date, written as the reader writes one when the text is resolved.
         public mutating func appendInterpolation(_ date: CivilDate) {
-            appendInterpolation(date.written(in: Language.current))
+            key += "%@"
+            arguments.append(.date(date))
         }
 
-        /// An amount with the reader's decimal mark: `15.49`, in Turkish `15,49` (which Turkish
-        /// input reads back).
+        /// An amount, written with the reader's decimal mark when the text is resolved.
         public mutating func appendInterpolation(_ money: Money) {
-            let plain = money.description
-            appendInterpolation(Language.current == .turkish ? plain.replacingOccurrences(of: ".", with: ",") : plain)
+            key += "%@"
+            arguments.append(.amount(money))
         }
 
         /// An error, as it describes itself.
@@ -56,7 +75,8 @@ public struct LocalizedText: ExpressibleByStringInterpolation, Sendable {
 
         /// A nested text, shown in the same language.
         public mutating func appendInterpolation(_ text: LocalizedText) {
-            appendInterpolation(text.resolved)
+            key += "%@"
+            arguments.append(.nested(text))
         }
     }
 
@@ -66,7 +86,7 @@ public struct LocalizedText: ExpressibleByStringInterpolation, Sendable {
     }
 
     public func resolved(in language: Language) -> String {
-        Self.format(Translations.format(for: key, in: language) ?? key, arguments)
+        Self.format(Translations.format(for: key, in: language) ?? key, arguments.map { $0.written(in: language) })
     }
 
     /// `%` in the English text is written `%%` in the key, so that only `%@` marks an argument.
@@ -137,6 +157,11 @@ public struct LocalizedText: ExpressibleByStringInterpolation, Sendable {
 /// The text in the current language: `localized("Saved \(name).")`.
 public func localized(_ text: LocalizedText) -> String {
     text.resolved
+}
+
+/// The text in `language`: `localized("Saved \(name).", in: language)`.
+public func localized(_ text: LocalizedText, in language: Language) -> String {
+    text.resolved(in: language)
 }
 
 extension LocalizedText: CustomStringConvertible {
