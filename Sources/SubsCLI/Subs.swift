@@ -27,12 +27,13 @@ public struct Subs: ParsableCommand {
         let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
         // Before any text is made: help strings are computed when a command type is first used.
         SubsTranslations.install()
-        // Only the variables that choose it: all of `ProcessInfo`'s environment costs more to make.
-        let names: [String] = ["SUBS_LANG", "LC_ALL", "LC_MESSAGES", "LANG"]
-        let languageVariables = names.compactMap { name in getenv(name).map { (name, String(cString: $0)) } }
-        Language.current = Language.chosen(environment: Dictionary(uniqueKeysWithValues: languageVariables))
         if arguments.count == 2, arguments[0] == WallosChild.argument { WallosChild.runChild(parent: arguments[1]) }
         WallosChild.install()
+        // Settled once, before any argument is parsed, and in force for the whole run.
+        Language.$current.withValue(StartUp.language(for: arguments)) { run(arguments) }
+    }
+
+    private static func run(_ arguments: [String]) -> Never {
         // Where to read more, named in an error: worked out only when there is one.
         var help: String { (["subs", "help"] + commandPath(arguments)).joined(separator: " ") }
         do {

@@ -40,15 +40,11 @@ struct StoreOptions: ParsableArguments {
         printError("subs: " + localized("no database at \(path), but there are backups: 'subs restore \(newest)' puts the newest back"))
     }
 
+    /// The store the command works on: the one start-up opened to settle the language, when it is
+    /// this one, so its key is read once.
     func openStore() throws -> SubscriptionStore {
-        let store = try SubscriptionStore(location: location)
-        // The database's `language` setting comes after SUBS_LANG and before the locale. A
-        // database that cannot be read yet (named but not created) is the command's to report.
-        if let configured = (try? store.config())?.language {
-            Language.current = Language.chosen(
-                environment: ProcessInfo.processInfo.environment, configured: configured.rawValue)
-        }
-        return store
+        let location = try location
+        return try StartUp.takeStore(at: location) ?? SubscriptionStore(location: location)
     }
 }
 

@@ -24,9 +24,9 @@ public enum Language: String, CaseIterable, Sendable {
         return Language(localeName: first) ?? .english
     }
 
-    /// The language texts are shown in for this run. The command line sets it once at start-up,
-    /// before any text is made, and again when the database's `language` setting applies.
-    nonisolated(unsafe) public static var current: Language = .english
+    /// The language texts are shown in: bound by the command line for the whole run, once, before
+    /// any argument is parsed (`Language.$current.withValue(.turkish) { ... }` in a test).
+    @TaskLocal public static var current: Language = .english
 }
 
 extension CivilDate {

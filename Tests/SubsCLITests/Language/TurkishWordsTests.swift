@@ -14,9 +14,10 @@ struct TurkishWordsTests {
     @Test("Every cycle and status word Turkish prints is read back, in any case, with Turkish casing")
     func printedWordsParse() throws {
         SubsTranslations.install()
-        let saved = Language.current
-        defer { Language.current = saved }
-        Language.current = .turkish
+        try Language.$current.withValue(.turkish) { try printedWordsParseInTurkish() }
+    }
+
+    private func printedWordsParseInTurkish() throws {
         var cycles: [BillingCycle] = [.once]
         for unit in [BillingCycle.Unit.day, .week, .month, .year] {
             for count in [1, 2, 3, 12] { cycles.append(try #require(BillingCycle(count: count, unit: unit))) }
