@@ -2,7 +2,7 @@ import SubscriptionCore
 
 /// What `import` did, one line per subscription and a summary.
 enum ImportRenderer {
-    static func text(_ outcome: ImportOutcome) -> String {
+    static func text(_ outcome: ImportPlan) -> String {
         let dryRun = outcome.dryRun
         var lines: [String] = []
         for item in outcome.items {
