@@ -26,8 +26,7 @@ struct Failure: Error {
             return
         }
         switch error {
-        case is InputError, is LifecycleError, is DateOrderError, is EditError, is SettingsError, is CategoryError,
-             is ReminderRunError:
+        case is InputError, is LifecycleError, is DateOrderError, is EditError, is SettingsError:
             // Refused input or a refused step: nothing changed, and the line says why.
             self.init(String(describing: error), exitCode: Self.usage)
         case let error as LookupError:
@@ -57,34 +56,8 @@ struct Failure: Error {
             }
         case let error as MoneyError:
             self.init(error.description, exitCode: Self.dataError)
-        case let error as VaultError:
-            self.init(error.description, exitCode: Self.exitCode(for: error))
-        case let error as StoreError:
-            self.init(error.description, exitCode: Self.exitCode(for: error))
         default:
             return nil
-        }
-    }
-
-    private static func exitCode(for error: VaultError) -> Int32 {
-        switch error {
-        case .wrongPassphrase: noPermission
-        case .noLogin, .noPassword, .noVault: noInput
-        case .damaged: dataError
-        case .empty, .generatedLength: usage
-        }
-    }
-
-    private static func exitCode(for error: StoreError) -> Int32 {
-        switch error {
-        case .wrongKey, .missingKey, .invalidKeyFile, .unsafePermissions, .foreignOwner, .unsafeDirectory,
-             .notAKeyFile:
-            noPermission
-        case .notADatabase, .damaged, .newerSchema: dataError
-        case .wouldOverwrite, .unusablePassphrase: usage
-        case .locked: temporaryFailure
-        case .missingFile, .unreadableFile: noInput
-        case .cipherUnavailable, .fileSystem, .noHomeDirectory, .database: 1
         }
     }
 }

@@ -7,14 +7,15 @@ enum InputFile {
     /// the kind holds, and little enough that reading it cannot exhaust memory.
     struct Kind {
         let what: String
+        let role: FileRole
         let limit: Int
 
         /// An export of 100,000 simple subscriptions is about 80 MiB; a Wallos backup far less.
-        static var importFile: Kind { Kind(what: localized("import file"), limit: 256 << 20) }
+        static var importFile: Kind { Kind(what: localized("import file"), role: .importFile, limit: 256 << 20) }
         /// Years of a bank's transactions are a few MiB.
-        static var statement: Kind { Kind(what: localized("statement"), limit: 64 << 20) }
+        static var statement: Kind { Kind(what: localized("statement"), role: .statement, limit: 64 << 20) }
         /// One line per currency.
-        static var ratesFile: Kind { Kind(what: localized("rates file"), limit: 1 << 20) }
+        static var ratesFile: Kind { Kind(what: localized("rates file"), role: .ratesFile, limit: 1 << 20) }
     }
 
     /// The bytes of `path`, or of standard input for `-` where the command takes it. A missing
@@ -24,16 +25,16 @@ enum InputFile {
         if standardInput && path == "-" { return try readAll(STDIN_FILENO, path: path, kind) }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw StoreError.missingFile(path: path, what: kind.what)
+            throw StoreError.missingFile(path: path, role: kind.role)
         }
         let descriptor = isDirectory.boolValue ? -1 : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw StoreError.unreadableFile(path: path, what: kind.what, isDirectory: isDirectory.boolValue)
+            throw StoreError.unreadableFile(path: path, role: kind.role, isDirectory: isDirectory.boolValue)
         }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else {
-            throw StoreError.unreadableFile(path: path, what: kind.what, isDirectory: status.st_mode & S_IFMT == S_IFDIR)
+            throw StoreError.unreadableFile(path: path, role: kind.role, isDirectory: status.st_mode & S_IFMT == S_IFDIR)
         }
         // The size first, so a large file is refused without reading it; the read is bounded
         // too, for a file that grows or a pipe that has no size.
@@ -53,7 +54,7 @@ enum InputFile {
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw StoreError.unreadableFile(path: path, what: kind.what, isDirectory: false)
+                throw StoreError.unreadableFile(path: path, role: kind.role, isDirectory: false)
             }
             if count == 0 { return data }
             data.append(contentsOf: chunk[..<count])

@@ -64,7 +64,8 @@ enum ShellCompletion {
         let typed = typedOptions(words, completing: index)
         guard let location = try? StoreLocation.resolve(
             databaseFlag: typed["--db"], keyFileFlag: typed["--key-file"],
-            passphraseFileFlag: typed["--passphrase-file"], environment: ProcessSecrets.environment),
+            passphraseFileFlag: typed["--passphrase-file"], environment: ProcessSecrets.environment,
+            newCategories: DefaultCategories.names(in: Language.current)),
             let names = try? StoreNames.read(location, collation: Language.current)
         else { return StoreNames() }
         return names

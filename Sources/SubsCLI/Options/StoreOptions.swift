@@ -27,7 +27,7 @@ struct StoreOptions: ParsableArguments {
         get throws {
             try StoreLocation.resolve(
                 databaseFlag: databasePath, keyFileFlag: keyFile, passphraseFileFlag: passphraseFile,
-                environment: ProcessSecrets.environment)
+                environment: ProcessSecrets.environment, newCategories: DefaultCategories.names(in: Language.current))
         }
     }
 

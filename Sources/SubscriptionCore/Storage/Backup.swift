@@ -40,7 +40,7 @@ public enum Backup {
     ) throws -> String {
         try SubscriptionStore.mapErrors(location) {
             guard let source = try EncryptedDatabase.open(location, create: false) else {
-                throw StoreError.missingFile(path: location.databasePath, what: localized("database"))
+                throw StoreError.missingFile(path: location.databasePath, role: .database)
             }
             if let path {
                 try refuseOverwriting(path, location: location, key: key)
@@ -135,15 +135,15 @@ public enum Backup {
     /// What can be told of a backup without a key: that it is there, a file, and could be an
     /// encrypted database.
     private static func checkBackupFile(_ path: String) throws {
-        guard let mode = try PrivateFiles.mode(of: path) else { throw StoreError.missingFile(path: path, what: localized("backup")) }
+        guard let mode = try PrivateFiles.mode(of: path) else { throw StoreError.missingFile(path: path, role: .backup) }
         if mode & UInt32(S_IFMT) == UInt32(S_IFDIR) {
-            throw StoreError.unreadableFile(path: path, what: localized("backup"), isDirectory: true)
+            throw StoreError.unreadableFile(path: path, role: .backup, isDirectory: true)
         }
         if let problem = EncryptedDatabase.unencryptedOrTruncated(path) {
             throw StoreError.notADatabase(path: path, reason: problem)
         }
         if PrivateFiles.size(of: path) == 0 {
-            throw StoreError.notADatabase(path: path, reason: localized("the file is empty"))
+            throw StoreError.notADatabase(path: path, reason: .empty)
         }
     }
 
@@ -153,18 +153,18 @@ public enum Backup {
         let source = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)
         guard source >= 0 else {
             if errno == EACCES || errno == EISDIR {
-                throw StoreError.unreadableFile(path: path, what: localized("backup"), isDirectory: errno == EISDIR)
+                throw StoreError.unreadableFile(path: path, role: .backup, isDirectory: errno == EISDIR)
             }
-            throw StoreError.fileSystem(path: path, message: String(cString: strerror(errno)))
+            throw StoreError.fileSystem(path: path, problem: .system(errno: errno))
         }
         defer { close(source) }
         let copy = near + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try PrivateFiles.createEmpty(copy)
         let target = open(copy, O_WRONLY | O_CLOEXEC)
         guard target >= 0 else {
-            let message = String(cString: strerror(errno))
+            let code = errno
             unlink(copy)
-            throw StoreError.fileSystem(path: copy, message: message)
+            throw StoreError.fileSystem(path: copy, problem: .system(errno: code))
         }
         defer { close(target) }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -172,15 +172,15 @@ public enum Backup {
             let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress!, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else {
-                let message = String(cString: strerror(errno))
+                let code = errno
                 unlink(copy)
-                throw StoreError.fileSystem(path: path, message: message)
+                throw StoreError.fileSystem(path: path, problem: .system(errno: code))
             }
             if count == 0 { return copy }
             guard PrivateFiles.writeAll(target, Array(buffer[..<count])) else {
-                let message = String(cString: strerror(errno))
+                let code = errno
                 unlink(copy)
-                throw StoreError.fileSystem(path: copy, message: message)
+                throw StoreError.fileSystem(path: copy, problem: .system(errno: code))
             }
         }
     }
@@ -193,12 +193,12 @@ public enum Backup {
             let backup = try EncryptedDatabase.keyedConnection(path: copy, key: key, createKey: false)
             try EncryptedDatabase.prove(backup, location: StoreLocation(databasePath: path, key: key))
             guard try backup.userVersion > 0 else {
-                throw StoreError.notADatabase(path: path, reason: localized("it holds no subs data"))
+                throw StoreError.notADatabase(path: path, reason: .noSubsData)
             }
             try EncryptedDatabase.checkIntegrity(backup, path: path)
             return backup
         } catch let error as SQLiteError where error.isCorrupt {
-            throw StoreError.damaged(path: path, detail: error.message)
+            throw StoreError.damaged(path: path, damage: .sqlite(error))
         }
     }
 
@@ -216,7 +216,7 @@ public enum Backup {
                 return path
             }
         }
-        throw StoreError.fileSystem(path: directory, message: localized("too many backups named \(stem)"))
+        throw StoreError.fileSystem(path: directory, problem: .tooManyBackups(stem: stem))
     }
 
     /// Removes the oldest automatic backups beyond `automaticKept`. A backup that cannot be
@@ -235,11 +235,11 @@ public enum Backup {
     private static func refuseOverwriting(_ path: String, location: StoreLocation, key: KeySource?) throws {
         var target = stat()
         guard stat(path, &target) == 0 else { return }
-        var spared = [(localized("the database \(location.databasePath)"), location.databasePath)]
+        var spared: [(KeptFile, String)] = [(.database(location.databasePath), location.databasePath)]
         for source in [location.key, key] {
             switch source {
-            case .keyFile(let file)?: spared.append((localized("the key file \(file)"), file))
-            case .passphraseFile(let file)?: spared.append((localized("the passphrase file \(file)"), file))
+            case .keyFile(let file)?: spared.append((.keyFile(file), file))
+            case .passphraseFile(let file)?: spared.append((.passphraseFile(file), file))
             case .passphrase?, nil: break
             }
         }

@@ -129,13 +129,13 @@ enum DatabaseCopy {
         do {
             result = try copy.rows("PRAGMA integrity_check")
         } catch let error as SQLiteError where error.isCorrupt {
-            throw StoreError.damaged(path: path, detail: error.message)
+            throw StoreError.damaged(path: path, damage: .sqlite(error))
         }
-        if let problem = EncryptedDatabase.integrityProblem(result) {
-            throw StoreError.damaged(path: path, detail: problem)
+        if let damage = EncryptedDatabase.integrityProblem(result) {
+            throw StoreError.damaged(path: path, damage: damage)
         }
         guard try Contents.of(copy) == expected else {
-            throw StoreError.damaged(path: path, detail: localized("the copy does not hold the same rows"))
+            throw StoreError.damaged(path: path, damage: .copyDiffers)
         }
     }
 
@@ -147,7 +147,7 @@ enum DatabaseCopy {
         for case let name? in tables.map({ $0.text(0) }) {
             let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
             guard case .integer(let count)? = try connection.scalar("SELECT count(*) FROM main.\(quoted)") else {
-                throw StoreError.damaged(path: "", detail: localized("cannot count the rows of \(name)"))
+                throw Damaged(.uncountable(table: name))
             }
             counts[name] = count
         }
@@ -157,20 +157,20 @@ enum DatabaseCopy {
     private static func sync(_ path: String) throws {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw StoreError.fileSystem(path: path, message: String(cString: strerror(errno)))
+            throw StoreError.fileSystem(path: path, problem: .system(errno: errno))
         }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else {
-            throw StoreError.fileSystem(path: path, message: String(cString: strerror(errno)))
+            throw StoreError.fileSystem(path: path, problem: .system(errno: errno))
         }
     }
 
     /// Renames `temporary` to `path`, replacing it; the temporary is removed when that fails.
     static func move(_ temporary: String, to path: String) throws {
         guard rename(temporary, path) == 0 else {
-            let message = String(cString: strerror(errno))
+            let code = errno
             remove(temporary)
-            throw StoreError.fileSystem(path: path, message: message)
+            throw StoreError.fileSystem(path: path, problem: .system(errno: code))
         }
         syncDirectory(of: path)
     }

@@ -28,7 +28,7 @@ extension EncryptedDatabase {
             // Shared from before the file exists until after it is gone: a cleaner never sees it
             // unlocked. (Converting from exclusive may let a cleaner in, before our file exists.)
             guard lock.lock(LOCK_SH) else {
-                throw StoreError.fileSystem(path: lock.directory, message: localized("cannot lock: \(String(cString: strerror(errno)))"))
+                throw StoreError.fileSystem(path: lock.directory, problem: .cannotLock(errno: errno))
             }
         }
         let temporary = path + ".new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -40,7 +40,7 @@ extension EncryptedDatabase {
         do {
             let connection = try keyedConnection(path: temporary, key: location.key, createKey: true)
             try Schema.migrator.migrate(connection)
-            try Schema.nameDefaultCategories(connection, in: Language.current)
+            try Schema.nameDefaultCategories(connection, location.newCategories)
         }
         _ = try PrivateFiles.link(temporary, to: path)
     }

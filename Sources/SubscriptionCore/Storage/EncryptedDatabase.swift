@@ -122,32 +122,31 @@ enum EncryptedDatabase {
         do {
             result = try connection.rows("PRAGMA quick_check")
         } catch let error as SQLiteError where error.isCorrupt {
-            throw StoreError.damaged(path: path, detail: error.message)
+            throw StoreError.damaged(path: path, damage: .sqlite(error))
         }
-        if let problem = integrityProblem(result) {
-            throw StoreError.damaged(path: path, detail: problem)
+        if let damage = integrityProblem(result) {
+            throw StoreError.damaged(path: path, damage: damage)
         }
     }
 
     /// What the rows of an `integrity_check` or `quick_check` say is wrong, in one line: the
     /// first problem and how many more (a damaged page can give dozens). Nil when it says "ok".
-    static func integrityProblem(_ result: [Row]) -> String? {
+    static func integrityProblem(_ result: [Row]) -> Damage? {
         // A row may hold several problems, one a line, after a "*** in database main ***" heading.
         let problems = result.compactMap { $0.text(0) }
             .flatMap { $0.split(whereSeparator: \.isNewline) }
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !($0.hasPrefix("*** in database") && $0.hasSuffix("***")) }
         guard problems != ["ok"] else { return nil }
-        guard let first = problems.first else { return localized("integrity check failed") }
-        return problems.count == 1 ? first : localized("\(first); \(problems.count - 1) more problems")
+        return .integrity(first: problems.first, more: max(problems.count - 1, 0))
     }
 
     /// A private in-memory database with the current schema: what reads see before the
     /// database file exists, so that `subs list` on a new machine creates nothing.
-    static func empty() throws -> Connection {
+    static func empty(categories: [String]) throws -> Connection {
         let connection = try Connection(path: ":memory:", create: true)
         try Schema.migrator.migrate(connection)
-        try Schema.nameDefaultCategories(connection, in: Language.current)
+        try Schema.nameDefaultCategories(connection, categories)
         return connection
     }
 
@@ -167,7 +166,7 @@ enum EncryptedDatabase {
         let version = try connection.userVersion
         let isEmpty = tableCount == .integer(0) && version == 0
         guard isEmpty || applicationID == .integer(Int64(Schema.applicationID)) else {
-            throw StoreError.notADatabase(path: path, reason: localized("it belongs to another program"))
+            throw StoreError.notADatabase(path: path, reason: .anotherProgram)
         }
         if version > Schema.migrator.latestVersion {
             throw StoreError.newerSchema(
@@ -178,15 +177,15 @@ enum EncryptedDatabase {
     /// Why the file cannot be a subs database whatever the key, or nil when only a key can tell.
     /// Encrypted pages are indistinguishable from noise, so an intact encrypted file is simply a
     /// whole number of pages.
-    static func unencryptedOrTruncated(_ path: String) -> String? {
+    static func unencryptedOrTruncated(_ path: String) -> NotADatabaseReason? {
         let size = PrivateFiles.size(of: path) ?? 0
         guard size > 0 else { return nil }
         let header = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 16) }
         if header == Data("SQLite format 3\0".utf8) {
-            return localized("it is an unencrypted SQLite database")
+            return .unencrypted
         }
         if size % pageSize != 0 {
-            return localized("not an encrypted database, or truncated")
+            return .truncated
         }
         return nil
     }

@@ -16,7 +16,7 @@ enum KeyMaterial {
             return (Array(passphrase.utf8), true)
         case .passphraseFile(let path):
             guard try PrivateFiles.checkPrivate(path, as: .passphraseFile) else {
-                throw StoreError.missingFile(path: path, what: localized("passphrase file"))
+                throw StoreError.missingFile(path: path, role: .passphraseFile)
             }
             var bytes = try PrivateFiles.read(path, as: .passphraseFile)
             // The passphrase is the first line, as `echo secret > file` writes it.
@@ -25,12 +25,12 @@ enum KeyMaterial {
             }
             if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
             guard !bytes.isEmpty else {
-                throw StoreError.fileSystem(path: path, message: localized("the passphrase file is empty"))
+                throw StoreError.fileSystem(path: path, problem: .emptyPassphraseFile)
             }
             return (bytes, true)
         case .keyFile(let path):
             if try !PrivateFiles.checkPrivate(path, as: .keyFile) {
-                guard createIfMissing else { throw StoreError.missingFile(path: path, what: localized("key file")) }
+                guard createIfMissing else { throw StoreError.missingFile(path: path, role: .keyFile) }
                 try createKeyFile(at: path)
                 _ = try PrivateFiles.checkPrivate(path, as: .keyFile)
             }
@@ -61,11 +61,11 @@ enum KeyMaterial {
     /// sqlcipher shell (nor put in SUBS_PASSPHRASE), the other way to open it. A key file needs
     /// no check: subs writes it.
     static func checkNewPassphrase(_ source: KeySource) throws {
-        guard case .passphraseFile = source else { return }
+        guard case .passphraseFile(let path) = source else { return }
         var (bytes, _) = try load(source, createIfMissing: false)
         defer { bytes.zeroize() }
         if bytes.contains(0) {
-            throw StoreError.unusablePassphrase(key: source, reason: localized("it holds a NUL byte"))
+            throw StoreError.unusablePassphrase(file: path, reason: .nulByte)
         }
         // Validated in place: no String copy of the passphrase is made.
         var decoder = UTF8()
@@ -74,7 +74,7 @@ enum KeyMaterial {
             switch decoder.decode(&iterator) {
             case .scalarValue: continue
             case .emptyInput: return
-            case .error: throw StoreError.unusablePassphrase(key: source, reason: localized("it is not UTF-8 text"))
+            case .error: throw StoreError.unusablePassphrase(file: path, reason: .notUTF8)
             }
         }
     }

@@ -20,7 +20,7 @@ enum OutputFile {
             var info = stat()
             guard lstat(current, &info) == 0 else {
                 guard errno == ENOENT else {
-                    throw StoreError.fileSystem(path: path, message: String(cString: strerror(errno)))
+                    throw StoreError.fileSystem(path: path, problem: .system(errno: errno))
                 }
                 return try PrivateFiles.replaceAtomically(current, contents: contents)
             }
@@ -30,16 +30,16 @@ enum OutputFile {
                 current = try target(ofLink: current, named: path)
             case S_IFREG:
                 if let spared = sparing.first(where: { isSameFile(info, $0) }) {
-                    throw StoreError.wouldOverwrite(path: path, file: spared)
+                    throw StoreError.wouldOverwrite(path: path, file: .path(spared))
                 }
                 return try PrivateFiles.replaceAtomically(current, contents: contents)
             case S_IFDIR:
-                throw StoreError.fileSystem(path: path, message: localized("is a directory"))
+                throw StoreError.fileSystem(path: path, problem: .isDirectory)
             default:
                 return try writeThrough(current, contents, named: path)
             }
         }
-        throw StoreError.fileSystem(path: path, message: String(cString: strerror(ELOOP)))
+        throw StoreError.fileSystem(path: path, problem: .system(errno: ELOOP))
     }
 
     private static func isSameFile(_ info: stat, _ path: String) -> Bool {
@@ -52,7 +52,7 @@ enum OutputFile {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink(link, &buffer, buffer.count - 1)
         guard count >= 0 else {
-            throw StoreError.fileSystem(path: path, message: String(cString: strerror(errno)))
+            throw StoreError.fileSystem(path: path, problem: .system(errno: errno))
         }
         let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if target.hasPrefix("/") { return target }
@@ -75,12 +75,12 @@ enum OutputFile {
     private static func writeThrough(_ path: String, _ contents: [UInt8], named name: String) throws {
         let descriptor = open(path, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw StoreError.fileSystem(path: name, message: String(cString: strerror(errno)))
+            throw StoreError.fileSystem(path: name, problem: .system(errno: errno))
         }
         let written = PrivateFiles.writeAll(descriptor, contents)
-        let message = String(cString: strerror(errno))
+        let code = errno
         close(descriptor)
-        guard written else { throw StoreError.fileSystem(path: name, message: message) }
+        guard written else { throw StoreError.fileSystem(path: name, problem: .system(errno: code)) }
     }
 }
 

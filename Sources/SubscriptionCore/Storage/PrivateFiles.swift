@@ -16,25 +16,15 @@ private let systemRead = Darwin.read
 /// File operations for secrets and the database: private modes, atomic creation, and the ssh-like
 /// refusal of files that others can read, own or replace.
 enum PrivateFiles {
-    /// What a private file is for, as messages name it.
-    enum Role: Equatable {
-        case database, keyFile, passphraseFile
-
-        var what: String {
-            switch self {
-            case .database: localized("database")
-            case .keyFile: localized("key file")
-            case .passphraseFile: localized("passphrase file")
-            }
-        }
-    }
+    /// What a private file is for: the database, a key file or a passphrase file.
+    typealias Role = PrivateFileRole
 
     /// The file's mode (type and permission bits), or nil when it does not exist.
     static func mode(of path: String) throws -> UInt32? {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT { return nil }
-            throw StoreError.fileSystem(path: path, message: String(cString: strerror(errno)))
+            throw StoreError.fileSystem(path: path, problem: .system(errno: errno))
         }
         return UInt32(info.st_mode)
     }
@@ -53,7 +43,7 @@ enum PrivateFiles {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT { return false }
-            throw StoreError.fileSystem(path: path, message: String(cString: strerror(errno)))
+            throw StoreError.fileSystem(path: path, problem: .system(errno: errno))
         }
         // The type comes first: a device's mode says nothing about who may read the data.
         try requireKind(info, path: path, as: role)
@@ -64,23 +54,23 @@ enum PrivateFiles {
             throw StoreError.unsafePermissions(path: path, mode: UInt32(info.st_mode))
         }
         for directory in directories(holding: path) {
-            try requireSafeDirectory(directory, holding: localized("the \(role.what) \(path)"))
+            try requireSafeDirectory(directory, holding: role, file: path)
         }
         return true
     }
 
     /// Refuses a directory that another user owns, or that group or others may write to (even
     /// with the sticky bit, someone else could create the file first), as ssh does.
-    static func requireSafeDirectory(_ directory: String, holding: String) throws {
+    static func requireSafeDirectory(_ directory: String, holding role: Role, file: String) throws {
         var info = stat()
         guard stat(directory, &info) == 0 else {
-            throw StoreError.fileSystem(path: directory, message: String(cString: strerror(errno)))
+            throw StoreError.fileSystem(path: directory, problem: .system(errno: errno))
         }
         if info.st_uid != geteuid() && info.st_uid != 0 {
             throw StoreError.foreignOwner(path: directory, owner: UInt32(info.st_uid), user: currentUser)
         }
         if info.st_mode & 0o022 != 0 {
-            throw StoreError.unsafeDirectory(path: directory, mode: UInt32(info.st_mode), holding: holding)
+            throw StoreError.unsafeDirectory(path: directory, mode: UInt32(info.st_mode), holding: role, file: file)
         }
     }
 
@@ -104,18 +94,18 @@ enum PrivateFiles {
     private static func requireKind(_ info: stat, path: String, as role: Role) throws {
         let type = info.st_mode & S_IFMT
         guard type != S_IFREG else { return }
-        let kind = switch type {
-        case S_IFDIR: localized("a directory")
-        case S_IFCHR: localized("a character device")
-        case S_IFBLK: localized("a block device")
-        case S_IFIFO: localized("a pipe (FIFO)")
-        case S_IFSOCK: localized("a socket")
-        default: localized("not a regular file")
+        let kind: FileKind = switch type {
+        case S_IFDIR: .directory
+        case S_IFCHR: .characterDevice
+        case S_IFBLK: .blockDevice
+        case S_IFIFO: .pipe
+        case S_IFSOCK: .socket
+        default: .other
         }
         if role == .database {
-            throw StoreError.notADatabase(path: path, reason: localized("it is \(kind), not a regular file"))
+            throw StoreError.notADatabase(path: path, reason: .notAFile(kind))
         }
-        throw StoreError.notAKeyFile(path: path, what: role.what, kind: kind)
+        throw StoreError.notAKeyFile(path: path, role: role, kind: kind)
     }
 
     /// The name of the user running `subs`, for the `chown` a message suggests.
@@ -132,7 +122,7 @@ enum PrivateFiles {
         let parent = PathName.directory(of: directory)
         if parent != directory { try makeDirectory(parent) }
         if mkdir(directory, 0o700) != 0, errno != EEXIST {
-            throw StoreError.fileSystem(path: directory, message: String(cString: strerror(errno)))
+            throw StoreError.fileSystem(path: directory, problem: .system(errno: errno))
         }
     }
 
@@ -141,7 +131,7 @@ enum PrivateFiles {
     static func prepareDirectory(for path: String, as role: Role) throws {
         let directory = PathName.directory(of: path)
         try makeDirectory(directory)
-        try requireSafeDirectory(directory, holding: localized("the \(role.what) \(path)"))
+        try requireSafeDirectory(directory, holding: role, file: path)
     }
 
     /// Creates an empty file with mode 0600; false when it already existed.
@@ -150,7 +140,7 @@ enum PrivateFiles {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if descriptor < 0 {
             if errno == EEXIST { return false }
-            throw StoreError.fileSystem(path: path, message: String(cString: strerror(errno)))
+            throw StoreError.fileSystem(path: path, problem: .system(errno: errno))
         }
         close(descriptor)
         return true
@@ -171,9 +161,9 @@ enum PrivateFiles {
     static func replaceAtomically(_ path: String, contents: [UInt8]) throws {
         let temporary = try writeTemporary(near: path, contents: contents)
         guard rename(temporary, path) == 0 else {
-            let message = String(cString: strerror(errno))
+            let code = errno
             unlink(temporary)
-            throw StoreError.fileSystem(path: path, message: message)
+            throw StoreError.fileSystem(path: path, problem: .system(errno: code))
         }
     }
 
@@ -182,14 +172,14 @@ enum PrivateFiles {
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw StoreError.fileSystem(path: path, message: String(cString: strerror(errno)))
+            throw StoreError.fileSystem(path: path, problem: .system(errno: errno))
         }
         // The umask can only take bits away; fchmod makes the mode exactly 0600.
         let complete = writeAll(descriptor, contents) && fchmod(descriptor, 0o600) == 0 && fsync(descriptor) == 0
         close(descriptor)
         guard complete else {
             unlink(temporary)
-            throw StoreError.fileSystem(path: path, message: localized("could not write the file"))
+            throw StoreError.fileSystem(path: path, problem: .notWritten)
         }
         return temporary
     }
@@ -210,7 +200,7 @@ enum PrivateFiles {
     static func link(_ source: String, to path: String) throws -> Bool {
         if systemLink(source, path) != 0 {
             if errno == EEXIST { return false }
-            throw StoreError.fileSystem(path: path, message: String(cString: strerror(errno)))
+            throw StoreError.fileSystem(path: path, problem: .system(errno: errno))
         }
         return true
     }
@@ -220,13 +210,13 @@ enum PrivateFiles {
     static func read(_ path: String, as role: Role) throws -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            if errno == ENOENT { throw StoreError.missingFile(path: path, what: role.what) }
-            throw StoreError.fileSystem(path: path, message: localized("cannot read the \(role.what): \(String(cString: strerror(errno)))"))
+            if errno == ENOENT { throw StoreError.missingFile(path: path, role: role.fileRole) }
+            throw StoreError.fileSystem(path: path, problem: .cannotRead(role, errno: errno))
         }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            throw StoreError.fileSystem(path: path, message: String(cString: strerror(errno)))
+            throw StoreError.fileSystem(path: path, problem: .system(errno: errno))
         }
         try requireKind(info, path: path, as: role)
         let limit = 64 * 1024
@@ -240,13 +230,13 @@ enum PrivateFiles {
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else {
                 bytes.zeroize()
-                throw StoreError.fileSystem(path: path, message: localized("cannot read the \(role.what): \(String(cString: strerror(errno)))"))
+                throw StoreError.fileSystem(path: path, problem: .cannotRead(role, errno: errno))
             }
             if count == 0 { return bytes }
             bytes += buffer[..<count]
             guard bytes.count <= limit else {
                 bytes.zeroize()
-                throw StoreError.fileSystem(path: path, message: localized("the \(role.what) is larger than 64 KiB"))
+                throw StoreError.fileSystem(path: path, problem: .tooLarge(role))
             }
         }
     }

@@ -43,7 +43,7 @@ public enum Rekey {
     ) throws -> Outcome {
         try SubscriptionStore.mapErrors(location) {
             guard let source = try EncryptedDatabase.open(location, create: false) else {
-                throw StoreError.missingFile(path: location.databasePath, what: localized("database"))
+                throw StoreError.missingFile(path: location.databasePath, role: .database)
             }
             try refuseUnusable(target, location: location)
             removeLeftovers(location, target)
@@ -94,17 +94,16 @@ public enum Rekey {
         switch target {
         case .keyFile(let keyPath):
             if case .passphraseFile(let path) = location.key, isSameFile(path, keyPath) {
-                throw StoreError.wouldOverwrite(path: keyPath, file: localized("the passphrase file"))
+                throw StoreError.wouldOverwrite(path: keyPath, file: .currentPassphraseFile)
             }
         case .passphraseFile(let path):
-            let key = KeySource.passphraseFile(path)
             if case .keyFile(let keyPath) = location.key, isSameFile(path, keyPath) {
-                throw StoreError.unusablePassphrase(key: key, reason: localized("it is the key file, which the rekey moves aside"))
+                throw StoreError.unusablePassphrase(file: path, reason: .isKeyFile)
             }
             if isSameFile(path, location.databasePath) {
-                throw StoreError.unusablePassphrase(key: key, reason: localized("it is the database, which the rekey replaces"))
+                throw StoreError.unusablePassphrase(file: path, reason: .isDatabase)
             }
-            try KeyMaterial.checkNewPassphrase(key)
+            try KeyMaterial.checkNewPassphrase(.passphraseFile(path))
         }
     }
 
@@ -154,7 +153,7 @@ public enum Rekey {
         guard rename(pending, keyPath) == 0 else {
             // Another `subs` finished this rekey first.
             if errno == ENOENT { return kept }
-            throw StoreError.fileSystem(path: keyPath, message: String(cString: strerror(errno)))
+            throw StoreError.fileSystem(path: keyPath, problem: .system(errno: errno))
         }
         DatabaseCopy.syncDirectory(of: keyPath)
         return kept

@@ -5,23 +5,16 @@ enum Schema {
     /// program's SQLCipher file opened with the same key is refused rather than written to.
     static let applicationID: Int32 = 0x5355_4253
 
+    /// The default categories, as migration 1 (which never changes) writes them. The command
+    /// line names them in the reader's language (`StoreLocation.newCategories`), in this order.
     static let defaultCategories = [
         "Streaming", "Music", "Software", "Cloud", "News", "Gaming", "Fitness", "Utilities", "Other",
     ]
 
-    /// The default categories as a database made in `language` names them, in the order of
+    /// Gives a database just made the default categories' `names`, in the order of
     /// `defaultCategories`.
-    static func defaultCategories(in language: Language) -> [String] {
-        switch language {
-        case .english: defaultCategories
-        case .turkish: ["Dizi ve Film", "Müzik", "Yazılım", "Bulut", "Haber", "Oyun", "Spor", "Faturalar", "Diğer"]
-        }
-    }
-
-    /// Gives a database just made the default categories' names in `language`: migration 1
-    /// (which never changes) writes them in English.
-    static func nameDefaultCategories(_ connection: Connection, in language: Language) throws {
-        for (english, name) in zip(defaultCategories, defaultCategories(in: language)) where english != name {
+    static func nameDefaultCategories(_ connection: Connection, _ names: [String]) throws {
+        for (english, name) in zip(defaultCategories, names) where english != name {
             try connection.run("UPDATE categories SET name = ? WHERE name = ?", [.text(name), .text(english)])
         }
     }

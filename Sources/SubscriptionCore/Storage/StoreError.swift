@@ -1,5 +1,6 @@
-/// Why the database could not be opened, read or written.
-public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why the database could not be opened, read or written: data (paths, modes, which file, what
+/// is wrong); the command line says it.
+public enum StoreError: CoreError, Equatable, Sendable {
     /// The key does not open the database.
     case wrongKey(database: String, key: KeySource)
     /// The database exists but its key file does not.
@@ -11,93 +12,189 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A key, passphrase or database file, or the directory holding it, owned by another user:
     /// they could read it or put their own in its place. `user` is who should own it.
     case foreignOwner(path: String, owner: UInt32, user: String)
-    /// A directory holding a key, passphrase or database file that group or others may write
-    /// to: they could replace the file.
-    case unsafeDirectory(path: String, mode: UInt32, holding: String)
-    /// A key or passphrase file that is a directory, a device or a socket.
-    case notAKeyFile(path: String, what: String, kind: String)
+    /// A directory holding the `role` file `file` that group or others may write to: they could
+    /// replace the file.
+    case unsafeDirectory(path: String, mode: UInt32, holding: PrivateFileRole, file: String)
+    /// A key or passphrase file (`role`) that is a directory, a device or a socket.
+    case notAKeyFile(path: String, role: PrivateFileRole, kind: FileKind)
     /// Neither `HOME` nor the password database gives a home directory for the default files.
     case noHomeDirectory
     /// The file is not an encrypted subs database.
-    case notADatabase(path: String, reason: String)
+    case notADatabase(path: String, reason: NotADatabaseReason)
     /// The database is damaged.
-    case damaged(path: String, detail: String)
+    case damaged(path: String, damage: Damage)
     /// The database was written by a newer `subs`.
     case newerSchema(path: String, found: Int, known: Int)
+    /// A schema upgrade that would leave rows referring to nothing: rolled back.
+    case upgradeLeavesOrphans(version: Int)
     /// Another process held the database past the busy timeout.
     case locked(path: String)
     /// A file the user named does not exist.
-    case missingFile(path: String, what: String)
+    case missingFile(path: String, role: FileRole)
     /// A file the user named is there but cannot be read: a directory, or no permission.
-    case unreadableFile(path: String, what: String, isDirectory: Bool)
+    case unreadableFile(path: String, role: FileRole, isDirectory: Bool)
     /// The library linked is plain SQLite, not SQLCipher: refuse rather than write plaintext.
     case cipherUnavailable
     /// The file system refused (permissions, full disk, a directory in the way).
-    case fileSystem(path: String, message: String)
+    case fileSystem(path: String, problem: FileProblem)
     /// Output named for a file `subs` keeps (the database or a key), which it would destroy.
-    case wouldOverwrite(path: String, file: String)
-    /// Any other failure SQLite reports, with its message (never the values bound).
-    case database(message: String)
-    /// A passphrase a database must not be given as its new key, and why (`reason`).
-    case unusablePassphrase(key: KeySource, reason: String)
+    case wouldOverwrite(path: String, file: KeptFile)
+    /// Any other failure SQLite reports, with its extended result code (never the values bound).
+    case database(SQLiteError)
+    /// The passphrase file `file` cannot be the database's new key, and why.
+    case unusablePassphrase(file: String, reason: UnusablePassphrase)
 
-    public var description: String {
+    public var failure: FailureKind {
         switch self {
-        case .wrongKey(let database, let key):
-            localized("cannot open \(database): wrong key (\(key) does not unlock it), or the file is damaged")
-        case .missingKey(let database, let keyFile):
-            localized("""
-                cannot open \(database): its key file \(keyFile) is missing (pass --key-file, or set SUBS_PASSPHRASE if \
-                it uses a passphrase)
-                """)
-        case .invalidKeyFile(let path):
-            localized("key file \(path) is not a subs key (expected 64 hexadecimal characters)")
-        case .unsafePermissions(let path, let mode):
-            localized("\(path) is accessible by others (mode \(String(mode & 0o777, radix: 8))); fix it with: chmod 600 \(path)")
-        case .foreignOwner(let path, let owner, let user):
-            localized("""
-                \(path) belongs to another user (uid \(owner)), who could read or replace it; fix it with: \
-                chown \(user) \(path)
-                """)
-        case .unsafeDirectory(let path, let mode, let holding) where mode & 0o1000 != 0:
-            localized("""
-                \(holding) is in the shared directory \(path) (mode \(String(mode & 0o7777, radix: 8))), where others \
-                could put their own in its place; keep it in a directory only you can write to
-                """)
-        case .unsafeDirectory(let path, let mode, let holding):
-            localized("""
-                directory \(path), which holds \(holding), is writable by others (mode \(String(mode & 0o777, radix: 8))); \
-                fix it with: chmod go-w \(path)
-                """)
-        case .notAKeyFile(let path, let what, let kind):
-            localized("\(what) \(path) is \(kind), not a regular file")
-        case .noHomeDirectory:
-            localized("no home directory for the default key and database: set HOME, or pass --db and --key-file")
-        case .notADatabase(let path, let reason):
-            localized("\(path) is not a subs database (\(reason))")
-        case .damaged(let path, let detail):
-            localized("database \(path) is damaged (\(detail))")
-        case .newerSchema(let path, let found, let known):
-            localized("""
-                database \(path) has schema version \(found), written by a newer subs (this one knows up to \(known)); \
-                upgrade subs
-                """)
-        case .locked(let path):
-            localized("database \(path) stayed locked by another process; try again")
-        case .missingFile(let path, let what):
-            localized("\(what) \(path) does not exist")
-        case .unreadableFile(let path, let what, let isDirectory):
-            isDirectory ? localized("\(what) \(path) is a directory, not a file") : localized("\(what) \(path) cannot be read")
-        case .cipherUnavailable:
-            localized("SQLCipher is not available: the linked SQLite library cannot encrypt")
-        case .wouldOverwrite(let path, let file):
-            localized("refusing to write to \(path): it is \(file), which subs needs; choose another file")
-        case .fileSystem(let path, let message):
-            "\(path): \(message)"
-        case .database(let message):
-            localized("database error: \(message)")
-        case .unusablePassphrase(let key, let reason):
-            localized("\(key) cannot become the database's key: \(reason)")
+        case .wrongKey, .missingKey, .invalidKeyFile, .unsafePermissions, .foreignOwner, .unsafeDirectory,
+             .notAKeyFile:
+            .denied
+        case .notADatabase, .damaged, .newerSchema: .badData
+        case .wouldOverwrite, .unusablePassphrase: .refused
+        case .locked: .temporary
+        case .missingFile, .unreadableFile: .notFound
+        case .cipherUnavailable, .fileSystem, .noHomeDirectory, .database, .upgradeLeavesOrphans: .system
         }
+    }
+}
+
+/// A file `subs` keeps private: checked as ssh checks its keys.
+public enum PrivateFileRole: Equatable, Sendable {
+    case database, keyFile, passphraseFile
+
+    var fileRole: FileRole {
+        switch self {
+        case .database: .database
+        case .keyFile: .keyFile
+        case .passphraseFile: .passphraseFile
+        }
+    }
+}
+
+/// What a file is to `subs`, as an error names it.
+public enum FileRole: Equatable, Sendable {
+    case database, keyFile, passphraseFile, backup
+    /// Files a command reads: an import, a bank statement, a rates file.
+    case importFile, statement, ratesFile
+}
+
+/// What is at a path where a regular file should be.
+public enum FileKind: Equatable, Sendable {
+    case directory, characterDevice, blockDevice, pipe, socket, other
+}
+
+/// Why a file cannot be a subs database.
+public enum NotADatabaseReason: Equatable, Sendable {
+    /// A directory, a device, ...: not a regular file.
+    case notAFile(FileKind)
+    /// An SQLCipher file of another program (its application id is not ours).
+    case anotherProgram
+    /// A plain, unencrypted SQLite database.
+    case unencrypted
+    /// Not a whole number of encrypted pages: not encrypted, or cut short.
+    case truncated
+    /// An empty file (a backup to restore).
+    case empty
+    /// A database without the tables subs writes (a backup to restore).
+    case noSubsData
+}
+
+/// What the file system refused, with the system's `errno` where it gave one.
+public enum FileProblem: Equatable, Sendable {
+    /// A system call failed with this `errno`.
+    case system(errno: Int32)
+    /// The database's directory could not be locked (`flock`).
+    case cannotLock(errno: Int32)
+    /// A key or passphrase file that could not be read.
+    case cannotRead(PrivateFileRole, errno: Int32)
+    /// A key or passphrase file larger than 64 KiB.
+    case tooLarge(PrivateFileRole)
+    /// A passphrase file without a passphrase.
+    case emptyPassphraseFile
+    /// A path to write to that is a directory.
+    case isDirectory
+    /// The bytes could not all be written and synced.
+    case notWritten
+    /// A variable (the path) names `directory`, which is not a directory.
+    case notADirectory(String)
+    /// Every backup name of this stem is taken.
+    case tooManyBackups(stem: String)
+}
+
+/// A file `subs` keeps, which output must not replace.
+public enum KeptFile: Equatable, Sendable {
+    case database(String)
+    case keyFile(String)
+    case passphraseFile(String)
+    /// The passphrase file the database is keyed with now (a rekey's new key file must not be it).
+    case currentPassphraseFile
+    /// The database or its key file, named by path alone (an export's output).
+    case path(String)
+}
+
+/// Why a passphrase file cannot be a database's new key.
+public enum UnusablePassphrase: Equatable, Sendable {
+    /// It holds a NUL byte: the sqlcipher shell could not be given it.
+    case nulByte
+    /// It is not UTF-8 text.
+    case notUTF8
+    /// It is the key file, which the rekey moves aside.
+    case isKeyFile
+    /// It is the database, which the rekey replaces.
+    case isDatabase
+}
+
+/// What in a database is damaged: the table and the value that does not read, or what SQLite's
+/// checks found. The database's path is attached once, where the error leaves the store.
+public enum Damage: Equatable, Sendable {
+    /// A category's name, or its colour.
+    case categoryName, categoryColour
+    /// A subscription's name (`subscriptions.name`).
+    case subscriptionName
+    /// A subscription's value of this kind (in `subscriptions` or a table of its parts).
+    case subscriptionValue(StoredValue)
+    /// A subscription without a price.
+    case noPrice(subscription: String)
+    /// A row of `exchange_rates`, by its currency code when that reads.
+    case exchangeRate(currency: String?)
+    /// A row of `settings`; with the setting's own error when the value does not read.
+    case setting(InputError?)
+    /// A row of `sent_reminders`.
+    case sentReminder
+    /// A row of `history`, or of `logins`.
+    case historyEntry, login
+    /// A damage Storage/History/ still describes in words (see `StoreError.damaged(path:detail:)`).
+    case described(String)
+    /// SQLite found the file damaged.
+    case sqlite(SQLiteError)
+    /// `PRAGMA integrity_check` or `quick_check`: the first problem it reports (nil when it gave
+    /// none) and how many more.
+    case integrity(first: String?, more: Int)
+    /// A copy (a backup, a rekeyed database) does not hold the rows of its source.
+    case copyDiffers
+    /// The rows of this table cannot be counted.
+    case uncountable(table: String)
+}
+
+/// A kind of stored value of a subscription.
+public enum StoredValue: Equatable, Sendable {
+    case cycle, billingPeriodCycle, date, currency, timestamp
+    /// The column at this index of the query that read it.
+    case column(Int)
+}
+
+/// `Damage` found below the store, thrown up to `SubscriptionStore.mapErrors`, which attaches the
+/// database's path (the code that reads a row does not know which file it is in).
+struct Damaged: Error {
+    let damage: Damage
+
+    init(_ damage: Damage) { self.damage = damage }
+}
+
+extension StoreError {
+    /// The spelling Storage/History/ still uses (its own conversion moves it to `Damaged`, with
+    /// `.historyEntry`, `.login` and `.sentReminder`); the path is attached by `mapErrors`.
+    static func damaged(path: String, detail: String) -> Damaged {
+        Damaged(.described(detail))
     }
 }

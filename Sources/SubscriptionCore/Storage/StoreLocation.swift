@@ -13,11 +13,21 @@ public struct StoreLocation: Equatable, Sendable {
     /// does not exist is an error (a typo must not read as "no subscriptions"); only the default
     /// one reads as empty before the first write creates it.
     public var databaseIsNamed: Bool
+    /// The names of the default categories a database made here starts with, in the order of
+    /// `englishCategories`: the command line gives them in the reader's language.
+    public var newCategories: [String]
 
-    public init(databasePath: String, key: KeySource, databaseIsNamed: Bool = false) {
+    /// The default categories as migration 1 names them, and the order `newCategories` follows.
+    public static let englishCategories = Schema.defaultCategories
+
+    public init(
+        databasePath: String, key: KeySource, databaseIsNamed: Bool = false,
+        newCategories: [String] = StoreLocation.englishCategories
+    ) {
         self.databasePath = databasePath
         self.key = key
         self.databaseIsNamed = databaseIsNamed
+        self.newCategories = newCategories
     }
 
     /// Resolves the database path and key source.
@@ -30,7 +40,8 @@ public struct StoreLocation: Equatable, Sendable {
     /// without either, a default path cannot be made and `noHomeDirectory` is thrown.
     public static func resolve(
         databaseFlag: String?, keyFileFlag: String?, passphraseFileFlag: String?,
-        environment: [String: String], accountHome: () -> String? = accountHomeDirectory
+        environment: [String: String], newCategories: [String] = StoreLocation.englishCategories,
+        accountHome: () -> String? = accountHomeDirectory
     ) throws -> StoreLocation {
         func nonEmpty(_ name: String) -> String? {
             environment[name].flatMap { $0.isEmpty ? nil : $0 }
@@ -61,7 +72,8 @@ public struct StoreLocation: Equatable, Sendable {
             }
             else if let path = keyFileFlag ?? nonEmpty("SUBS_KEY_FILE") { .keyFile(path) }
             else { .keyFile(try base("XDG_CONFIG_HOME", else: "/.config") + "/subs/key") }
-        return StoreLocation(databasePath: database, key: key, databaseIsNamed: namedDatabase != nil)
+        return StoreLocation(
+            databasePath: database, key: key, databaseIsNamed: namedDatabase != nil, newCategories: newCategories)
     }
 
     /// Refuses a directory a variable names that is there but is not a directory (a file, a
@@ -70,7 +82,7 @@ public struct StoreLocation: Equatable, Sendable {
         var info = stat()
         let found = stat(directory, &info) == 0
         guard found ? info.st_mode & S_IFMT != S_IFDIR : errno == ENOTDIR else { return }
-        throw StoreError.fileSystem(path: variable, message: localized("\(directory) is not a directory"))
+        throw StoreError.fileSystem(path: variable, problem: .notADirectory(directory))
     }
 
     /// The home directory of the user running `subs`, from the password database.
@@ -81,19 +93,11 @@ public struct StoreLocation: Equatable, Sendable {
 }
 
 /// Where the database key comes from.
-public enum KeySource: Equatable, Sendable, CustomStringConvertible {
+public enum KeySource: Equatable, Sendable {
     /// A passphrase given in the environment (`SUBS_PASSPHRASE`).
     case passphrase(String)
     /// A file whose first line is the passphrase (`--passphrase-file`).
     case passphraseFile(String)
     /// A file of 64 hex digits used as a raw 256-bit key; created with the database when missing.
     case keyFile(String)
-
-    public var description: String {
-        switch self {
-        case .passphrase: localized("the passphrase in SUBS_PASSPHRASE")
-        case .passphraseFile(let path): localized("the passphrase in \(path)")
-        case .keyFile(let path): localized("the key file \(path)")
-        }
-    }
 }

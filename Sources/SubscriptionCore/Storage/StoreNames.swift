@@ -33,7 +33,7 @@ public struct StoreNames: Equatable, Sendable {
         try SubscriptionStore.mapErrors(location) {
             let path = location.databasePath
             guard try PrivateFiles.checkPrivate(path, as: .database), PrivateFiles.size(of: path) ?? 0 > 0 else {
-                return StoreNames(categories: sorted(Schema.defaultCategories(in: Language.current), collation))
+                return StoreNames(categories: sorted(location.newCategories, collation))
             }
             if let problem = EncryptedDatabase.unencryptedOrTruncated(path) {
                 throw StoreError.notADatabase(path: path, reason: problem)

@@ -49,7 +49,7 @@ struct SubscriptionRecords {
             let cycle = try row.int(3).map { count in
                 guard let unit = row.text(4).flatMap(BillingCycle.Unit.init(rawValue:)),
                       let cycle = BillingCycle(count: Int(count), unit: unit)
-                else { throw corrupt(localized("billing period cycle")) }
+                else { throw corrupt(.billingPeriodCycle) }
                 return cycle
             }
             parts[index].periods.append(BillingPeriod(
@@ -98,7 +98,7 @@ struct SubscriptionRecords {
 
         func subscription() throws -> Subscription {
             guard !prices.isEmpty else {
-                throw StoreError.damaged(path: "", detail: localized("subscription \(row.id) has no price"))
+                throw Damaged(.noPrice(subscription: row.id))
             }
             return Subscription(
                 id: row.id, name: row.name, currency: currency, prices: prices, cycle: row.cycle,
@@ -193,7 +193,7 @@ struct SubscriptionRecords {
     private func fields(_ row: some RowReading) throws -> Fields {
         guard let unit = BillingCycle.Unit(rawValue: try text(row, 4)),
               let cycle = BillingCycle(count: Int(try integer(row, 3)), unit: unit)
-        else { throw corrupt(localized("cycle")) }
+        else { throw corrupt(.cycle) }
         return Fields(
             id: try text(row, 0), name: try text(row, 1), cycle: cycle, startDate: try date(row, 5),
             trialEnd: try optionalDate(row, 6),
@@ -205,17 +205,17 @@ struct SubscriptionRecords {
     // MARK: - Typed columns that refuse what a subs database never holds
 
     private func text(_ row: some RowReading, _ column: Int) throws -> String {
-        guard let value = row.text(column) else { throw corrupt(localized("column \(column)")) }
+        guard let value = row.text(column) else { throw corrupt(.column(column)) }
         return value
     }
 
     private func integer(_ row: some RowReading, _ column: Int) throws -> Int64 {
-        guard let value = row.int(column) else { throw corrupt(localized("column \(column)")) }
+        guard let value = row.int(column) else { throw corrupt(.column(column)) }
         return value
     }
 
     private func date(_ row: some RowReading, _ column: Int) throws -> CivilDate {
-        guard let date = CivilDate(iso: try text(row, column)) else { throw corrupt(localized("date")) }
+        guard let date = CivilDate(iso: try text(row, column)) else { throw corrupt(.date) }
         return date
     }
 
@@ -224,16 +224,16 @@ struct SubscriptionRecords {
     }
 
     private func currency(_ row: some RowReading, _ column: Int) throws -> Currency {
-        guard let currency = Currency(code: try text(row, column)) else { throw corrupt(localized("currency")) }
+        guard let currency = Currency(code: try text(row, column)) else { throw corrupt(.currency) }
         return currency
     }
 
     private func timestamp(_ row: some RowReading, _ column: Int) throws -> Date {
-        guard let date = Timestamp.parse(try text(row, column)) else { throw corrupt(localized("timestamp")) }
+        guard let date = Timestamp.parse(try text(row, column)) else { throw corrupt(.timestamp) }
         return date
     }
 
-    private func corrupt(_ what: String) -> StoreError {
-        .damaged(path: "", detail: localized("unreadable \(what)"))
+    private func corrupt(_ value: StoredValue) -> Damaged {
+        Damaged(.subscriptionValue(value))
     }
 }

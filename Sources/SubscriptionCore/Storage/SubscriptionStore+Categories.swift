@@ -16,11 +16,11 @@ extension SubscriptionStore {
                 GROUP BY c.name ORDER BY c.name COLLATE NOCASE
                 """).map { row in
                 guard let name = row.text(0), let count = row.int(2) else {
-                    throw StoreError.damaged(path: "", detail: localized("unreadable category"))
+                    throw Damaged(.categoryName)
                 }
                 let color = try row.text(1).map { text in
                     guard let color = CategoryColor(stored: text) else {
-                        throw StoreError.damaged(path: "", detail: localized("unreadable category colour"))
+                        throw Damaged(.categoryColour)
                     }
                     return color
                 }
@@ -79,7 +79,7 @@ extension SubscriptionStore {
             let users = try connection.rows(
                 "SELECT name FROM subscriptions WHERE category = ? COLLATE NOCASE ORDER BY name", [.text(current)]
             ).map { row in
-                guard let name = row.text(0) else { throw StoreError.damaged(path: "", detail: localized("unreadable subscription name")) }
+                guard let name = row.text(0) else { throw Damaged(.subscriptionName) }
                 return name
             }
             guard users.isEmpty else {

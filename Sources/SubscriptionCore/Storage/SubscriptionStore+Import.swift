@@ -110,9 +110,9 @@ extension SubscriptionStore {
 
     static func categoryColors(_ connection: Connection) throws -> [(name: String, color: CategoryColor?)] {
         try connection.rows("SELECT name, color FROM categories ORDER BY name COLLATE NOCASE").map { row in
-            guard let name = row.text(0) else { throw StoreError.damaged(path: "", detail: localized("unreadable category")) }
+            guard let name = row.text(0) else { throw Damaged(.categoryName) }
             let color = try row.text(1).map { text in
-                guard let color = CategoryColor(stored: text) else { throw StoreError.damaged(path: "", detail: localized("unreadable category colour")) }
+                guard let color = CategoryColor(stored: text) else { throw Damaged(.categoryColour) }
                 return color
             }
             return (name, color)
@@ -126,18 +126,18 @@ extension SubscriptionStore {
         try read { connection in
             let settings = try connection.rows("SELECT key, value FROM settings ORDER BY key").reduce(into: [ConfigKey: String]()) { settings, row in
                 guard let name = row.text(0), let value = row.text(1) else {
-                    throw StoreError.damaged(path: "", detail: localized("unreadable setting"))
+                    throw Damaged(.setting(nil))
                 }
                 if let key = ConfigKey(rawValue: name) { settings[key] = value }
             }
             let rates = try connection.rows("SELECT currency, base, rate, set_at FROM exchange_rates ORDER BY base, currency").map { row in
                 guard let currency = row.text(0).flatMap(Currency.init(code:)), let base = row.text(1).flatMap(Currency.init(code:)),
                       let text = row.text(2), let setAt = row.text(3).flatMap(Timestamp.parse)
-                else { throw StoreError.damaged(path: "", detail: localized("unreadable exchange rate")) }
+                else { throw Damaged(.exchangeRate(currency: nil)) }
                 do {
                     return ImportedRate(rate: try ExchangeRate(currency: currency, stored: text, setAt: setAt), base: base)
                 } catch {
-                    throw StoreError.damaged(path: "", detail: localized("unreadable exchange rate \(currency.code)"))
+                    throw Damaged(.exchangeRate(currency: currency.code))
                 }
             }
             return ExportDocument(

@@ -66,7 +66,7 @@ extension SubscriptionStore {
         ).map { row -> SentReminder in
             // A row that does not read back would be a reminder sent again every day: refuse.
             guard let id = row.text(0), let date = row.text(1).flatMap(CivilDate.init(iso:)), let offset = row.int(2)
-            else { throw StoreError.damaged(path: "", detail: localized("unreadable sent-reminder record")) }
+            else { throw Damaged(.sentReminder) }
             return SentReminder(subscriptionID: id, paymentDate: date, offset: Int(offset))
         }
         return ReminderReport.due(

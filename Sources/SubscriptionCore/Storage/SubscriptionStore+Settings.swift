@@ -55,7 +55,7 @@ extension SubscriptionStore {
                   let setAt = row.text(2).flatMap(Timestamp.parse),
                   let stored = try? ExchangeRate(currency: currency, stored: rate, setAt: setAt)
             else {
-                throw StoreError.damaged(path: "", detail: localized("exchange rate \(row.text(0) ?? "?") is unreadable"))
+                throw Damaged(.exchangeRate(currency: row.text(0)))
             }
             return stored
         }

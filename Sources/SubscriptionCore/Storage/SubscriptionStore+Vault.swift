@@ -43,7 +43,7 @@ extension SubscriptionStore {
         _ reference: String, _ changes: LoginChanges, password: [UInt8]?, passphrase: [UInt8]?,
         newVault: ScryptParameters = .standard, now: Date = Date()
     ) throws -> Login {
-        if let password, password.isEmpty { throw VaultError.empty(what: localized("password")) }
+        if let password, password.isEmpty { throw VaultError.empty(.password) }
         return try write { connection in
             let subscription = try SubscriptionReference.resolve(reference, in: SubscriptionRecords(connection: connection).all())
             let existing = try Self.login(of: subscription, connection)
@@ -114,7 +114,7 @@ extension SubscriptionStore {
         from oldPassphrase: [UInt8], to newPassphrase: [UInt8], parameters: ScryptParameters = .standard,
         now: Date = Date()
     ) throws -> Int {
-        guard !newPassphrase.isEmpty else { throw VaultError.empty(what: localized("new vault passphrase")) }
+        guard !newPassphrase.isEmpty else { throw VaultError.empty(.newVaultPassphrase) }
         return try write { connection in
             guard try Self.vaultRow(connection) != nil else { throw VaultError.noVault }
             let oldKey = try Self.unlock(connection, passphrase: oldPassphrase, creating: nil, now: now)
@@ -125,7 +125,7 @@ extension SubscriptionStore {
                     + "JOIN subscriptions ON subscriptions.id = logins.subscription_id WHERE sealed_password IS NOT NULL")
             for row in rows {
                 guard let id = row.text(0), let name = row.text(1), let sealed = row.text(2) else {
-                    throw VaultError.damaged(detail: localized("a login does not read back"))
+                    throw VaultError.damaged(.login)
                 }
                 var password = try oldKey.open(sealed, subscriptionID: id, name: name)
                 defer { password.zeroize() }
@@ -169,10 +169,10 @@ extension SubscriptionStore {
               let salt = Data(base64Encoded: saltText), VaultKey.saltLengths.contains(salt.count),
               let check = row.text(5), check.utf8.count <= VaultKey.sealedTextLimit
         else {
-            throw VaultError.damaged(detail: localized("its key derivation settings do not read back"))
+            throw VaultError.damaged(.keyDerivationUnreadable)
         }
         guard let parameters = ScryptParameters(storedLogN: logN, r: r, p: p) else {
-            throw VaultError.damaged(detail: localized("its key derivation settings are out of range"))
+            throw VaultError.damaged(.keyDerivationOutOfRange)
         }
         return VaultRow(parameters: parameters, salt: Array(salt), check: check)
     }
@@ -210,7 +210,7 @@ extension SubscriptionStore {
             [.text(subscription.id)]).first
         else { return nil }
         guard let updatedAt = row.text(3).flatMap(Timestamp.parse) else {
-            throw VaultError.damaged(detail: localized("the login of '\(subscription.name)' does not read back"))
+            throw VaultError.damaged(.loginOf(name: subscription.name))
         }
         return Login(subscriptionID: subscription.id, name: subscription.name, username: row.text(0), url: row.text(1),
                      hasPassword: row.int(2) == 1, updatedAt: updatedAt)

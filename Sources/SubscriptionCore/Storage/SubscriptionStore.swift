@@ -184,7 +184,7 @@ public final class SubscriptionStore {
     func read<T>(_ body: (Connection) throws -> T) throws -> T {
         try Self.mapErrors(location) {
             for _ in 1..<Self.movedRetries {
-                let connection = try existingConnection() ?? EncryptedDatabase.empty()
+                let connection = try existingConnection() ?? EncryptedDatabase.empty(categories: location.newCategories)
                 do {
                     return try connection.readTransaction { try body(connection) }
                 } catch where connection.hasMoved {
@@ -192,7 +192,7 @@ public final class SubscriptionStore {
                     continue
                 }
             }
-            let connection = try existingConnection() ?? EncryptedDatabase.empty()
+            let connection = try existingConnection() ?? EncryptedDatabase.empty(categories: location.newCategories)
             return try connection.readTransaction { try body(connection) }
         }
     }
@@ -211,7 +211,7 @@ public final class SubscriptionStore {
         if connection == nil {
             connection = try Self.mapErrors(location) { try EncryptedDatabase.open(location, create: false) }
             if connection == nil, location.databaseIsNamed {
-                throw StoreError.missingFile(path: location.databasePath, what: localized("database"))
+                throw StoreError.missingFile(path: location.databasePath, role: .database)
             }
         }
         return connection
@@ -222,7 +222,7 @@ public final class SubscriptionStore {
             if connection == nil {
                 // Rehearse on an empty database first, so that a change that is refused (a bad
                 // category, say) leaves no new key or database behind.
-                let rehearsal = try EncryptedDatabase.empty()
+                let rehearsal = try EncryptedDatabase.empty(categories: location.newCategories)
                 _ = try rehearsal.writeTransaction { try body(rehearsal) }
                 connection = try EncryptedDatabase.open(location, create: true)
             }
@@ -235,7 +235,7 @@ public final class SubscriptionStore {
                 if let connection, connection.hasMoved { self.connection = nil }
                 if connection == nil { connection = try EncryptedDatabase.open(location, create: true) }
                 guard let connection else {
-                    throw StoreError.missingFile(path: location.databasePath, what: localized("database"))
+                    throw StoreError.missingFile(path: location.databasePath, role: .database)
                 }
                 do {
                     return try connection.writeTransaction { try body(connection) }
@@ -264,21 +264,23 @@ public final class SubscriptionStore {
     }
 
     /// Turns SQLite's errors into `StoreError`s, naming the database file where busy or damaged:
-    /// nothing of the SQL layer leaves the store.
+    /// nothing of the SQL layer leaves the store, and the path is attached here, once.
     static func mapErrors<T>(_ location: StoreLocation, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as SQLiteError where error.isBusy {
             throw StoreError.locked(path: location.databasePath)
         } catch let error as SQLiteError where error.isCorrupt {
-            throw StoreError.damaged(path: location.databasePath, detail: error.message)
-        } catch StoreError.damaged(path: "", let detail) {
-            throw StoreError.damaged(path: location.databasePath, detail: detail)
+            throw StoreError.damaged(path: location.databasePath, damage: .sqlite(error))
+        } catch let found as Damaged {
+            throw StoreError.damaged(path: location.databasePath, damage: found.damage)
         } catch let error as Migrator.NewerSchemaError {
             throw StoreError.newerSchema(
                 path: location.databasePath, found: error.found, known: error.known)
+        } catch let error as Migrator.ForeignKeyViolation {
+            throw StoreError.upgradeLeavesOrphans(version: error.version)
         } catch let error as SQLiteError {
-            throw StoreError.database(message: error.message)
+            throw StoreError.database(error)
         }
     }
 
@@ -286,20 +288,22 @@ public final class SubscriptionStore {
         var settings: [String: String] = [:]
         for row in try connection.rows("SELECT key, value FROM settings") {
             guard let key = row.text(0), let value = row.text(1) else {
-                throw StoreError.damaged(path: "", detail: localized("unreadable setting"))
+                throw Damaged(.setting(nil))
             }
             settings[key] = value
         }
         do {
             return try Config(settings: settings)
+        } catch let error as InputError {
+            throw Damaged(.setting(error))
         } catch {
-            throw StoreError.damaged(path: "", detail: localized("unreadable setting: \(error)"))
+            throw Damaged(.setting(nil))
         }
     }
 
     static func categories(_ connection: Connection) throws -> [String] {
         try connection.rows("SELECT name FROM categories ORDER BY name COLLATE NOCASE").map { row in
-            guard let name = row.text(0) else { throw StoreError.damaged(path: "", detail: localized("unreadable category")) }
+            guard let name = row.text(0) else { throw Damaged(.categoryName) }
             return name
         }
     }

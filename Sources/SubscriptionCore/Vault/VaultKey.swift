@@ -14,14 +14,14 @@ struct VaultKey {
 
     /// Derives the key; slow on purpose (see `ScryptParameters.standard`).
     init(passphrase: [UInt8], salt: [UInt8], parameters: ScryptParameters) throws {
-        guard !passphrase.isEmpty else { throw VaultError.empty(what: localized("vault passphrase")) }
+        guard !passphrase.isEmpty else { throw VaultError.empty(.vaultPassphrase) }
         do {
             key = try KDF.Scrypt.deriveKey(
                 from: passphrase, salt: salt, outputByteCount: 32, rounds: 1 << parameters.logN,
                 blockSize: parameters.r, parallelism: parameters.p,
                 maxMemory: parameters.memory + (1 << 20))
         } catch {
-            throw VaultError.damaged(detail: localized("its key derivation (\(parameters)) fails: \(error)"))
+            throw VaultError.damaged(.keyDerivationFails(parameters, reason: "\(error)"))
         }
     }
 
@@ -46,7 +46,7 @@ struct VaultKey {
     /// Whether `stored` is this key's check value. False for a wrong passphrase; throws when
     /// the value is not a sealed box at all (damage, not a wrong guess).
     func opensCheck(_ stored: String) throws -> Bool {
-        let box = try Self.box(stored, what: localized("its check value"))
+        let box = try Self.box(stored, else: .checkValueNotSealed)
         guard var opened = try? ChaChaPoly.open(box, using: key, authenticating: Self.checkContext) else {
             return false
         }
@@ -62,10 +62,10 @@ struct VaultKey {
 
     /// Opens a password sealed by `seal`. The caller zeroes the bytes once used.
     func open(_ stored: String, subscriptionID id: String, name: String) throws -> [UInt8] {
-        let box = try Self.box(stored, what: localized("the password of '\(name)'"))
+        let box = try Self.box(stored, else: .passwordNotSealed(name: name))
         guard var opened = try? ChaChaPoly.open(box, using: key, authenticating: Array(id.utf8)) else {
             // The check value opened with this key, so this box was altered or moved.
-            throw VaultError.damaged(detail: localized("the password of '\(name)' does not open (altered, or moved from another subscription)"))
+            throw VaultError.damaged(.passwordDoesNotOpen(name: name))
         }
         defer { opened.resetBytes(in: opened.startIndex..<opened.endIndex) }
         return Array(opened)
@@ -75,16 +75,16 @@ struct VaultKey {
         do {
             return try ChaChaPoly.seal(plaintext, using: key, authenticating: context).combined.base64EncodedString()
         } catch {
-            throw VaultError.damaged(detail: localized("sealing failed: \(error)"))
+            throw VaultError.damaged(.sealingFails(reason: "\(error)"))
         }
     }
 
-    private static func box(_ stored: String, what: String) throws -> ChaChaPoly.SealedBox {
+    private static func box(_ stored: String, else damage: VaultDamage) throws -> ChaChaPoly.SealedBox {
         // A nonce, at least an empty text, and a tag; never more than a password can make.
         guard stored.utf8.count <= sealedTextLimit, let data = Data(base64Encoded: stored), data.count >= 12 + 16,
               let box = try? ChaChaPoly.SealedBox(combined: data)
         else {
-            throw VaultError.damaged(detail: localized("\(what) is not a sealed value"))
+            throw VaultError.damaged(damage)
         }
         return box
     }

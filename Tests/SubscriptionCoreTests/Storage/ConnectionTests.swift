@@ -76,7 +76,7 @@ struct ConnectionTests {
         let error = #expect(throws: SQLiteError.self) {
             try db.run("INSERT INTO t (a, b) VALUSE (?, ?)", [.integer(1), .text("hunter2-secret")])
         }
-        let message = error?.description ?? ""
+        let message = error.map { String(describing: $0) } ?? ""
         #expect(message.contains("INSERT INTO t (a, b) VALUSE (?, ?)"))
         #expect(!message.contains("hunter2-secret"))
         #expect(error?.code == 1, "SQLITE_ERROR")
@@ -92,8 +92,8 @@ struct ConnectionTests {
         }
         #expect(error?.code == 19, "SQLITE_CONSTRAINT")
         #expect(error?.extendedCode == 2067, "SQLITE_CONSTRAINT_UNIQUE")
-        #expect(error?.description.contains("INSERT INTO u (x) VALUES (?)") == true)
-        #expect(error?.description.contains("card-4242-secret") == false)
+        #expect(error.map { String(describing: $0) }?.contains("INSERT INTO u (x) VALUES (?)") == true)
+        #expect(error.map { String(describing: $0) }?.contains("card-4242-secret") == false)
         #expect(error?.isBusy == false && error?.isCorrupt == false)
     }
 
@@ -101,7 +101,7 @@ struct ConnectionTests {
     func executeErrorMessage() throws {
         let db = try memory()
         let error = #expect(throws: SQLiteError.self) { try db.execute("SELECT * FROM missing_table") }
-        #expect(error?.description.contains("missing_table") == true)
+        #expect(error.map { String(describing: $0) }?.contains("missing_table") == true)
     }
 
     @Test("Opening a missing file without create fails instead of making one")

@@ -80,7 +80,7 @@ struct NameAndRateStoreTests {
 
         let raw = try rawConnection(location.databasePath, keyFile: scratch.path("config/subs/key"))
         try raw.run("UPDATE categories SET color = 'purple' WHERE name = 'Games'")
-        #expect(throws: StoreError.damaged(path: location.databasePath, detail: "unreadable category colour")) {
+        #expect(throws: StoreError.damaged(path: location.databasePath, damage: .categoryColour)) {
             try SubscriptionStore(location: location).categoryUsage()
         }
     }

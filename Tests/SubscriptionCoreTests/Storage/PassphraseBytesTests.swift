@@ -41,8 +41,8 @@ import Testing
         #expect {
             _ = try SubscriptionStore(location: location).add(try simpleNewSubscription("Netflix"), now: fixedNow)
         } throws: { error in
-            guard case StoreError.unusablePassphrase(let key, _) = error else { return false }
-            return key == location.key
+            guard case StoreError.unusablePassphrase(let file, _) = error else { return false }
+            return KeySource.passphraseFile(file) == location.key
         }
         #expect(!Files.exists(location.databasePath))
     }

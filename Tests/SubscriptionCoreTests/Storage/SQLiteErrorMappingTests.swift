@@ -16,11 +16,16 @@ struct SQLiteErrorMappingTests {
         try raw.execute("""
             CREATE TRIGGER refuse BEFORE INSERT ON subscriptions BEGIN SELECT RAISE(ABORT, 'refused by a trigger'); END
             """)
-        #expect(throws: StoreError.database(message: "refused by a trigger")) {
+        let error = #expect(throws: StoreError.self) {
             try store.add(simpleNewSubscription("Hulu"), now: fixedNow)
         }
+        guard case .database(let sqlite)? = error else {
+            Issue.record("expected a database error, got \(String(describing: error))")
+            return
+        }
+        #expect(sqlite.message == "refused by a trigger")
+        // RAISE(ABORT) is SQLITE_CONSTRAINT_TRIGGER: the extended code reaches the caller.
+        #expect(sqlite.extendedCode == 1811)
         #expect(try store.subscriptions().map(\.name) == ["Netflix"])
-        #expect(StoreError.database(message: "refused by a trigger").description
-                == "database error: refused by a trigger")
     }
 }

@@ -72,11 +72,7 @@ struct Migrator: Sendable {
     }
 
     /// A rebuilding migration would leave rows that point at nothing: rolled back.
-    struct ForeignKeyViolation: Error, Equatable, Sendable, CustomStringConvertible {
+    struct ForeignKeyViolation: Error, Equatable, Sendable {
         let version: Int
-
-        var description: String {
-            localized("the upgrade to schema version \(version) would leave rows that refer to nothing; the database was not changed")
-        }
     }
 }

@@ -4,14 +4,17 @@ import CSQLCipher
 ///
 /// Bound values are never part of the error, so a secret or a user's data cannot leak into a
 /// message or a log.
-struct SQLiteError: Error, Sendable, CustomStringConvertible {
+public struct SQLiteError: CoreError, Equatable, Sendable {
     /// The extended result code (`SQLITE_CONSTRAINT_UNIQUE`, `SQLITE_BUSY`, ...).
-    let extendedCode: Int32
-    let message: String
+    public let extendedCode: Int32
+    /// SQLite's own message, as it wrote it.
+    public let message: String
     let sql: String?
 
     /// The primary result code, the low byte of the extended one.
-    var code: Int32 { extendedCode & 0xFF }
+    public var code: Int32 { extendedCode & 0xFF }
+
+    public var failure: FailureKind { .system }
 
     init(extendedCode: Int32, message: String, sql: String? = nil) {
         self.extendedCode = extendedCode
@@ -22,12 +25,8 @@ struct SQLiteError: Error, Sendable, CustomStringConvertible {
     init(handle: OpaquePointer?, sql: String? = nil) {
         let code = handle.map { sqlite3_extended_errcode($0) } ?? SQLITE_CANTOPEN
         let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
-        self.init(extendedCode: code, message: message ?? localized("unknown error"), sql: sql)
-    }
-
-    var description: String {
-        let base = "SQLite error \(extendedCode): \(message)"
-        return sql.map { "\(base) (in \($0))" } ?? base
+        // SQLite's text for the code when the handle has none.
+        self.init(extendedCode: code, message: message ?? String(cString: sqlite3_errstr(code)), sql: sql)
     }
 
     /// Another process held the database past the busy timeout.
