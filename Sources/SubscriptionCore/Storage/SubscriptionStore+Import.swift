@@ -76,7 +76,7 @@ extension SubscriptionStore {
         guard !after.isEmpty else { return }
         try History.record(
             connection, .import, subscriptionID: nil, subject: source,
-            summary: "\(outcome.added) added, \(outcome.replaced) replaced, \(outcome.skipped) skipped",
+            detail: .imported(added: outcome.added, replaced: outcome.replaced, skipped: outcome.skipped),
             before: StateSlice(
                 subscriptions: replaced,
                 categories: recolored.filter { categoryNames.contains($0.name) }
