@@ -46,14 +46,6 @@ struct Failure: Error {
             self.init(error.description, exitCode: Self.dataError)
         case let error as StatementError:
             self.init(error.description, exitCode: Self.dataError)
-        case let error as UndoError:
-            switch error {
-            case .changedSince: self.init(error.description, exitCode: Self.dataError)
-            case .changedMeanwhile, .keptChanging: self.init(error.description, exitCode: Self.temporaryFailure)
-            case .nothingBeforeRestore: self.init(error.description, exitCode: Self.usage)
-            case .backupGone: self.init(error.description, exitCode: Self.noInput)
-            case .backupUnderOldKey: self.init(error.description, exitCode: Self.noPermission)
-            }
         case let error as MoneyError:
             self.init(error.description, exitCode: Self.dataError)
         default:

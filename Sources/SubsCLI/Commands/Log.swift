@@ -36,7 +36,7 @@ extension Subs {
 
         func run() throws {
             let entries = try store.openStore().history(about: reference, limit: limit)
-            print(HistoryRenderer.log(entries, format: format), terminator: "")
+            print(HistoryRenderer.log(entries, format: format, in: Language.current), terminator: "")
         }
     }
 }

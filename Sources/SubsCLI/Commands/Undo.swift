@@ -20,18 +20,19 @@ extension Subs {
 
         func run() throws {
             let store = try store.openStore()
+            let language = Language.current
             if yes {
                 // Nothing is shown first, so the change undone is the newest one when undo runs.
                 guard let change = try store.undoLatest() else { return print(localized("Nothing to undo.")) }
-                return print(localized("Undone: \(HistoryRenderer.line(change))"))
+                return print(localized("Undone: \(HistoryRenderer.line(change, in: language))"))
             }
             guard let change = try store.nextUndo() else {
                 print(localized("Nothing to undo."))
                 return
             }
-            guard Terminal.standardInputIsTerminal else { throw UsageError.unconfirmedUndo(HistoryRenderer.line(change)) }
+            guard Terminal.standardInputIsTerminal else { throw UsageError.unconfirmedUndo(HistoryRenderer.line(change, in: language)) }
             // The change on a line of its own, cut to the terminal, and a short question.
-            let line = HistoryRenderer.line(change)
+            let line = HistoryRenderer.line(change, in: language)
             print(Terminal.standardOutput.width.map { line.truncated(toWidth: $0) } ?? line)
             print(localized("Undo this change? [y/N] "), terminator: "")
             guard Terminal.confirmed(readLine()) else {
@@ -39,7 +40,7 @@ extension Subs {
                 return
             }
             try store.undo(change)
-            print(localized("Undone: \(HistoryRenderer.line(change))"))
+            print(localized("Undone: \(HistoryRenderer.line(change, in: language))"))
         }
     }
 }

@@ -156,9 +156,6 @@ extension StoreError: ErrorMessage {
             localized("database \(path) is damaged (unreadable history entry)", in: language)
         case .login:
             localized("database \(path) is damaged (unreadable login)", in: language)
-        case .described(let detail):
-            // Said by Storage/History/ in the current language until it gives its Damage.
-            localized("database \(path) is damaged (\(detail))", in: language)
         case .sqlite(let error):
             // SQLite's own words: it has no others.
             localized("database \(path) is damaged (\(error.message))", in: language)

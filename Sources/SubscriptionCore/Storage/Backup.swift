@@ -122,14 +122,20 @@ public enum Backup {
         try restored.writeTransaction {
             if let undoing {
                 try History.record(restored, .restore, subscriptionID: nil, subject: undoing.subject,
-                                   summary: undoing.summary, before: .empty, after: .empty,
+                                   detail: Self.detail(of: undoing), before: .empty, after: .empty,
                                    now: undoing.changedAt, undoneAt: now)
             } else {
                 try History.record(restored, .restore, subscriptionID: nil, subject: path,
-                                   summary: "restored from \(path)" + (replaced.map { "; what it replaced is in \($0)" } ?? ""),
+                                   detail: .restored(from: path, replaced: replaced),
                                    before: .empty, after: .empty, replacedBackup: replaced, now: now)
             }
         }
+    }
+
+    /// The detail of the restore `entry`, for the entry that says it was undone.
+    private static func detail(of entry: HistoryEntry) -> HistoryDetail {
+        guard case .restored(let from, let replaced) = entry.change else { return .restored(from: entry.subject, replaced: entry.replacedBackup) }
+        return .restored(from: from, replaced: replaced)
     }
 
     /// What can be told of a backup without a key: that it is there, a file, and could be an

@@ -219,5 +219,41 @@ enum Schema {
                 updated_at TEXT NOT NULL
             );
             """),
+        .init(version: 11, name: "history keeps data, not English summaries", sql: """
+            -- An entry keeps what its before and after do not say as JSON data in `detail`
+            -- (HistoryDetail), which `subs log` says in the reader's language. `summary` is the
+            -- English an older subs stored, kept only for the entries whose data does not say it
+            -- (imports, restores, logins). SQLite cannot drop a NOT NULL: the table is rebuilt.
+            CREATE TABLE history_v11 (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                changed_at TEXT NOT NULL,
+                action TEXT NOT NULL,
+                subscription_id TEXT,
+                subject TEXT NOT NULL,
+                summary TEXT,
+                detail TEXT,
+                before TEXT NOT NULL,
+                after TEXT NOT NULL,
+                undone_at TEXT,
+                replaced_backup TEXT
+            );
+            INSERT INTO history_v11 (id, changed_at, action, subscription_id, subject, summary, before, after,
+                undone_at, replaced_backup)
+            SELECT id, changed_at, action, subscription_id, subject,
+                CASE WHEN action IN ('import', 'restore', 'login') THEN summary END,
+                before, after, undone_at, replaced_backup
+            FROM history;
+            DROP TABLE history;
+            ALTER TABLE history_v11 RENAME TO history;
+            CREATE INDEX history_subscription ON history (subscription_id);
+
+            -- Which subscriptions each entry touched (named by it, or in its before or after),
+            -- for `subs log REF`; filled from the entries there by History.linkEntries.
+            CREATE TABLE history_subscriptions (
+                history_id INTEGER NOT NULL REFERENCES history (id),
+                subscription_id TEXT NOT NULL,
+                PRIMARY KEY (subscription_id, history_id)
+            );
+            """, then: { try History.linkEntries($0) }),
     ])
 }

@@ -163,8 +163,6 @@ public enum Damage: Equatable, Sendable {
     case sentReminder
     /// A row of `history`, or of `logins`.
     case historyEntry, login
-    /// A damage Storage/History/ still describes in words (see `StoreError.damaged(path:detail:)`).
-    case described(String)
     /// SQLite found the file damaged.
     case sqlite(SQLiteError)
     /// `PRAGMA integrity_check` or `quick_check`: the first problem it reports (nil when it gave
@@ -189,12 +187,4 @@ struct Damaged: Error {
     let damage: Damage
 
     init(_ damage: Damage) { self.damage = damage }
-}
-
-extension StoreError {
-    /// The spelling Storage/History/ still uses (its own conversion moves it to `Damaged`, with
-    /// `.historyEntry`, `.login` and `.sentReminder`); the path is attached by `mapErrors`.
-    static func damaged(path: String, detail: String) -> Damaged {
-        Damaged(.described(detail))
-    }
 }

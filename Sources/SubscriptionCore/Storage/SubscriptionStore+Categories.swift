@@ -37,7 +37,7 @@ extension SubscriptionStore {
             }
             try connection.run("INSERT INTO categories (name, color) VALUES (?, ?)",
                                [.text(name), color.map { .text($0.description) } ?? .null])
-            try History.record(connection, .category, subscriptionID: nil, subject: name, summary: "category added",
+            try History.record(connection, .category, subscriptionID: nil, subject: name, detail: .categoryAdded,
                                before: .empty, after: StateSlice(categories: [ImportedCategory(name: name, color: color)]), now: now)
         }
     }
@@ -67,7 +67,7 @@ extension SubscriptionStore {
             try connection.run("UPDATE subscriptions SET category = ? WHERE category = ? COLLATE NOCASE",
                                [.text(new), .text(current)])
             try History.record(connection, .category, subscriptionID: nil, subject: new,
-                               summary: "category renamed from '\(current)'", before: before,
+                               detail: .categoryRenamed(from: current), before: before,
                                after: try Self.categorySlice(new, connection), now: now)
         }
     }
@@ -87,7 +87,7 @@ extension SubscriptionStore {
             }
             let before = try Self.categorySlice(current, connection)
             try connection.run("DELETE FROM categories WHERE name = ?", [.text(current)])
-            try History.record(connection, .category, subscriptionID: nil, subject: current, summary: "category deleted",
+            try History.record(connection, .category, subscriptionID: nil, subject: current, detail: .categoryDeleted,
                                before: before, after: .empty, now: now)
         }
     }

@@ -101,7 +101,7 @@ extension SubscriptionStore {
         guard !after.isEmpty else { return }
         try History.record(
             connection, .import, subscriptionID: nil, subject: source,
-            summary: "\(plan.added) added, \(plan.replaced) replaced, \(plan.skipped) skipped",
+            detail: .imported(added: plan.added, replaced: plan.replaced, skipped: plan.skipped),
             before: StateSlice(
                 subscriptions: plan.replacedSubscriptions,
                 categories: plan.recoloredCategories.map { ImportedCategory(name: $0.name, color: nil) }),

@@ -17,13 +17,9 @@ extension SubscriptionStore {
                 try connection.run("DELETE FROM settings WHERE key = ?", [.text(key.rawValue)])
             }
             if previous != stored {
-                // The summary is shown by `subs log`: a webhook's credentials stay out of it.
-                let shown = { (value: String?) in
-                    value.map { key == .remindWebhook ? $0.withoutURLCredentials : $0 } ?? "default"
-                }
                 try History.record(
                     connection, .config, subscriptionID: nil, subject: key.rawValue,
-                    summary: "\(shown(previous)) → \(shown(stored))",
+                    detail: .setting(key: key.rawValue),
                     before: StateSlice(settings: previous.map { [key: $0] } ?? [:]),
                     after: StateSlice(settings: stored.map { [key: $0] } ?? [:]), now: now)
             }
@@ -81,7 +77,7 @@ extension SubscriptionStore {
             let after = try Self.rates(connection, base: base).filter { new in rates.contains { $0.currency == new.currency } }
             try History.record(
                 connection, .rate, subscriptionID: nil, subject: rates.map(\.currency.code).joined(separator: ", "),
-                summary: rates.map { "1 \($0.currency.code) = \($0.text) \(base.code)" }.joined(separator: ", "),
+                detail: .ratesSet,
                 before: StateSlice(rates: before.map { ImportedRate(rate: $0, base: base) }),
                 after: StateSlice(rates: after.map { ImportedRate(rate: $0, base: base) }), now: now)
         }
@@ -104,7 +100,7 @@ extension SubscriptionStore {
             try connection.run("DELETE FROM exchange_rates WHERE currency = ? AND base = ?",
                                [.text(currency.code), .text(base.code)])
             if connection.changes == 0 { throw LookupError.noRate(currency: currency.code) }
-            try History.record(connection, .rate, subscriptionID: nil, subject: currency.code, summary: "rate removed",
+            try History.record(connection, .rate, subscriptionID: nil, subject: currency.code, detail: .rateRemoved,
                                before: StateSlice(rates: before.map { ImportedRate(rate: $0, base: base) }),
                                after: .empty, now: now)
         }

@@ -60,11 +60,10 @@ extension SubscriptionStore {
                                sealedPassword: sealed, updatedAt: Timestamp.format(now))
             try row.write(connection)
             // The history says what changed, never the password.
-            let what = [changes.username.map { _ in "username" }, changes.url.map { _ in "url" },
-                        password.map { _ in "password" }].compactMap { $0 }
+            let what = [changes.username.map { _ in LoginField.username }, changes.url.map { _ in LoginField.url },
+                        password.map { _ in LoginField.password }].compactMap { $0 }
             try History.record(connection, .login, subscriptionID: subscription.id, subject: subscription.name,
-                               summary: (existing == nil ? "login added" : "login changed")
-                                   + (what.isEmpty ? "" : ": " + what.joined(separator: ", ")),
+                               detail: .login(existing == nil ? .added : .changed, fields: what),
                                before: StateSlice(logins: before),
                                after: StateSlice(logins: [row]), now: now)
             return Login(subscriptionID: subscription.id, name: subscription.name, username: username, url: url,
@@ -100,7 +99,7 @@ extension SubscriptionStore {
             let before = try LoginRow.rows(of: [subscription.id], connection)
             try connection.run("DELETE FROM logins WHERE subscription_id = ?", [.text(subscription.id)])
             try History.record(connection, .login, subscriptionID: subscription.id, subject: subscription.name,
-                               summary: "login removed", before: StateSlice(logins: before), after: .empty, now: Date())
+                               detail: .login(.removed, fields: []), before: StateSlice(logins: before), after: .empty, now: Date())
             return login
         }
     }

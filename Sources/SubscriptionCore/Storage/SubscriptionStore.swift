@@ -160,8 +160,7 @@ public final class SubscriptionStore {
         let multiple = targets.count > 1
         try History.record(connection, .delete, subscriptionID: multiple ? nil : only.id,
                            subject: targets.map(\.name).joined(separator: ", "),
-                           summary: multiple ? "deleted \(targets.count) subscriptions, with their history"
-                               : ChangeSummary.describe(before: only, after: nil),
+                           detail: multiple ? .deletedSeveral : .subscription,
                            before: StateSlice(subscriptions: targets, logins: logins, remindersSent: remindersSent),
                            after: .empty, now: now)
     }

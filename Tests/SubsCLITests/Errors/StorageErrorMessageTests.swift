@@ -86,14 +86,13 @@ struct StorageErrorMessageTests {
         ]
         errors += problems.map { StoreError.fileSystem(path: "/tmp/f", problem: $0) }
         let values: [StoredValue] = [.cycle, .billingPeriodCycle, .date, .currency, .timestamp, .column(4)]
-        var damages: [Damage] = values.map { .subscriptionValue($0) } + [
+        let damages: [Damage] = values.map { .subscriptionValue($0) } + [
             .categoryName, .categoryColour, .subscriptionName, .noPrice(subscription: "sub-1"),
             .exchangeRate(currency: nil), .exchangeRate(currency: "EUR"), .setting(nil), .setting(settingError),
             .sentReminder, .historyEntry, .login, .sqlite(sqlite), .integrity(first: nil, more: 0),
             .integrity(first: "row 3 missing from index", more: 0), .integrity(first: "row 3 missing from index", more: 4),
             .copyDiffers, .uncountable(table: "charges"),
         ]
-        damages.append(.described("okunamayan geçmiş kaydı"))
         errors += damages.map { StoreError.damaged(path: path, damage: $0) }
         let vaultDamages: [VaultDamage] = [
             .login, .loginOf(name: "Netflix"), .keyDerivationUnreadable, .keyDerivationOutOfRange,

@@ -70,7 +70,7 @@ struct HistoryTests {
         while let change = try store.nextUndo() {
             states.removeLast()
             try store.undo(change, now: fixedNow)
-            #expect(try store.exportDocument(now: fixedNow) == states.last, "after undoing \(change.action): \(change.summary)")
+            #expect(try store.exportDocument(now: fixedNow) == states.last, "after undoing \(change.action): \(change.change)")
         }
         #expect(states.count == 1)
         #expect(try store.history().allSatisfy { $0.undoneAt != nil })
@@ -181,7 +181,7 @@ struct HistoryTests {
         #expect(try back.subscriptions().map(\.name).sorted() == ["Netflix", "Spotify"])
         let log = try back.history()
         #expect(log.map(\.action) == [.restore, .add, .add])
-        #expect(log.first?.undoneAt != nil && log.first?.summary == restore.summary)
+        #expect(log.first?.undoneAt != nil && log.first?.change == restore.change)
         #expect(try back.nextUndo()?.subject == "Spotify")
     }
 

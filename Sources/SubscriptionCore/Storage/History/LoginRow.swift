@@ -17,7 +17,7 @@ struct LoginRow: Codable, Equatable {
         try ids.compactMap { id in
             try connection.rows("SELECT username, url, sealed_password, updated_at FROM logins WHERE subscription_id = ?", [.text(id)])
                 .first.map { row in
-                    guard let updatedAt = row.text(3) else { throw StoreError.damaged(path: "", detail: localized("unreadable login")) }
+                    guard let updatedAt = row.text(3) else { throw Damaged(.login) }
                     return LoginRow(subscriptionID: id, username: row.text(0), url: row.text(1),
                                     sealedPassword: row.text(2), updatedAt: updatedAt)
                 }

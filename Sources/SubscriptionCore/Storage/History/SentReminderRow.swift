@@ -20,7 +20,7 @@ struct SentReminderRow: Codable, Equatable {
                 WHERE subscription_id = ? AND state = 'sent' ORDER BY payment_date, offset_days
                 """, [.text(id)]).map { row in
                 guard let date = row.text(0), let offset = row.int(1), let updatedAt = row.text(2) else {
-                    throw StoreError.damaged(path: "", detail: localized("unreadable sent-reminder record"))
+                    throw Damaged(.sentReminder)
                 }
                 return SentReminderRow(subscriptionID: id, paymentDate: date, offsetDays: Int(offset), updatedAt: updatedAt)
             }

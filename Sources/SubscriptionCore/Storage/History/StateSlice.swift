@@ -45,7 +45,7 @@ struct StateSlice: Equatable {
 
     /// Reads back what `encoded` wrote; damage is a damaged database.
     init(decoding text: String) throws {
-        let damaged = StoreError.damaged(path: "", detail: localized("unreadable history entry"))
+        let damaged = Damaged(.historyEntry)
         guard let document = try? JSONDecoder().decode(ExportDocument.self, from: Data(text.utf8)),
               let extra = try? JSONDecoder().decode(Extras.self, from: Data(text.utf8))
         else { throw damaged }

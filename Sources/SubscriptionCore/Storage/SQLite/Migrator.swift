@@ -12,12 +12,17 @@ struct Migrator: Sendable {
         /// constraint): foreign keys are off while it runs, or dropping the old table would
         /// cascade into its children, and checked before it commits.
         let rebuildsTables: Bool
+        /// What SQL cannot do, run after `sql` in the same transaction: filling a new table from
+        /// JSON, which the SQLite linked in may not read.
+        let then: (@Sendable (Connection) throws -> Void)?
 
-        init(version: Int, name: String, sql: String, rebuildsTables: Bool = false) {
+        init(version: Int, name: String, sql: String, rebuildsTables: Bool = false,
+             then: (@Sendable (Connection) throws -> Void)? = nil) {
             self.version = version
             self.name = name
             self.sql = sql
             self.rebuildsTables = rebuildsTables
+            self.then = then
         }
     }
 
@@ -64,6 +69,7 @@ struct Migrator: Sendable {
             // Read again inside the lock: another process may have migrated meanwhile.
             guard try connection.userVersion < migration.version else { return }
             try connection.execute(migration.sql)
+            try migration.then?(connection)
             if migration.rebuildsTables, try connection.scalar("PRAGMA foreign_key_check") != nil {
                 throw ForeignKeyViolation(version: migration.version)
             }
