@@ -26,21 +26,9 @@ struct Failure: Error {
             return
         }
         switch error {
-        case is InputError, is LifecycleError, is DateOrderError, is EditError, is SettingsError, is CategoryError,
-             is ReminderRunError:
+        case is CategoryError, is ReminderRunError:
             // Refused input or a refused step: nothing changed, and the line says why.
             self.init(String(describing: error), exitCode: Self.usage)
-        case let error as LookupError:
-            switch error {
-            case .notFound, .noRate: self.init(error.description, exitCode: Self.noInput)
-            case .ambiguous, .duplicateName: self.init(error.description, exitCode: Self.usage)
-            }
-        case let error as LedgerError:
-            self.init(error.description, exitCode: Self.usage)
-        case let error as NoChargeRecorded:
-            self.init(error.description, exitCode: Self.noInput)
-        case let error as FileDataError:
-            self.init(error.description, exitCode: Self.dataError)
         case let error as ImportError:
             self.init(error.description, exitCode: Self.dataError)
         case let error as InputTooLarge:
@@ -55,8 +43,6 @@ struct Failure: Error {
             case .backupGone: self.init(error.description, exitCode: Self.noInput)
             case .backupUnderOldKey: self.init(error.description, exitCode: Self.noPermission)
             }
-        case let error as MoneyError:
-            self.init(error.description, exitCode: Self.dataError)
         case let error as VaultError:
             self.init(error.description, exitCode: Self.exitCode(for: error))
         case let error as StoreError:

@@ -17,12 +17,8 @@ public enum CategoryError: Error, Equatable, Sendable, CustomStringConvertible {
                 'subs edit <ref> --category NAME'
                 """)
         case .unknown(let name, let suggestions, let known):
-            InputError.invalid(
-                localized("category"), value: name,
-                expected: suggestions.isEmpty
-                    ? localized("one of \(known.joined(separator: ", ")); add one with 'subs category add'")
-                    : localized("an existing category (did you mean \(suggestions.joined(separator: ", "))?); add one with 'subs category add'")
-            ).description
+            CoreErrorText.message(
+                InputError.invalid(.category, value: name, expected: .category(suggestions: suggestions, known: known)))
         }
     }
 }

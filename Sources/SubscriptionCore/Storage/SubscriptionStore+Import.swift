@@ -193,7 +193,7 @@ extension SubscriptionStore {
             do {
                 config = try config.setting(key, to: value)
             } catch {
-                throw ImportError.badRecord(record: "settings", field: key.rawValue, problem: String(describing: error))
+                throw ImportError.badRecord(record: "settings", field: key.rawValue, problem: CoreErrorText.message(error))
             }
             outcome.settingsSet.append(key)
             if writing {

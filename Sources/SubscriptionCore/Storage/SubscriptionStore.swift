@@ -293,7 +293,7 @@ public final class SubscriptionStore {
         do {
             return try Config(settings: settings)
         } catch {
-            throw StoreError.damaged(path: "", detail: localized("unreadable setting: \(error)"))
+            throw StoreError.damaged(path: "", detail: localized("unreadable setting: \(CoreErrorText.message(error))"))
         }
     }
 
