@@ -1,6 +1,9 @@
 extension SubsTranslations {
     /// Turkish for the texts in Errors/ and Rendering/ that say the core's model and schedule errors.
     static let turkishModelErrors: [(String, String)] = [
+        ("an amount like 9,99 or 1.234,56", "9,99 ya da 1.234,56 gibi bir tutar"),
+        ("ROLE=COL pairs like date=Date,description=Payee,amount=Amount, each role (date, description, amount, debit, credit) once, COL a header name or a column number",
+         "date=Tarih,description=Açıklama,amount=Tutar gibi ROL=SÜTUN çiftleri; her rol (date, description, amount, debit, credit) bir kez, SÜTUN bir başlık adı ya da sütun numarası"),
         ("one of %@; add one with 'subs category add'",
          "şunlardan biri: %@; yenisini 'subs category add' ile ekleyin"),
         ("an existing category (did you mean %@?); add one with 'subs category add'",

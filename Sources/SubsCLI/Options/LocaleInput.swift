@@ -4,7 +4,8 @@ import SubscriptionCore
 /// The forms of input a language adds to PRODUCT.md §4's (§11): in Turkish, an amount with a
 /// decimal comma and dots between thousands (`9,99`, `1.234,56`) and a date as `GG.AA.YYYY`
 /// (`22.11.2026`). §4's own forms are read in every language, so a script written for one
-/// works in the other. The command line turns them into §4's forms before the core reads them.
+/// works in the other. The command line turns them into §4's forms before the core reads them;
+/// a refusal is an `InputError`, worded with the others in Errors/.
 enum LocaleInput {
     /// The §4 form of an amount written the language's way (`1.234,56` gives `1234.56`); nil
     /// when it is not written that way and §4's grammar reads it. An amount with a comma that
@@ -37,12 +38,6 @@ enum LocaleInput {
         }
         return date
     }
-
-    static let turkish: [(String, String)] = [
-        ("amount", "tutar"),
-        ("an amount like 9,99 or 1.234,56", "9,99 ya da 1.234,56 gibi bir tutar"),
-        ("date", "tarih"),
-    ]
 }
 
 extension DecimalAmount {

@@ -1,6 +1,9 @@
 extension Translations {
     /// Turkish for the texts of `SubscriptionCore`: errors, and what they say is expected.
     static let turkishCore: [(String, String)] = [
+        // Names of values, which statements' errors and the command line's both say.
+        ("amount", "tutar"),
+        ("date", "tarih"),
         ("unreadable category",
          "okunamayan kategori"),
         ("unreadable category colour",
