@@ -26,27 +26,11 @@ struct Failure: Error {
             return
         }
         switch error {
-        case is InputError, is LifecycleError, is DateOrderError, is EditError, is SettingsError:
-            // Refused input or a refused step: nothing changed, and the line says why.
-            self.init(String(describing: error), exitCode: Self.usage)
-        case let error as LookupError:
-            switch error {
-            case .notFound, .noRate: self.init(error.description, exitCode: Self.noInput)
-            case .ambiguous, .duplicateName: self.init(error.description, exitCode: Self.usage)
-            }
-        case let error as LedgerError:
-            self.init(error.description, exitCode: Self.usage)
-        case let error as NoChargeRecorded:
-            self.init(error.description, exitCode: Self.noInput)
-        case let error as FileDataError:
-            self.init(error.description, exitCode: Self.dataError)
         case let error as ImportError:
             self.init(error.description, exitCode: Self.dataError)
         case let error as InputTooLarge:
             self.init(error.description, exitCode: Self.dataError)
         case let error as StatementError:
-            self.init(error.description, exitCode: Self.dataError)
-        case let error as MoneyError:
             self.init(error.description, exitCode: Self.dataError)
         default:
             return nil

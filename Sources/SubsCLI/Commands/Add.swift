@@ -78,15 +78,15 @@ extension Subs {
             let today = try clock.resolve()
             let new = NewSubscription(
                 name: try TextInput.name(name),
-                amount: try DecimalAmount(input: amount[0]),
+                amount: try DecimalAmount(typed: amount[0], in: Language.current),
                 currency: currency,
                 cycle: every ?? .monthly,
-                startDate: try start.map { try CivilDate(input: $0, today: today) } ?? today,
-                trialEnd: try trialEnd.map { try CivilDate(input: $0, today: today) },
-                category: try category.map { try TextInput.name($0, what: localized("category")) },
-                url: try url.flatMap { try TextInput.freeText($0, what: localized("url")) },
-                notes: try notes.flatMap { try TextInput.freeText($0, what: localized("notes")) },
-                paymentMethod: try paymentMethod.flatMap { try TextInput.freeText($0, what: localized("payment method")) },
+                startDate: try start.map { try CivilDate(typed: $0, today: today, in: Language.current) } ?? today,
+                trialEnd: try trialEnd.map { try CivilDate(typed: $0, today: today, in: Language.current) },
+                category: try category.map { try TextInput.name($0, what: .category) },
+                url: try url.flatMap { try TextInput.freeText($0, what: .url) },
+                notes: try notes.flatMap { try TextInput.freeText($0, what: .notes) },
+                paymentMethod: try paymentMethod.flatMap { try TextInput.freeText($0, what: .paymentMethod) },
                 remindDays: try remind.map(RemindDays.parse),
                 autoRenew: !noAutoRenew,
                 members: try sharedWith.map(Member.parseList) ?? [])

@@ -40,7 +40,7 @@ struct AddInteractive {
             $0.isEmpty ? config.currency : try Currency(input: $0)
         }
         let amount = try LinePrompt.ask(localized("Amount")) { text -> DecimalAmount in
-            let amount = try DecimalAmount(input: text)
+            let amount = try DecimalAmount(typed: text, in: Language.current)
             _ = try Money(amount, currency: currency)
             return amount
         }
@@ -48,14 +48,14 @@ struct AddInteractive {
             $0.isEmpty ? .monthly : try BillingCycle(input: $0)
         }
         let start = try LinePrompt.ask(localized("First billing date"), default: SubscriptionText.date(today)) {
-            $0.isEmpty ? today : try CivilDate(input: $0, today: today)
+            $0.isEmpty ? today : try CivilDate(typed: $0, today: today, in: Language.current)
         }
         let trialEnd = try LinePrompt.ask(localized("Free trial ends (a date, or empty for none)"), default: nil) {
-            $0.isEmpty ? nil : try CivilDate(input: $0, today: today)
+            $0.isEmpty ? nil : try CivilDate(typed: $0, today: today, in: Language.current)
         }
         let category = try LinePrompt.ask(localized("Category (\(categories.joined(separator: ", ")); empty for none)")) { text -> String? in
             guard !text.isEmpty else { return nil }
-            let name = try TextInput.name(text, what: localized("category"))
+            let name = try TextInput.name(text, what: .category)
             guard let known = categories.first(where: { NameMatching.same($0, name) }) else {
                 throw CategoryError.unknown(name: name, suggestions: Suggestions.closest(to: name, in: categories),
                                             known: categories)
@@ -63,17 +63,17 @@ struct AddInteractive {
             return known
         }
         let url = try LinePrompt.ask(localized("Where to manage it (a URL, or empty)")) {
-            try TextInput.freeText($0, what: localized("url"))
+            try TextInput.freeText($0, what: .url)
         }
         let paymentMethod = try LinePrompt.ask(localized("Payment method (or empty)")) {
-            try TextInput.freeText($0, what: localized("payment method"))
+            try TextInput.freeText($0, what: .paymentMethod)
         }
         let remindDays = try LinePrompt.ask(localized("Days before each payment to remind"),
                                             default: config.remindDays.isEmpty ? localized("none") : RemindDays.format(config.remindDays)) {
             $0.isEmpty ? nil : try RemindDays.parse($0)
         }
         let notes = try LinePrompt.ask(localized("Notes (or empty)")) {
-            try TextInput.freeText($0, what: localized("notes"))
+            try TextInput.freeText($0, what: .notes)
         }
         return NewSubscription(
             name: name, amount: amount, currency: currency, cycle: cycle, startDate: start, trialEnd: trialEnd,

@@ -37,7 +37,7 @@ extension Subs.Category {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let name = try TextInput.name(name, what: localized("category"))
+            let name = try TextInput.name(name, what: .category)
             let color = try color.map(CategoryColor.init(input:))
             try store.openStore().addCategory(name, color: color)
             print(localized("Added category \(name.terminalSafe)."))
@@ -57,7 +57,7 @@ extension Subs.Category {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let new = try TextInput.name(new, what: localized("category"))
+            let new = try TextInput.name(new, what: .category)
             try store.openStore().renameCategory(old, to: new)
             print(localized("Renamed category \(old.terminalSafe) to \(new.terminalSafe)."))
         }

@@ -66,6 +66,8 @@ extension Subs.Config {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
+            // A budget is an amount: the reader's form of it (`99,50` in Turkish) too.
+            let value = key == .budget ? try LocaleInput.amount(value, in: Language.current) ?? value : value
             _ = try key.normalized(value)
             let config = try store.openStore().setConfig(key, to: value)
             let shown = ConfigRenderer.shownValue(of: key, in: config)?.terminalSafe ?? localized("(not set)")

@@ -96,17 +96,17 @@ extension Subs {
             let today = try clock.resolve()
             var changes = SubscriptionChanges()
             changes.name = try name.map { try TextInput.name($0) }
-            changes.amount = try amount.map(DecimalAmount.init(input:))
+            changes.amount = try amount.map { try DecimalAmount(typed: $0, in: Language.current) }
             changes.correctsHistory = effective?.isStart == true
-            changes.effective = try effective.flatMap { $0.isStart ? nil : try CivilDate(input: $0, today: today) }
+            changes.effective = try effective.flatMap { $0.isStart ? nil : try CivilDate(typed: $0, today: today, in: Language.current) }
             changes.currency = currency
             changes.cycle = every
-            changes.startDate = try start.map { try CivilDate(input: $0, today: today) }
-            changes.trialEnd = try trialEnd.map { try $0.isNone ? nil : CivilDate(input: $0, today: today) }
-            changes.category = try category.map { try $0.isNone ? nil : TextInput.name($0, what: localized("category")) }
-            changes.url = try url.map { try TextInput.freeText($0, what: localized("url")) }
-            changes.notes = try notes.map { try TextInput.freeText($0, what: localized("notes")) }
-            changes.paymentMethod = try paymentMethod.map { try TextInput.freeText($0, what: localized("payment method")) }
+            changes.startDate = try start.map { try CivilDate(typed: $0, today: today, in: Language.current) }
+            changes.trialEnd = try trialEnd.map { try $0.isNone ? nil : CivilDate(typed: $0, today: today, in: Language.current) }
+            changes.category = try category.map { try $0.isNone ? nil : TextInput.name($0, what: .category) }
+            changes.url = try url.map { try TextInput.freeText($0, what: .url) }
+            changes.notes = try notes.map { try TextInput.freeText($0, what: .notes) }
+            changes.paymentMethod = try paymentMethod.map { try TextInput.freeText($0, what: .paymentMethod) }
             changes.remindDays = try remind.map { $0.isDefault ? nil : try RemindDays.parse($0) }
             changes.autoRenew = autoRenew
             changes.members = try sharedWith.map(Member.parseList)

@@ -48,8 +48,8 @@ extension Subs {
             if undo && extra { throw UsageError.conflictingOptions("--undo", "--extra") }
             if extra && on == nil { throw UsageError.optionNeedsOption("--extra", needs: "--on", because: localized("it names the day of the charge")) }
             let today = try clock.resolve()
-            let date = try on.map { try CivilDate(input: $0, today: today) }
-            let amount = try amount.map(DecimalAmount.init(input:))
+            let date = try on.map { try CivilDate(typed: $0, today: today, in: Language.current) }
+            let amount = try amount.map { try DecimalAmount(typed: $0, in: Language.current) }
             let store = try store.openStore()
             if undo, let date {
                 let subscription = try store.update(reference, as: .paid) { try $0.removeRecord(on: date) }
@@ -111,7 +111,7 @@ extension Subs {
 
         func run() throws {
             let today = try clock.resolve()
-            let date = try CivilDate(input: on, today: today)
+            let date = try CivilDate(typed: on, today: today, in: Language.current)
             let subscription = try store.openStore().update(reference, as: .skip) { try $0.recordSkip(on: date, today: today) }
             print(localized("Recorded \(subscription.name.terminalSafe): the payment of \(SubscriptionText.date(date)) was skipped."))
         }

@@ -19,7 +19,7 @@ extension Subs {
 
         func run() throws {
             let (today, from) = try options.dates()
-            let until = try until.map { try CivilDate(input: $0, today: today) }
+            let until = try until.map { try CivilDate(typed: $0, today: today, in: Language.current) }
             let store = try options.store.openStore()
             let paused = try store.update(options.reference, as: .pause) { try $0.pause(from: from, until: until) }
             let name = paused.name.terminalSafe

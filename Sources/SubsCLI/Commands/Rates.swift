@@ -59,11 +59,13 @@ extension Subs.Rates {
             if rate.count > 1 { throw UsageError.unexpectedArgument(rate[1]) }
             let store = try store.openStore()
             let base = try store.config().currency.code
+            // A rate is written as an amount is: the reader's form of it (`1,08` in Turkish) too.
+            let typed = (try? LocaleInput.amount(rate[0], in: Language.current)) ?? rate[0]
             if inverse {
-                let set = try store.setInverseRate(currency, rate[0])
+                let set = try store.setInverseRate(currency, typed)
                 print(localized("1 \(currency.code) = \(MoneyText.number(set.text)) \(base) (1 \(base) = \(rate[0]) \(currency.code))"))
             } else {
-                try store.setRates([(currency, rate[0])])
+                try store.setRates([(currency, typed)])
                 let set = try store.rates().first { $0.currency == currency }
                 print(localized("1 \(currency.code) = \(set.map { MoneyText.number($0.text) } ?? rate[0]) \(base)"))
             }

@@ -23,7 +23,7 @@ extension Subs {
         func run() throws {
             if days != nil && until != nil { throw UsageError.conflictingOptions("--days", "--until") }
             let today = try clock.resolve()
-            let until = try until.map { try CivilDate(input: $0, today: today) }
+            let until = try until.map { try CivilDate(typed: $0, today: today, in: Language.current) }
             let end = try UpcomingReport.end(today: today, days: days, until: until)
             let opened = try store.openStore()
             store.noteMissingDatabase(opened)

@@ -66,8 +66,8 @@ extension Subs.Vault {
             let store = try store.openStore()
             // Checked as notes are: an empty value removes it.
             let changes = LoginChanges(
-                username: try username.map { try TextInput.freeText($0, what: localized("username")) },
-                url: try url.map { try TextInput.freeText($0, what: localized("url")) })
+                username: try username.map { try TextInput.freeText($0, what: .username) },
+                url: try url.map { try TextInput.freeText($0, what: .url) })
             let (subscription, existing) = try store.login(reference)
             let needsPassword = passwordStdin || generate || existing == nil || changes.isEmpty
             guard needsPassword else {

@@ -29,7 +29,7 @@ func strictly<Value>(_ parse: @escaping @Sendable (String) throws -> Value) -> @
         do {
             return try parse(text)
         } catch let error as InputError {
-            throw ExpectedValue(description: error.expected.map { localized("expected \($0)") } ?? error.description)
+            throw ExpectedValue(description: error.expectation(in: Language.current))
         }
     }
 }

@@ -19,6 +19,6 @@ struct LifecycleOptions: ParsableArguments {
     /// Today, and the `--on` day (default today).
     func dates() throws -> (today: CivilDate, on: CivilDate) {
         let today = try clock.resolve()
-        return (today, try on.map { try CivilDate(input: $0, today: today) } ?? today)
+        return (today, try on.map { try CivilDate(typed: $0, today: today, in: Language.current) } ?? today)
     }
 }

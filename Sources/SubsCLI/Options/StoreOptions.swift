@@ -58,13 +58,13 @@ struct TodayOptions: ParsableArguments {
     /// The civil date to compute with.
     func resolve() throws -> CivilDate {
         let clockToday = CivilDate.today()
-        if let today { return try CivilDate(input: today, today: clockToday) }
+        if let today { return try CivilDate(typed: today, today: clockToday, in: Language.current) }
         // One variable by `getenv`: all of `ProcessInfo`'s environment costs more to make.
         guard let text = getenv("SUBS_TODAY").map({ String(cString: $0) }), !text.isEmpty else {
             return clockToday
         }
         do {
-            return try CivilDate(input: text, today: clockToday)
+            return try CivilDate(typed: text, today: clockToday, in: Language.current)
         } catch let error as InputError {
             throw InputError.environment(variable: "SUBS_TODAY", error)
         }

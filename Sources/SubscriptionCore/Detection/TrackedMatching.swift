@@ -201,7 +201,7 @@ extension Subscription {
             do {
                 _ = try probe.recordPaid(on: day, amount: charge.amount, today: today)
             } catch {
-                unmatched(.refused(String(describing: error)))
+                unmatched(.refused(CoreErrorText.message(error)))
                 continue
             }
             taken.insert(day)

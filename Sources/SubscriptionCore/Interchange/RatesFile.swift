@@ -15,23 +15,23 @@ public enum RatesFile {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false)
                 .map { $0.trimmingCharacters(in: .whitespaces) }
             if index == 0, fields.map({ $0.lowercased() }) == ["code", "rate"] { continue }
-            func fail(_ problem: String) -> FileDataError {
+            func fail(_ problem: FileDataError.Problem) -> FileDataError {
                 FileDataError(path: path, line: index + 1, problem: problem)
             }
-            guard fields.count == 2 else { throw fail(localized("expected 'code,rate', like EUR,1.08")) }
+            guard fields.count == 2 else { throw fail(.notCodeAndRate) }
             guard let currency = Currency(code: fields[0]) else {
-                throw fail(localized("unknown currency '\(fields[0].quotedForMessage)'"))
+                throw fail(.unknownCurrency(fields[0]))
             }
             do {
                 _ = try ExchangeRate.parse(fields[1])
             } catch {
-                throw fail(localized("invalid rate '\(fields[1].quotedForMessage)': expected \(ExchangeRate.accepted)"))
+                throw fail(.invalidRate(fields[1]))
             }
-            if rates.contains(where: { $0.currency == currency }) { throw fail(localized("\(currency.code) appears twice")) }
-            if currency == base { throw fail(localized("\(base.code) is the base currency; its rate is always 1")) }
+            if rates.contains(where: { $0.currency == currency }) { throw fail(.twice(currency)) }
+            if currency == base { throw fail(.baseCurrency(base)) }
             rates.append((currency, fields[1]))
         }
-        guard !rates.isEmpty else { throw FileDataError(path: path, line: lines.count, problem: localized("no rates found")) }
+        guard !rates.isEmpty else { throw FileDataError(path: path, line: lines.count, problem: .noRates) }
         return rates
     }
 }

@@ -48,18 +48,13 @@ public struct BillingCycle: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension BillingCycle {
-    /// What CYCLE arguments accept, for error messages and help.
-    public static var acceptedInput: String {
-        localized("daily, weekly, biweekly, monthly, quarterly, yearly, '3 months', 'every 2 weeks', 90d, 2w, 6m, 1y (count 1 to 999), or once")
-    }
-
     /// Parses a CYCLE argument: `daily`, `weekly`, `biweekly`, `monthly`, `quarterly`,
     /// `yearly`/`annually`, `once`/`one-time`, a unit with an optional count and an optional leading `every`
     /// (`3 months`, `every 2 weeks`, `month`), or a short form (`90d`, `2w`, `6m`, `1y`). The
     /// Turkish words `subs` prints are read in every language (`aylık`, `3 ayda bir`, `tek sefer`),
     /// with Turkish casing (`YILLIK`, `yillik`).
     public init(input text: String) throws {
-        let invalid = InputError.invalid(localized("cycle"), value: text, expected: Self.acceptedInput)
+        let invalid = InputError.invalid(.cycle, value: text, expected: .cycle)
         var words = NameMatching.key(text).split(whereSeparator: \.isWhitespace).map(String.init)
         if words.first == "every" || words.first == "her" { words.removeFirst() }
         // `3 ayda bir`, `ayda bir`: "once in every 3 months".
@@ -95,7 +90,7 @@ extension BillingCycle {
         }
         guard let unit = Self.units[unitWord] ?? Self.turkishUnits[unitWord] else { throw invalid }
         guard let cycle = BillingCycle(count: count, unit: unit) else {
-            throw InputError.invalid(localized("cycle"), value: text, expected: localized("a count from 1 to 999"))
+            throw InputError.invalid(.cycle, value: text, expected: .cycleCount)
         }
         self = cycle
     }

@@ -5,11 +5,6 @@ public struct CategoryColor: Hashable, Sendable, CustomStringConvertible {
         case red, green, yellow, blue, magenta, cyan
     }
 
-    /// What `--color` accepts, for help and error messages.
-    public static var acceptedInput: String {
-        localized("\(Name.allCases.map(\.rawValue).joined(separator: ", ")) or #rrggbb")
-    }
-
     /// The colour as stored and shown, in lower case: `cyan`, `#ff8800`.
     public let description: String
 
@@ -23,7 +18,7 @@ public struct CategoryColor: Hashable, Sendable, CustomStringConvertible {
     /// Parses a named colour or `#rrggbb`, in any case.
     public init(input text: String) throws {
         guard let color = CategoryColor(stored: text.lowercased()) else {
-            throw InputError.invalid(localized("colour"), value: text, expected: Self.acceptedInput)
+            throw InputError.invalid(.colour, value: text, expected: .colour)
         }
         self = color
     }

@@ -1,18 +1,15 @@
 import Foundation
 
 extension CivilDate {
-    /// What DATE arguments accept, for error messages and help.
-    public static var acceptedInput: String { localized("YYYY-MM-DD, today, tomorrow, yesterday, or an offset like +3d, -2w, +1m, +1y") }
-
     /// Parses a DATE argument: a strict `YYYY-MM-DD`, `today`, `tomorrow`, `yesterday`, or an
     /// offset from today such as `+3d`, `-2w`, `+1m` or `+1y` (months clamp like billing dates).
-    /// The Turkish words are read in every language: `bugün`, `yarın`, `dün`, `+3g`, `+2h`, `+1a`.
+    /// The Turkish words are read in every language: `bugün`, `yarın`, `dün`, `+3g`, `+2h`, `+1a`;
+    /// a date written the reader's way (`22.11.2026`) is the command line's to read first.
     public init(input text: String, today: CivilDate) throws {
         // Folded as names are, so that Turkish words read with Turkish casing (`YARIN`, `yarin`).
         let word = NameMatching.key(text.trimmingCharacters(in: .whitespaces))
-        // Made only when it is thrown: the localised text costs more than a valid date's parse.
-        var invalid: InputError { InputError.invalid(localized("date"), value: text, expected: Self.acceptedInput) }
-        if let date = try CivilDate(iso: word) ?? LocaleInput.date(word) {
+        let invalid = InputError.invalid(.date, value: text, expected: .date)
+        if let date = CivilDate(iso: word) {
             self = date
             return
         }
@@ -39,7 +36,7 @@ extension CivilDate {
             }
         }
         guard let result else {
-            throw InputError.invalid(localized("date"), value: text, expected: localized("a date between years 1 and 9999"))
+            throw InputError.invalid(.date, value: text, expected: .supportedYear)
         }
         self = result
     }
@@ -58,33 +55,14 @@ extension CivilDate {
 
     /// Why a date of a form `subs` reads is refused: a day not in its month (`2026-02-30`), a
     /// month past 12, or a year outside 1...9999.
-    static func notInCalendar(_ text: String, year: Int, month: Int) -> InputError {
+    public static func notInCalendar(_ text: String, year: Int, month: Int) -> InputError {
         guard supportedYears.contains(year) else {
-            return InputError.invalid(localized("date"), value: text, expected: localized("a date between years 1 and 9999"))
+            return InputError.invalid(.date, value: text, expected: .supportedYear)
         }
         return InputError.notADay(value: text.trimmingCharacters(in: .whitespaces), year: year, month: month)
-    }
-
-    /// A month's name in the current language: `February`, in Turkish `Şubat`.
-    public static func monthName(_ month: Int) -> String {
-        switch month {
-        case 1: localized("January")
-        case 2: localized("February")
-        case 3: localized("March")
-        case 4: localized("April")
-        case 5: localized("May")
-        case 6: localized("June")
-        case 7: localized("July")
-        case 8: localized("August")
-        case 9: localized("September")
-        case 10: localized("October")
-        case 11: localized("November")
-        case 12: localized("December")
-        default: String(month)
-        }
     }
 }
 
 extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+    public var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -70,9 +70,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     /// Parses a KEY argument, with a one-line error that lists the keys.
     public init(input text: String) throws {
         guard let key = ConfigKey(rawValue: text.lowercased()) else {
-            throw InputError.invalid(
-                localized("config key"), value: text,
-                expected: localized("one of \(Self.allCases.map(\.rawValue).joined(separator: ", "))"))
+            throw InputError.invalid(.configKey, value: text, expected: .configKey)
         }
         self = key
     }
@@ -83,19 +81,6 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         switch self {
         case .remindExec, .remindWebhook: true
         case .currency, .remindDays, .reminders, .budget, .language: false
-        }
-    }
-
-    /// What the key's values look like, for help and errors.
-    public var accepted: String {
-        switch self {
-        case .currency: localized("an ISO 4217 code such as USD, EUR or JPY")
-        case .remindDays: RemindDays.accepted
-        case .reminders: localized("on or off")
-        case .remindExec: localized("a shell command, run once per reminder")
-        case .remindWebhook: localized("an http:// or https:// URL")
-        case .budget: localized("a monthly amount in the base currency, like 150 or 99.50")
-        case .language: localized("en or tr; empty follows the locale")
         }
     }
 
@@ -119,22 +104,22 @@ public enum ConfigKey: String, CaseIterable, Sendable {
             switch trimmed.lowercased() {
             case "on", "true", "yes": config.remindersEnabled = true
             case "off", "false", "no": config.remindersEnabled = false
-            default: throw InputError.invalid(localized("value for reminders"), value: value, expected: accepted)
+            default: throw InputError.invalid(.remindersValue, value: value, expected: .setting(self))
             }
         case .remindExec:
-            config.remindExec = try TextInput.freeText(trimmed, what: localized("remind-exec command"))
+            config.remindExec = try TextInput.freeText(trimmed, what: .remindExecCommand)
         case .remindWebhook:
             config.remindWebhook = try trimmed.isEmpty ? nil : WebhookURL.validated(trimmed)
         case .budget:
             let amount = try trimmed.isEmpty ? nil : DecimalAmount(input: trimmed)
             if let amount, amount.fractionDigits.count > 4 {
-                throw InputError.invalid(localized("budget"), value: value, expected: accepted)
+                throw InputError.invalid(.budget, value: value, expected: .setting(self))
             }
             config.budget = amount
         case .language:
             guard !trimmed.isEmpty else { return config.language = nil }
             guard let language = Language(localeName: trimmed), trimmed.count <= 16 else {
-                throw InputError.invalid(localized("language"), value: value, expected: accepted)
+                throw InputError.invalid(.language, value: value, expected: .setting(self))
             }
             config.language = language
         }
@@ -149,8 +134,7 @@ public enum WebhookURL {
               !text.unicodeScalars.contains(where: \.isControlOrInvisibleFormat)
         else {
             // Never the credentials the address may carry: errors go to cron's mail.
-            throw InputError.invalid(localized("webhook URL"), value: text.withoutURLCredentials,
-                                     expected: localized("an http:// or https:// URL"))
+            throw InputError.invalid(.webhookURL, value: text.withoutURLCredentials, expected: .setting(.remindWebhook))
         }
         return text
     }
@@ -159,7 +143,6 @@ public enum WebhookURL {
 /// Reminder offsets: days before a payment.
 public enum RemindDays {
     public static let range = 0...365
-    public static var accepted: String { localized("days before a payment from 0 to 365, comma-separated, like 7,1, or 'none'") }
 
     /// Parses `7,1` into `[7, 1]`: distinct, in descending order. `none` (in Turkish `yok`) is no reminders.
     public static func parse(_ text: String) throws -> [Int] {
@@ -172,7 +155,7 @@ public enum RemindDays {
         for part in parts {
             guard !part.isEmpty, part.count <= 3, part.allSatisfy(\.isASCIIDigit), let day = Int(part),
                   range.contains(day)
-            else { throw InputError.invalid(localized("reminder days"), value: text, expected: accepted) }
+            else { throw InputError.invalid(.reminderDays, value: text, expected: .setting(.remindDays)) }
             days.insert(day)
         }
         return days.sorted(by: >)

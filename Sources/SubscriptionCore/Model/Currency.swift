@@ -17,8 +17,7 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// Parses a CODE argument, with a one-line error for an unknown code.
     public init(input text: String) throws {
         guard let currency = Currency(code: text.trimmingCharacters(in: .whitespaces)) else {
-            throw InputError.invalid(
-                "currency", value: text, expected: localized("an ISO 4217 code such as USD, EUR, GBP or JPY"))
+            throw InputError.invalid(.currency, value: text, expected: .currencyCode)
         }
         self = currency
     }

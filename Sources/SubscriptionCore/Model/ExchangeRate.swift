@@ -33,15 +33,14 @@ public struct ExchangeRate: Hashable, Sendable {
         self.setAt = setAt
         // Store only what reads back: a rate past the amount grammar would read as damage.
         guard (try? ExchangeRate(currency: currency, stored: self.text, setAt: setAt)) != nil else {
-            throw InputError.invalid(
-                "inverse rate", value: text, expected: localized("a number whose inverse is at most \(Money.maximumMajorUnits)"))
+            throw InputError.invalid(.inverseRate, value: text, expected: .inverseAtMost(Money.maximumMajorUnits))
         }
     }
 
     /// A rate as stored: any positive decimal, since an inverse may have more than 12 decimals.
     init(currency: Currency, stored text: String, setAt: Date) throws {
         guard let number = try? DecimalAmount(input: text), number.decimal > 0 else {
-            throw InputError.invalid(localized("exchange rate"), value: text, expected: Self.accepted)
+            throw InputError.invalid(.exchangeRate, value: text, expected: .exchangeRate)
         }
         self.currency = currency
         self.rate = number.decimal
@@ -61,8 +60,6 @@ public struct ExchangeRate: Hashable, Sendable {
             self = stored
         }
     }
-
-    static var accepted: String { localized("a positive number like 1.08 (at most 12 decimals, no exponent)") }
 
     /// How many significant digits an inverse rate without a finite decimal keeps: enough that
     /// converting any total `subs` can hold is off by far less than a minor unit.
@@ -85,7 +82,7 @@ public struct ExchangeRate: Hashable, Sendable {
     static func parse(_ input: String) throws -> (Decimal, String) {
         guard let number = try? DecimalAmount(input: input), number.fractionDigits.count <= 12,
               number.decimal > 0
-        else { throw InputError.invalid(localized("exchange rate"), value: input, expected: accepted) }
+        else { throw InputError.invalid(.exchangeRate, value: input, expected: .exchangeRate) }
         return (number.decimal, number.canonical)
     }
 }

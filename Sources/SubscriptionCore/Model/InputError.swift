@@ -1,37 +1,87 @@
-/// A value typed by the user, or read from a file, that `subs` cannot accept.
-///
-/// The description names the value and says what is accepted, in one line.
-public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
+/// A value typed by the user, or read from a file, that `subs` cannot accept: which value, as
+/// typed, and what is accepted instead. The command line says it in the reader's language.
+public enum InputError: CoreError, Equatable, Sendable {
     /// A value its grammar refuses: `invalid amount 'abc': expected an amount like 15.49`.
-    /// `what` names the value as the user knows it (`amount`, `--days`, `category`).
-    case invalid(_ what: String, value: String, expected: String)
+    case invalid(Field, value: String, expected: Expected)
     /// A refused value read from an environment variable: `SUBS_TODAY: invalid date ...`.
     indirect case environment(variable: String, InputError)
     /// A date written in a form `subs` reads whose day is not in the calendar:
     /// `invalid date '2026-02-30': no such day, February 2026 has 28 days`.
     case notADay(value: String, year: Int, month: Int)
 
-    public var description: String {
-        switch self {
-        case .invalid(let what, let value, let expected):
-            return localized("invalid \(what) '\(value.quotedForMessage)': expected \(expected)")
-        case .environment(let variable, let error):
-            return "\(variable): \(error)"
-        case .notADay(let value, let year, let month):
-            if (1...12).contains(month) {
-                let (name, days) = (CivilDate.monthName(month), CivilDate.daysInMonth(year: year, month: month))
-                return localized("invalid date '\(value.quotedForMessage)': no such day, \(name) \(String(year)) has \(days) days")
-            }
-            return localized("invalid date '\(value.quotedForMessage)': no such month, a year has 12 months")
-        }
+    public var failure: FailureKind { .refused }
+
+    /// The value as the user knows it: an argument, an option or a setting.
+    public enum Field: Equatable, Sendable {
+        case amount, date, cycle, colour, currency, exchangeRate, inverseRate
+        case configKey, remindersValue, budget, language, webhookURL, reminderDays
+        case name, memberName, category, url, notes, paymentMethod, username, remindExecCommand
+        /// `--days`, `--until`, `--shared-with`, `--map`, `--from`, `--date-format`.
+        case days, until, sharedWith, map, from, dateFormat
     }
 
-    /// What is accepted instead, for a value refused by its grammar: `an ISO 4217 code ...`.
-    public var expected: String? {
-        switch self {
-        case .invalid(_, _, let expected): expected
-        case .environment, .notADay: nil
-        }
+    /// What is accepted instead, with the limits that apply.
+    public enum Expected: Equatable, Sendable {
+        /// An amount as §4 writes it: `15.49`, `15`.
+        case amount
+        /// An amount that is not negative.
+        case amountNotNegative
+        /// No more than this many digits after the point.
+        case fractionDigits(Int)
+        /// No more than `Money.maximumMajorUnits`.
+        case atMost(Int64)
+        /// No more fraction digits than the currency has (none for JPY).
+        case digitsOf(Currency)
+        /// An amount as Turkish writes it: `9,99`, `1.234,56`.
+        case localAmount
+        /// A DATE argument.
+        case date
+        /// A date between years 1 and 9999.
+        case supportedYear
+        /// A CYCLE argument.
+        case cycle
+        /// A cycle's count: 1 to 999.
+        case cycleCount
+        /// A named colour or `#rrggbb`.
+        case colour
+        /// An ISO 4217 code.
+        case currencyCode
+        /// A positive rate with at most 12 decimals.
+        case exchangeRate
+        /// A rate whose inverse is at most `limit`.
+        case inverseAtMost(Int64)
+        /// One of the config keys.
+        case configKey
+        /// A value of this setting.
+        case setting(ConfigKey)
+        /// A budget with no more decimals than the base currency.
+        case budgetDigits(Currency)
+        /// A number of days from 0 to `maximum`.
+        case dayCount(maximum: Int)
+        /// A date from `today` to `limit`.
+        case dateInWindow(today: CivilDate, limit: CivilDate)
+        /// `--shared-with`'s names and weights.
+        case members
+        /// 1 to 100 characters.
+        case nameLength
+        /// At most 2,000 characters.
+        case freeTextLength
+        /// Text without control or invisible formatting characters.
+        case visibleText
+        /// One of these words.
+        case oneOf([String])
+        /// These names, as a list.
+        case names([String])
+        /// The column map of a mapped CSV import, with its fields.
+        case columnMap(fields: [String])
+        /// `--map` too, with `--from csv`.
+        case columnMapToo(fields: [String])
+        /// A column of the file's header, these.
+        case headerColumn([String])
+        /// A statement's `--map`: role=column pairs.
+        case statementMap
+        /// An existing category; `suggestions` are the closest, `known` all of them.
+        case category(suggestions: [String], known: [String])
     }
 }
 
@@ -47,16 +97,27 @@ extension String {
 }
 
 /// A file the user gave (`subs rates import`) whose content is wrong: the whole file is refused.
-public struct FileDataError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct FileDataError: CoreError, Equatable, Sendable {
     public let path: String
     public let line: Int
-    public let problem: String
+    public let problem: Problem
 
-    public init(path: String, line: Int, problem: String) {
+    /// What is wrong with the line.
+    public enum Problem: Equatable, Sendable {
+        /// Not two fields, `code,rate`.
+        case notCodeAndRate
+        case unknownCurrency(String)
+        case invalidRate(String)
+        case twice(Currency)
+        case baseCurrency(Currency)
+        case noRates
+    }
+
+    public init(path: String, line: Int, problem: Problem) {
         self.path = path
         self.line = line
         self.problem = problem
     }
 
-    public var description: String { localized("\(path) line \(line): \(problem); nothing was imported") }
+    public var failure: FailureKind { .badData }
 }

@@ -40,21 +40,10 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 
     /// The amount in `currency`, refused when it has more fraction digits than the currency.
     public init(_ number: DecimalAmount, currency: Currency) throws {
-        let text = number.text
         guard number.fractionDigits.count <= currency.minorDigits else {
-            // To a Turkish reader `1.234` is one thousand two hundred thirty-four: say how to write that.
-            if Language.current == .turkish, currency.minorDigits > 0, number.fractionDigits.count == 3,
-               number.wholeDigits != "0", text.trimmingCharacters(in: .whitespaces).count == number.wholeDigits.count + 4,
-               number.wholeDigits.count <= 3 {
-                let whole = number.wholeDigits + number.fractionDigits
-                let grouped = number.wholeDigits + "." + number.fractionDigits + "," + String(repeating: "0", count: currency.minorDigits)
-                throw InputError.invalid(localized("amount"), value: text, expected: localized(
-                    "\(whole) or \(grouped): a point alone separates thousands, a comma the decimals"))
-            }
-            let expected = currency.minorDigits == 0
-                ? localized("a whole amount of \(currency.code), which has no minor unit")
-                : localized("at most \(currency.minorDigits) digits after the point for \(currency.code)")
-            throw InputError.invalid(localized("amount"), value: text, expected: expected)
+            // To a Turkish reader `1.234` is one thousand two hundred thirty-four: the command
+            // line, which knows the reader, says how to write that.
+            throw InputError.invalid(.amount, value: number.text, expected: .digitsOf(currency))
         }
         let padded = number.fractionDigits
             + String(repeating: "0", count: currency.minorDigits - number.fractionDigits.count)
@@ -132,8 +121,6 @@ public struct DecimalAmount: Hashable, Sendable {
     /// What the user typed, for error messages and `config get`.
     public let text: String
 
-    static var accepted: String { localized("a number like 15.49 or 15 (no sign, exponent or thousands separator)") }
-
     /// The exact value.
     public var decimal: Decimal {
         // Built from the digits the grammar let through, at most 9 + 28 of them: Decimal's 38
@@ -154,10 +141,6 @@ public struct DecimalAmount: Hashable, Sendable {
     }
 
     public init(input text: String) throws {
-        if let plain = try LocaleInput.amount(text) {
-            self = try DecimalAmount(input: plain)
-            return
-        }
         self.text = text
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let parts = trimmed.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
@@ -166,16 +149,14 @@ public struct DecimalAmount: Hashable, Sendable {
         guard !whole.isEmpty, whole.allSatisfy(\.isASCIIDigit), fraction.allSatisfy(\.isASCIIDigit),
               parts.count == 1 || !fraction.isEmpty
         else {
-            let expected = trimmed.hasPrefix("-") ? localized("an amount of 0 or more") : Self.accepted
-            throw InputError.invalid(localized("amount"), value: text, expected: expected)
+            throw InputError.invalid(.amount, value: text, expected: trimmed.hasPrefix("-") ? .amountNotNegative : .amount)
         }
         guard fraction.count <= Self.maximumFractionDigits else {
-            throw InputError.invalid(
-                "amount", value: text, expected: localized("at most \(Self.maximumFractionDigits) digits after the point"))
+            throw InputError.invalid(.amount, value: text, expected: .fractionDigits(Self.maximumFractionDigits))
         }
         let significant = whole.drop(while: { $0 == "0" })
         guard significant.count <= String(Money.maximumMajorUnits).count else {
-            throw InputError.invalid(localized("amount"), value: text, expected: localized("at most \(Money.maximumMajorUnits)"))
+            throw InputError.invalid(.amount, value: text, expected: .atMost(Money.maximumMajorUnits))
         }
         wholeDigits = significant.isEmpty ? "0" : String(significant)
         fractionDigits = String(fraction)
@@ -183,14 +164,9 @@ public struct DecimalAmount: Hashable, Sendable {
 }
 
 /// Money that cannot be shown.
-public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum MoneyError: CoreError, Equatable, Sendable {
     /// A converted total past `Money.largestTotal`: only absurd exchange rates get there.
     case totalTooLarge(currency: Currency)
 
-    public var description: String {
-        switch self {
-        case .totalTooLarge(let currency):
-            localized("a total converted into \(currency.code) is too large to show (over 10^30); check the exchange rates with 'subs rates list'")
-        }
-    }
+    public var failure: FailureKind { .badData }
 }

@@ -18,17 +18,14 @@ public enum Split {
 }
 
 extension Member {
-    /// What `--shared-with` accepts.
-    public static var accepted: String { localized("names with optional weights, like 'Alice,Bob:2' (weights 1 to 99)") }
-
     /// Parses `--shared-with "Alice,Bob:2"`: the people you share with, weight 1 unless given.
     public static func parseList(_ text: String) throws -> [Member] {
         if text.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return [] }
-        let invalid = InputError.invalid("--shared-with", value: text, expected: accepted)
+        let invalid = InputError.invalid(.sharedWith, value: text, expected: .members)
         var members: [Member] = []
         for entry in text.split(separator: ",", omittingEmptySubsequences: false) {
             let parts = entry.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = try TextInput.name(String(parts[0]), what: localized("member name"))
+            let name = try TextInput.name(String(parts[0]), what: .memberName)
             var weight = 1
             if parts.count == 2 {
                 let digits = parts[1].trimmingCharacters(in: .whitespaces)

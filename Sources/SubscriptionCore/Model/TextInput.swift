@@ -6,10 +6,10 @@ public enum TextInput {
     public static let maximumFreeTextLength = 2_000
 
     /// A subscription name: trimmed, 1 to 100 characters, no control or invisible format characters.
-    public static func name(_ text: String, what: String = localized("name")) throws -> String {
+    public static func name(_ text: String, what: InputError.Field = .name) throws -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard nameLengths.contains(trimmed.count) else {
-            throw InputError.invalid(what, value: text, expected: localized("1 to 100 characters"))
+            throw InputError.invalid(what, value: text, expected: .nameLength)
         }
         try rejectControlCharacters(trimmed, original: text, what: what)
         return trimmed
@@ -17,20 +17,19 @@ public enum TextInput {
 
     /// Optional free text: trimmed, empty means none, at most 2,000 characters, no control
     /// characters (they could drive a terminal when shown).
-    public static func freeText(_ text: String, what: String) throws -> String? {
+    public static func freeText(_ text: String, what: InputError.Field) throws -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return nil }
         guard trimmed.count <= maximumFreeTextLength else {
-            throw InputError.invalid(what, value: text, expected: localized("at most 2000 characters"))
+            throw InputError.invalid(what, value: text, expected: .freeTextLength)
         }
         try rejectControlCharacters(trimmed, original: text, what: what)
         return trimmed
     }
 
-    private static func rejectControlCharacters(_ text: String, original: String, what: String) throws {
+    private static func rejectControlCharacters(_ text: String, original: String, what: InputError.Field) throws {
         if text.unicodeScalars.contains(where: \.isControlOrInvisibleFormat) {
-            throw InputError.invalid(
-                what, value: original, expected: localized("text without control characters, escape sequences or invisible formatting characters"))
+            throw InputError.invalid(what, value: original, expected: .visibleText)
         }
     }
 }

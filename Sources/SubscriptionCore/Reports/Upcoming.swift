@@ -75,13 +75,13 @@ public struct UpcomingReport: Sendable {
     /// the last supported date.
     public static func end(today: CivilDate, days: Int?, until: CivilDate?) throws -> CivilDate {
         if let days, !(0...maximumDays).contains(days) {
-            throw InputError.invalid("--days", value: "\(days)", expected: localized("a number of days from 0 to \(maximumDays)"))
+            throw InputError.invalid(.days, value: "\(days)", expected: .dayCount(maximum: maximumDays))
         }
         let lastSupported = CivilDate(year: 9999, month: 12, day: 31)!
         let limit = today.adding(days: maximumDays) ?? lastSupported
         guard let until else { return min(today.adding(days: days ?? defaultDays) ?? lastSupported, limit) }
         guard until >= today, until <= limit else {
-            throw InputError.invalid("--until", value: "\(until)", expected: localized("a date from today (\(today)) to \(limit)"))
+            throw InputError.invalid(.until, value: "\(until)", expected: .dateInWindow(today: today, limit: limit))
         }
         return until
     }

@@ -78,8 +78,8 @@ extension Subscription {
 }
 
 /// A date in a subscription's life that contradicts the others, what `lifeProblem()`
-/// finds, and the sentence that says why.
-public struct LifeProblem: Error, Equatable, Sendable, CustomStringConvertible {
+/// finds, and why.
+public struct LifeProblem: CoreError, Equatable, Sendable {
     /// Where the date is. Positions are in the subscription's own lists: periods as recorded;
     /// pauses and prices oldest first.
     public enum Place: Hashable, Sendable {
@@ -113,18 +113,6 @@ public struct LifeProblem: Error, Equatable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    public var description: String {
-        switch reason {
-        case .dateOrder(let error): error.description
-        case .lifecycle(let error): error.description
-        case .firstPeriodRestarted(let date):
-            localized("expected none: the first billing period begins on the start date, got '\(date)'")
-        case .restartMissing: localized("missing")
-        case .restartNotAfterCancellation(let restart, let cancelled):
-            localized("invalid restart '\(restart)': expected a date after \(cancelled), when the billing period before it was cancelled")
-        case .restartNotAfterPeriodStart(let restart, let start):
-            localized("invalid restart '\(restart)': expected a date after \(start), when the billing period before it began")
-        case .secondPrice(let date): localized("a second price effective on \(date)")
-        }
-    }
+    /// An import refuses the record it is in: a file's data.
+    public var failure: FailureKind { .badData }
 }

@@ -115,8 +115,6 @@ public struct StatementColumns: Equatable, Sendable {
     }
 
     private static func invalid(_ text: String) -> InputError {
-        InputError.invalid(
-            "--map", value: text,
-            expected: localized("ROLE=COL pairs like date=Date,description=Payee,amount=Amount, each role (date, description, amount, debit, credit) once, COL a header name or a column number"))
+        InputError.invalid(.map, value: text, expected: .statementMap)
     }
 }

@@ -1,6 +1,6 @@
 extension Translations {
     /// Turkish for the texts of reading statements: their errors and the words they are made of.
-    /// ("date" and "amount" are `LocaleInput`'s, "one of %@" the core's.)
+    /// ("date" and "amount" are in the core's table.)
     static let turkishStatement: [(String, String)] = [
         ("%@ line %@", "%@ satır %@"),
         ("description", "açıklama"),
@@ -29,8 +29,6 @@ extension Translations {
         ("%@: a transaction with no %@ in \"%@\"", "%1$@: \"%3$@\" içindeki işlemde %2$@ yok"),
         ("%@: unknown currency '%@': expected an ISO 4217 code such as USD, EUR or TRY",
          "%@: bilinmeyen para birimi '%@': USD, EUR ya da TRY gibi bir ISO 4217 kodu bekleniyordu"),
-        ("ROLE=COL pairs like date=Date,description=Payee,amount=Amount, each role (date, description, amount, debit, credit) once, COL a header name or a column number",
-         "date=Tarih,description=Açıklama,amount=Tutar gibi ROL=SÜTUN çiftleri; her rol (date, description, amount, debit, credit) bir kez, SÜTUN bir başlık adı ya da sütun numarası"),
         ("%@: the dates are in mixed formats: line %@ has '%@', but line %@ has '%@', which could be day first or month first; pass --date-format DD/MM/YYYY or MM/DD/YYYY",
          "%@: tarihler karışık biçimlerde: %@. satırda '%@' var, ama %@. satırdaki '%@' gün önde de ay önde de okunabiliyor; --date-format DD/MM/YYYY ya da MM/DD/YYYY verin"),
         ("%@: not a statement but the bank's error response (status %@: %@); download the statement again",

@@ -50,7 +50,7 @@ struct ImportFuzzTests {
             } catch let error as ImportError {
                 #expect(!error.description.contains("\n"), "seed \(random.seed), round \(round): \(error)")
             } catch let error as InputError {
-                #expect(!error.description.contains("\n"), "seed \(random.seed), round \(round): \(error)")
+                #expect(!said(error)!.contains("\n"), "seed \(random.seed), round \(round): \(error)")
             } catch {
                 Issue.record("seed \(random.seed), round \(round): \(type(of: error)) \(error)\n\(String(decoding: bytes, as: UTF8.self))")
             }

@@ -242,8 +242,8 @@ struct ImportSafetyTests {
             _ = try ImportFormats.parse(data, from: nil, options: ImportOptions(today: day("2024-10-01"), map: [.name: "Service", .amount: "c1"]))
             Issue.record("accepted")
         } catch let error as InputError {
-            #expect(!error.description.contains("\n"))
-            #expect(error.description.hasSuffix("c17, c18, ..."))
+            #expect(!said(error)!.contains("\n"))
+            #expect(said(error)!.hasSuffix("c17, c18, ..."))
         }
     }
 

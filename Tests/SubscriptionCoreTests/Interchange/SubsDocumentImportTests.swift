@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SubscriptionCore
+import SubsCLI
 
 /// The export document read back (PRODUCT.md §8): a subscription whose life no operation of
 /// `subs` could have recorded is refused, naming the record and the field.
@@ -88,7 +89,8 @@ struct SubsDocumentImportTests {
     }
 
     static func parse(_ document: [String: Any]) throws -> ParsedImport {
-        try SubsDocumentFormat.parse(JSONSerialization.data(withJSONObject: document), options: ImportOptions(today: today))
+        SubsTranslations.install()  // a problem is the command line's text of a core error
+        return try SubsDocumentFormat.parse(JSONSerialization.data(withJSONObject: document), options: ImportOptions(today: today))
     }
 
     @Test func theWholeLifeReadsBack() throws {
@@ -119,7 +121,7 @@ struct SubsDocumentImportTests {
         document["subscriptions"] = entries
         #expect(throws: ImportError.badRecord(
             record: "subscriptions[0] (Gym)", field: "pauses[0].until",
-            problem: LifecycleError.pauseEndsBeforeItStarts(from: day("2024-02-01"), until: day("2024-01-15")).description)) {
+            problem: said(LifecycleError.pauseEndsBeforeItStarts(from: day("2024-02-01"), until: day("2024-01-15")))!)) {
             try Self.parse(document)
         }
     }

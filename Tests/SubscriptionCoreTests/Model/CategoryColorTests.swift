@@ -19,6 +19,6 @@ struct CategoryColorTests {
           arguments: ["purple", "", " red", "#ff880", "#ff88000", "#gg0000", "ff8800", "#ＦＦ0000"])
     func refused(_ input: String) {
         let error = #expect(throws: InputError.self) { try CategoryColor(input: input) }
-        #expect(error?.description == "invalid colour '\(input)': expected red, green, yellow, blue, magenta, cyan or #rrggbb")
+        #expect(said(error) == "invalid colour '\(input)': expected red, green, yellow, blue, magenta, cyan or #rrggbb")
     }
 }

@@ -17,12 +17,12 @@ import Testing
     ])
     func invalidValuesAreRefusedWithOneLine(_ key: ConfigKey, _ value: String) {
         let error = #expect(throws: InputError.self) { try key.normalized(value) }
-        #expect(error?.description.contains("\n") == false)
+        #expect(said(error)?.contains("\n") == false)
     }
 
     @Test func unknownKeysAreRefusedWithTheList() {
         let error = #expect(throws: InputError.self) { try ConfigKey(input: "colour") }
-        #expect(error?.description.contains("remind-days") == true)
+        #expect(said(error)?.contains("remind-days") == true)
     }
 
     @Test func storedSettingsAreReadBackAndUnknownKeysSkipped() throws {

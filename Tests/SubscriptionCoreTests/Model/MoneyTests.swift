@@ -23,22 +23,22 @@ struct MoneyTests {
                       ("5\u{1B}[2J", "USD")])
     func rejected(_ text: String, _ code: String) {
         let error = #expect(throws: InputError.self) { try Money(input: text, currency: currency(code)) }
-        expectOneLineNaming(error?.description, text)
-        #expect(error?.description.contains("amount") == true)
+        expectOneLineNaming(said(error), text)
+        #expect(said(error)?.contains("amount") == true)
     }
 
     @Test("A negative amount is told that amounts are 0 or more")
     func negativeMessage() {
         let error = #expect(throws: InputError.self) { try Money(input: "-5", currency: .usd) }
-        #expect(error?.description.contains("0 or more") == true)
+        #expect(said(error)?.contains("0 or more") == true)
     }
 
     @Test("Too many fraction digits says how many the currency allows")
     func fractionDigitMessage() {
         let usd = #expect(throws: InputError.self) { try Money(input: "0.001", currency: .usd) }
-        #expect(usd?.description.contains("2 digits") == true)
+        #expect(said(usd)?.contains("2 digits") == true)
         let yen = #expect(throws: InputError.self) { try Money(input: "10.5", currency: currency("JPY")) }
-        #expect(yen?.description.contains("JPY") == true)
+        #expect(said(yen)?.contains("JPY") == true)
     }
 
     @Test("Amounts print with exactly the currency's minor digits and no symbol",
@@ -96,8 +96,8 @@ struct CurrencyTests {
           arguments: ["XYZ", "", "US", "USDX", "U$D", "XAU", "€", "usd\u{1B}"])
     func rejected(_ text: String) {
         let error = #expect(throws: InputError.self) { try Currency(input: text) }
-        expectOneLineNaming(error?.description, text)
-        #expect(error?.description.contains("currency") == true)
+        expectOneLineNaming(said(error), text)
+        #expect(said(error)?.contains("currency") == true)
     }
 
     @Test("Currencies sort by code")

@@ -93,7 +93,7 @@ struct SubscriptionReferenceTests {
             try SubscriptionReference.resolve("aaaa", in: Self.all)
         }
         let error = #expect(throws: LookupError.self) { try SubscriptionReference.resolve("aaaa", in: Self.all) }
-        let message = error?.description ?? ""
+        let message = said(error) ?? ""
         #expect(message.contains("aaaa1111") && message.contains("aaaa2222") && !message.contains("\n"))
     }
 
@@ -143,7 +143,7 @@ struct SubscriptionReferenceTests {
             try SubscriptionReference.resolve("Netflx", in: Self.all)
         }
         let error = #expect(throws: LookupError.self) { try SubscriptionReference.resolve("adobee", in: Self.all + [Self.adobeCC]) }
-        #expect(error?.description == "no subscription matches 'adobee' (did you mean Adobe CC?)")
+        #expect(said(error) == "no subscription matches 'adobee' (did you mean Adobe CC?)")
     }
 
     static let sahinGida = subscription(id: "abab8888-0000-4000-8000-000000000008", name: "Şahin Gıda", start: "2024-01-01")
@@ -184,7 +184,7 @@ struct SubscriptionReferenceTests {
     @Test("The not-found message is one line and names the reference without its control characters")
     func notFoundMessage() {
         let error = #expect(throws: LookupError.self) { try SubscriptionReference.resolve("zz\u{1B}[31mzz", in: Self.all) }
-        let message = error?.description ?? ""
+        let message = said(error) ?? ""
         #expect(message.contains("zz"))
         #expect(!message.hasControlCharacters)
     }

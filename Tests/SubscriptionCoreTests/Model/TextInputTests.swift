@@ -54,18 +54,18 @@ struct TextInputTests {
           arguments: badNames)
     func rejected(_ bad: BadName) {
         let error = #expect(throws: InputError.self) { try TextInput.name(bad.text) }
-        expectOneLineNaming(error?.description, bad.text)
-        #expect(error?.description.contains("name") == true)
-        #expect((error?.description.count ?? 0) < 200, "even a 10,000-character name gives a short line")
+        expectOneLineNaming(said(error), bad.text)
+        #expect(said(error)?.contains("name") == true)
+        #expect((said(error)?.count ?? 0) < 200, "even a 10,000-character name gives a short line")
     }
 
     @Test("Free text is trimmed, empty means none, and control characters are refused")
     func freeText() throws {
-        #expect(try TextInput.freeText("  card ending 4242 ", what: "notes") == "card ending 4242")
-        #expect(try TextInput.freeText("   ", what: "notes") == nil)
-        #expect(throws: InputError.self) { try TextInput.freeText("a\u{1B}[2Jb", what: "notes") }
-        #expect(throws: InputError.self) { try TextInput.freeText(String(repeating: "x", count: 2_001), what: "notes") }
-        #expect(try TextInput.freeText(String(repeating: "x", count: 2_000), what: "notes")?.count == 2_000)
+        #expect(try TextInput.freeText("  card ending 4242 ", what: .notes) == "card ending 4242")
+        #expect(try TextInput.freeText("   ", what: .notes) == nil)
+        #expect(throws: InputError.self) { try TextInput.freeText("a\u{1B}[2Jb", what: .notes) }
+        #expect(throws: InputError.self) { try TextInput.freeText(String(repeating: "x", count: 2_001), what: .notes) }
+        #expect(try TextInput.freeText(String(repeating: "x", count: 2_000), what: .notes)?.count == 2_000)
     }
 }
 
@@ -81,6 +81,6 @@ struct RemindDaysTests {
           arguments: ["", "7,", "-1", "366", "a", "1;2", "1000", "7,,1"])
     func rejected(_ text: String) {
         let error = #expect(throws: InputError.self) { try RemindDays.parse(text) }
-        expectOneLineNaming(error?.description, text)
+        expectOneLineNaming(said(error), text)
     }
 }

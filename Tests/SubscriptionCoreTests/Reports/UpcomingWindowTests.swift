@@ -18,7 +18,7 @@ import Testing
         #expect(throws: InputError.self) {
             try UpcomingReport.end(today: day("2024-06-10"), days: nil, until: day("9999-12-31"))
         }
-        #expect(throws: InputError.invalid("--days", value: "-1", expected: "a number of days from 0 to 36600")) {
+        #expect(throws: InputError.invalid(.days, value: "-1", expected: .dayCount(maximum: 36_600))) {
             try UpcomingReport.end(today: day("2024-06-10"), days: -1, until: nil)
         }
     }

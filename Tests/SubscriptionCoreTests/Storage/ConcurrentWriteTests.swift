@@ -13,7 +13,7 @@ struct ConcurrentWriteTests {
 
         func record(_ error: any Error) {
             lock.lock()
-            errors.append(String(describing: error))
+            errors.append(said(error) ?? "")  // as a person reads it
             lock.unlock()
         }
 

@@ -96,7 +96,7 @@ extension RecordCheck {
         do {
             try subscription.validateDates()
         } catch {
-            throw fail(field, String(describing: error))
+            throw fail(field, CoreErrorText.message(error))
         }
     }
 
@@ -111,7 +111,7 @@ extension RecordCheck {
             default: break
             }
         } catch {
-            throw fail(field, String(describing: error))
+            throw fail(field, CoreErrorText.message(error))
         }
     }
 }

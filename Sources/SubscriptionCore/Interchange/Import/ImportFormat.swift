@@ -32,7 +32,7 @@ public enum ImportFormats {
         let from = from ?? (options.map == nil ? nil : MappedCSVFormat.name)
         let candidates = from.map { name in all.filter { $0.name == name } } ?? all
         if let from, candidates.isEmpty {
-            throw InputError.invalid("--from", value: from, expected: names.joined(separator: ", "))
+            throw InputError.invalid(.from, value: from, expected: .names(names))
         }
         if from == MappedCSVFormat.name { return try MappedCSVFormat.parse(data, options: options) }
         guard let format = candidates.first(where: { $0.detect(data) }) else {

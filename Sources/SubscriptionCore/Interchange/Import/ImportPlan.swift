@@ -111,7 +111,7 @@ public struct ImportPlan: Sendable {
             do {
                 config = try config.setting(key, to: value)
             } catch {
-                throw ImportError.badRecord(record: "settings", field: key.rawValue, problem: String(describing: error))
+                throw ImportError.badRecord(record: "settings", field: key.rawValue, problem: CoreErrorText.message(error))
             }
             settings.append((key, value))
         }

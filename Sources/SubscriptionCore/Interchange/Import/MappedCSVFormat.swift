@@ -24,11 +24,13 @@ public enum MappedCSVFormat: ImportFormat {
         for pair in text.split(separator: ",") {
             let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, let field = Field(rawValue: parts[0].lowercased()), !parts[1].isEmpty, map[field] == nil else {
-                throw InputError.invalid("--map", value: text, expected: accepted)
+                throw InputError.invalid(.map, value: text, expected: .columnMap(fields: Field.allCases.map(\.rawValue)))
             }
             map[field] = parts[1]
         }
-        guard map[.name] != nil, map[.amount] != nil else { throw InputError.invalid("--map", value: text, expected: accepted) }
+        guard map[.name] != nil, map[.amount] != nil else {
+            throw InputError.invalid(.map, value: text, expected: .columnMap(fields: Field.allCases.map(\.rawValue)))
+        }
         return map
     }
 
@@ -36,15 +38,14 @@ public enum MappedCSVFormat: ImportFormat {
 
     public static func parse(_ data: Data, options: ImportOptions) throws -> ParsedImport {
         guard let map = options.map else {
-            throw InputError.invalid("--from", value: "csv", expected: localized("--map too, saying which column is which: \(accepted)"))
+            throw InputError.invalid(.from, value: "csv", expected: .columnMapToo(fields: Field.allCases.map(\.rawValue)))
         }
         let table = try CSVTable(data)
         if let missing = map.values.first(where: { !table.header.contains($0) }) {
             // One line, however the header is written and however many columns it has.
             var columns = table.header.prefix(20).map(\.quotedForMessage)
             if table.header.count > 20 { columns.append("...") }
-            throw InputError.invalid("--map", value: missing,
-                                     expected: localized("a column of the file's header: \(columns.joined(separator: ", "))"))
+            throw InputError.invalid(.map, value: missing, expected: .headerColumn(columns))
         }
         // The file's decimal separator, as its amounts prove it (`229,99`): `detect`'s rule.
         var vote = AmountText.DecimalVote()
@@ -76,7 +77,7 @@ public enum MappedCSVFormat: ImportFormat {
             name: try check.field(column(.name)) { try TextInput.name(try required(.name)) },
             price: try check.amount(price.amount, currency, field: column(.amount)),
             cycle: cycle, startDate: start, trialEnd: try date(.trialEnd),
-            category: try value(.category).map { name in try check.field(column(.category)) { try TextInput.name(name, what: localized("category")) } },
+            category: try value(.category).map { name in try check.field(column(.category)) { try TextInput.name(name, what: .category) } },
             url: try check.optionalText(value(.url), field: column(.url)),
             notes: try check.optionalText(value(.notes), field: column(.notes)),
             paymentMethod: try check.optionalText(value(.paymentMethod), field: column(.paymentMethod)),

@@ -31,7 +31,7 @@ public enum SubsDocumentFormat: ImportFormat {
         let categories = try document.categories.enumerated().map { index, entry in
             let check = RecordCheck("categories[\(index)] (\(entry.name.quotedForMessage))")
             return ImportedCategory(
-                name: try check.field("name") { try TextInput.name(entry.name, what: localized("category")) },
+                name: try check.field("name") { try TextInput.name(entry.name, what: .category) },
                 color: try entry.color.map { color in try check.field("color") { try CategoryColor(input: color) } })
         }
         var settings: [ConfigKey: String] = [:]
@@ -129,16 +129,16 @@ struct RecordCheck {
         do {
             return try body()
         } catch let error as InputError {
-            throw fail(field, error.expected.map { localized("expected \($0)") } ?? error.description)
+            throw fail(field, CoreErrorText.expectation(error))
         } catch let error as SettingsError {
-            throw fail(field, error.description)
+            throw fail(field, CoreErrorText.message(error))
         }
     }
 
     func date(_ text: String, field: String) throws -> CivilDate {
         guard let date = CivilDate(iso: text) else {
             if let parts = CivilDate.isoShaped(text), CivilDate.supportedYears.contains(parts.year) {
-                throw fail(field, InputError.notADay(value: text, year: parts.year, month: parts.month).description)
+                throw fail(field, CoreErrorText.message(InputError.notADay(value: text, year: parts.year, month: parts.month)))
             }
             throw fail(field, localized("expected a date YYYY-MM-DD, got '\(text.quotedForMessage)'"))
         }
@@ -175,7 +175,7 @@ struct RecordCheck {
     }
 
     func optionalText(_ text: String?, field: String) throws -> String? {
-        try text.flatMap { text in try self.field(field) { try TextInput.freeText(text, what: field) } }
+        try text.flatMap { text in try self.field(field) { try TextInput.freeText(text, what: field == "url" ? .url : field == "notes" ? .notes : .paymentMethod) } }
     }
 
     /// The id, when it is a lowercase UUID; else a new one.
@@ -216,7 +216,7 @@ struct RecordCheck {
         }
         let members = try entry.members.enumerated().map { index, member in
             guard (1...99).contains(member.weight) else { throw fail("members[\(index)].weight", localized("expected 1 to 99")) }
-            return Member(name: try field("members[\(index)].name") { try TextInput.name(member.name, what: localized("member name")) },
+            return Member(name: try field("members[\(index)].name") { try TextInput.name(member.name, what: .memberName) },
                           weight: member.weight)
         }
         if let days = entry.remindDays, let bad = days.first(where: { !RemindDays.range.contains($0) }) {
@@ -227,7 +227,7 @@ struct RecordCheck {
             cycle: try cycle(count: entry.cycle.count, unit: entry.cycle.unit),
             startDate: try date(entry.startDate, field: "start_date"),
             trialEnd: try optionalDate(entry.trialEnd, field: "trial_end"),
-            category: try entry.category.map { category in try field("category") { try TextInput.name(category, what: localized("category")) } },
+            category: try entry.category.map { category in try field("category") { try TextInput.name(category, what: .category) } },
             url: try optionalText(entry.url, field: "url"), notes: try optionalText(entry.notes, field: "notes"),
             paymentMethod: try optionalText(entry.paymentMethod, field: "payment_method"),
             remindDays: entry.remindDays.map { Array(Set($0)).sorted(by: >) }, autoRenew: entry.autoRenew,
@@ -236,7 +236,7 @@ struct RecordCheck {
             updatedAt: try timestamp(entry.updatedAt, field: "updated_at"))
         if checkingLife, let problem = subscription.lifeProblem() {
             throw fail(documentField(problem.place, of: subscription, pauses: pauses, prices: prices),
-                       problem.description)
+                       CoreErrorText.message(problem))
         }
         return subscription
     }

@@ -74,7 +74,7 @@ public enum SubsListCSVFormat: ImportFormat {
             price: try check.money(value("amount"), currency, field: "amount"),
             cycle: try check.cycle(count: count, unit: value("cycle_unit"), field: "cycle_unit"),
             startDate: start, trialEnd: try check.optionalDate(optional("trial_end"), field: "trial_end"),
-            category: try optional("category").map { name in try check.field("category") { try TextInput.name(name, what: localized("category")) } },
+            category: try optional("category").map { name in try check.field("category") { try TextInput.name(name, what: .category) } },
             url: try check.optionalText(optional("url"), field: "url"),
             notes: try check.optionalText(optional("notes"), field: "notes"),
             paymentMethod: try check.optionalText(optional("payment_method"), field: "payment_method"),
@@ -97,7 +97,7 @@ public enum SubsListCSVFormat: ImportFormat {
         do {
             try change()
         } catch {
-            throw check.fail("status", String(describing: error))
+            throw check.fail("status", CoreErrorText.message(error))
         }
     }
 

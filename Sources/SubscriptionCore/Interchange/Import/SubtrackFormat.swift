@@ -47,7 +47,7 @@ public enum SubtrackFormat: ImportFormat {
             name: try check.field("name") { try TextInput.name(try row.required("name")) },
             price: try check.amount(try row.required("price"), currency, field: "price"),
             cycle: cycle, startDate: start,
-            category: try tags.first.map { tag in try check.field("tags") { try TextInput.name(tag, what: localized("category")) } },
+            category: try tags.first.map { tag in try check.field("tags") { try TextInput.name(tag, what: .category) } },
             url: try check.optionalText(row.value("vendor_url"), field: "vendor_url"),
             notes: try check.optionalText(extras.isEmpty ? nil : extras.joined(separator: "; "), field: "notes"),
             paymentMethod: try check.optionalText(row.value("payment_method"), field: "payment_method"),

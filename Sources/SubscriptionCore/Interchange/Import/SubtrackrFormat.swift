@@ -77,7 +77,7 @@ public enum SubtrackrFormat: ImportFormat {
             name: try check.field("Name") { try TextInput.name(try row.required("Name")) },
             price: try check.amount(try row.required("Cost"), currency, field: "Cost"),
             cycle: cycle, startDate: anchor, trialEnd: trialEnd,
-            category: try row.value("Category").map { name in try check.field("Category") { try TextInput.name(name, what: localized("category")) } },
+            category: try row.value("Category").map { name in try check.field("Category") { try TextInput.name(name, what: .category) } },
             url: try check.optionalText(row.value("URL"), field: "URL"),
             notes: try check.optionalText(notes.isEmpty ? nil : notes.joined(separator: "; "), field: "Notes"),
             paymentMethod: try check.optionalText(row.value("Payment Method"), field: "Payment Method"),

@@ -83,7 +83,7 @@ struct WallosRecord: Codable {
             price: price,
             cycle: cycle, startDate: anchor,
             category: try categoryName.map { name in
-                try check.field("Category") { try TextInput.name(name, what: localized("category")) }
+                try check.field("Category") { try TextInput.name(name, what: .category) }
             },
             url: try check.optionalText(nonEmpty(url), field: "URL"),
             notes: notes,
@@ -95,7 +95,7 @@ struct WallosRecord: Codable {
             do {
                 try subscription.cancel(on: max(stop, anchor))
             } catch {
-                throw check.fail("Cancellation Date", String(describing: error))
+                throw check.fail("Cancellation Date", CoreErrorText.message(error))
             }
         }
         return subscription
