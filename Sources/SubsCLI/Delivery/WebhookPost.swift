@@ -13,9 +13,12 @@ import SubscriptionCore
 /// `https_proxy` when one is set (`HTTPSProxy`). Not
 /// URLSession: FoundationNetworking would bring curl and a dozen libraries into every start.
 enum WebhookPost {
+    /// How long one request may take, unless a test gives `post` a shorter time.
     static let timeout: TimeInterval = 5
 
-    static func post(_ payload: String, to address: String, stop: StopSignal?) -> DeliveryResult {
+    static func post(
+        _ payload: String, to address: String, stop: StopSignal?, timeout: TimeInterval = WebhookPost.timeout
+    ) -> DeliveryResult {
         guard var components = URLComponents(string: address), let scheme = components.scheme?.lowercased(),
               let host = components.host, !host.isEmpty
         else { return .failed(localized("invalid webhook URL")) }

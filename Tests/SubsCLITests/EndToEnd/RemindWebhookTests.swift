@@ -98,27 +98,22 @@ struct RemindWebhookTests {
         #expect(server.requests.count == 1)
     }
 
-    @Test("Each request has a hard limit: silent or trickling servers fail, an endless body after 200 is delivered")
-    func webhookHardLimits() throws {
-        let server = try RecordingHTTPServer(script: [.silent, .trickle, .endlessBody(200)])
+    // The time limit itself (a silent or trickling server fails at it) is tested in-process with
+    // a limit shorter than the real 5 s: WebhookPostTests.
+    @Test("An endless body after 200 is delivered: the run reads the status line and ends")
+    func webhookEndlessBody() throws {
+        let server = try RecordingHTTPServer(script: [.endlessBody(200)])
         defer { server.stop() }
         let sandbox = try Sandbox()
-        for name in ["Alpha", "Bravo", "Charlie"] {
-            try sandbox.add(name, "9.99", ["--start", "2024-01-31"], today: "2024-01-01")
-        }
+        try sandbox.add("Charlie", "9.99", ["--start", "2024-01-31"], today: "2024-01-01")
         let run = try sandbox.run(["remind", "--today", "2024-01-30", "--webhook", server.url("/x")],
                                   environment: RemindHooks.direct)
-        #expect(!run.timedOut, "every request ends at its own limit, whatever the server does: \(run)")
-        #expect(run.status == 1, "\(run)")
-        #expect(run.stderrLines.count == 2, "\(run)")
-        for (line, name) in zip(run.stderrLines, ["Alpha", "Bravo"]) {
-            #expect(line.contains(name) && line.contains("did not answer within 5 s"), "\(run)")
-        }
-        #expect(server.requests.count == 3)
+        #expect(!run.timedOut, "the request ends at the status line, whatever the server sends after it: \(run)")
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
+        #expect(server.requests.count == 1)
 
         let still = try sandbox.succeed(["remind", "--dry-run", "--today", "2024-01-30"])
-        #expect(still.stdoutLines.count == 2 && still.stdout.contains("Alpha") && still.stdout.contains("Bravo"),
-                "Charlie was delivered and recorded; Alpha and Bravo were not: \(still)")
+        #expect(still.stdout.isEmpty, "Charlie was delivered and recorded: \(still)")
     }
 
     @Test("A redirect, to another host or not, is not followed: not sent, and tried again by the next run")

@@ -37,8 +37,8 @@ final class RecordingHTTPServer: Sendable {
         case redirect(Int, location: String)
         /// No answer at all, until the client gives up.
         case silent
-        /// `HTTP/1.1 200 OK` and its head, one byte a second.
-        case trickle
+        /// `HTTP/1.1 200 OK` and its head, one byte every `every` seconds.
+        case trickle(every: TimeInterval)
         /// This status, then a body that never ends, as fast as the client takes it.
         case endlessBody(Int)
     }
@@ -231,9 +231,9 @@ private final class Core: @unchecked Sendable {
                  + "Content-Length: 0\r\nConnection: close\r\n\r\n")
         case .silent:
             while !clientLeft(client, within: 100) {}
-        case .trickle:
+        case .trickle(let interval):
             for byte in "HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n" {
-                guard !clientLeft(client, within: 1000) else { return }
+                guard !clientLeft(client, within: Int32(interval * 1000)) else { return }
                 send(client, String(byte))
             }
         case .endlessBody(let code):

@@ -95,20 +95,30 @@ struct ConcurrentWriteTests {
             try creator.execute("PRAGMA user_version = \(migration.version)")
         }
 
-        // Process B opens the store meanwhile and adds a subscription; it waits for A's lock.
+        // Process B opens the store meanwhile and adds a subscription; it finds A's lock and
+        // waits, which its busy handler reports.
         let log = ErrorLog()
+        let waiting = DispatchSemaphore(value: 0)
         let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            do {
-                let store = try SubscriptionStore(location: location)
-                _ = try store.add(simpleNewSubscription("Added by B"), now: fixedNow)
-            } catch {
-                log.record(error)
+        var wait = BusyWait.standard
+        wait.observer = { count in
+            if count == 0 { waiting.signal() }
+        }
+        Thread.detachNewThread { [wait] in
+            BusyWait.$current.withValue(wait) {
+                do {
+                    let store = try SubscriptionStore(location: location)
+                    _ = try store.add(simpleNewSubscription("Added by B"), now: fixedNow)
+                } catch {
+                    log.record(error)
+                }
             }
             done.signal()
         }
-        Thread.sleep(forTimeInterval: 0.5)
+        // A commits once B waits for its lock: no sleep guessing when B gets there.
+        let waited = waiting.wait(timeout: .now() + 15) == .success
         try creator.execute("COMMIT")
+        #expect(waited, "B found A's lock taken and waited for it")
         #expect(done.wait(timeout: .now() + 15) == .success)
 
         #expect(log.all.isEmpty, "\(log.all)")

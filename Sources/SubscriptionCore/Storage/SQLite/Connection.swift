@@ -10,13 +10,15 @@ import Darwin
 /// Not shared between threads: `subs` runs one command per process, each with its own connection.
 final class Connection {
     let handle: OpaquePointer
+    /// How this connection waits for another process's lock.
+    let busyWait: BusyWait
 
     /// How long a statement waits for another process's lock before failing with `SQLITE_BUSY`.
     static let busyTimeoutMilliseconds: Int32 = 8_000
 
     /// Opens `path`, creating the file when `create` is set. Use ":memory:" for a private,
     /// in-memory database. `vfs` names an SQLite VFS other than the default.
-    init(path: String, create: Bool, vfs: String? = nil) throws {
+    init(path: String, create: Bool, vfs: String? = nil, busyWait: BusyWait = .current) throws {
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &handle, flags, vfs)
@@ -26,8 +28,10 @@ final class Connection {
             throw error
         }
         self.handle = handle
+        self.busyWait = busyWait
         sqlite3_extended_result_codes(handle, 1)
-        sqlite3_busy_handler(handle, waitUnlessMoved, UnsafeMutableRawPointer(handle))
+        // The handler is only called inside this connection's own calls, so `self` outlives it.
+        sqlite3_busy_handler(handle, waitUnlessMoved, Unmanaged.passUnretained(self).toOpaque())
     }
 
     deinit {
@@ -146,16 +150,36 @@ final class Connection {
     }
 }
 
-/// The busy handler: waits for another process's lock up to `busyTimeoutMilliseconds`, but stops
-/// waiting once the database file was renamed or removed (a restore or rekey put another in its
-/// place). Then the caller gets `SQLITE_BUSY`, sees `hasMoved`, and opens the new file: a
+/// How a connection waits for another process's lock: it tries again every `pauseMilliseconds`
+/// until `timeoutMilliseconds` have passed, then the statement fails with `SQLITE_BUSY`.
+/// Production uses `standard`; tests shorten the wait and watch it through `observer`.
+struct BusyWait: Sendable {
+    var timeoutMilliseconds: Int32
+    var pauseMilliseconds: Int32 = 5
+    /// Called before each pause with the number of pauses so far (0 at the first): how a test
+    /// sees that a statement found the lock taken and waited.
+    var observer: (@Sendable (_ count: Int32) -> Void)? = nil
+
+    static let standard = BusyWait(timeoutMilliseconds: Connection.busyTimeoutMilliseconds)
+
+    /// The wait of the connections opened in this task or thread: `standard`, unless a test
+    /// binds another around the code that opens them (`BusyWait.$current.withValue(...)`), as
+    /// it must for a store, whose connections are opened deep inside.
+    @TaskLocal static var current = BusyWait.standard
+}
+
+/// The busy handler: waits for another process's lock as the connection's `busyWait` says, but
+/// stops waiting once the database file was renamed or removed (a restore or rekey put another
+/// in its place). Then the caller gets `SQLITE_BUSY`, sees `hasMoved`, and opens the new file: a
 /// connection to the old one must not go on, since the old file shares its `-journal` name with
 /// the new one.
 private func waitUnlessMoved(_ context: UnsafeMutableRawPointer?, _ count: Int32) -> Int32 {
-    let pause: Int32 = 5
-    guard let context, count < Connection.busyTimeoutMilliseconds / pause else { return 0 }
+    guard let context else { return 0 }
+    let connection = Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue()
+    let wait = connection.busyWait
+    let pause = max(wait.pauseMilliseconds, 1)
+    guard count < wait.timeoutMilliseconds / pause else { return 0 }
+    wait.observer?(count)
     usleep(UInt32(pause) * 1000)
-    var moved: Int32 = 0
-    let code = sqlite3_file_control(OpaquePointer(context), "main", SQLITE_FCNTL_HAS_MOVED, &moved)
-    return code == SQLITE_OK && moved != 0 ? 0 : 1
+    return connection.hasMoved ? 0 : 1
 }
