@@ -18,6 +18,7 @@ public enum SubsTranslations {
         Translations.add(turkishInterchangeErrors, for: .turkish)
         Translations.add(turkishStorageErrors, for: .turkish)
         Translations.add(turkishHistory, for: .turkish)
+        Translations.add(turkishStatement, for: .turkish)
     }()
 }
 
