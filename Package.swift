@@ -55,8 +55,9 @@ let package = Package(
             name: "subs-bench",
             dependencies: ["SubscriptionCore"]
         ),
-        // The seeded generator and file mutations both test targets' property and fuzz tests use.
-        .target(name: "FuzzSupport", path: "Tests/FuzzSupport"),
+        // The seeded generator, file mutations and made-up statement years both test targets'
+        // property, fuzz and detection tests use.
+        .target(name: "FuzzSupport", dependencies: ["SubscriptionCore"], path: "Tests/FuzzSupport"),
         .testTarget(
             name: "SubscriptionCoreTests",
             // SubsCLI only to say a core error as a person reads it, until the core tests that check a

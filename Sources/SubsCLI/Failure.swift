@@ -30,8 +30,6 @@ struct Failure: Error {
             self.init(error.description, exitCode: Self.dataError)
         case let error as InputTooLarge:
             self.init(error.description, exitCode: Self.dataError)
-        case let error as StatementError:
-            self.init(error.description, exitCode: Self.dataError)
         default:
             return nil
         }

@@ -64,41 +64,28 @@ extension Subs {
             let order = try dateFormat.map { try StatementDateFormat(input: $0) }
             let text = try Self.read(file)
             let store = try store.openStore()
-            let fallback = try currency ?? store.config().currency
-            let statement = try StatementReader.read(
-                text, path: file, format: from, columns: columns, dateFormat: order, currency: fallback)
-            for skipped in statement.skipped {
-                printError(localized("subs: warning: \(skipped.description.terminalSafe); left out"))
+            var detection = try DetectionRun.detect(
+                text, path: file, format: from, columns: columns, dateFormat: order, currency: currency,
+                in: store, today: today)
+            for skipped in detection.statement.skipped {
+                printError(localized("subs: warning: \(skipped.message(in: Language.current).terminalSafe); left out"))
             }
             // Amounts in a currency nobody named would be written as the config's without a word.
-            if (add || record) && currency == nil && statement.currencyAssumed {
-                throw UsageError.statementCurrencyUnnamed(file: file, option: add ? "--add" : "--record", assumed: fallback.code)
+            if (add || record) && currency == nil && detection.statement.currencyAssumed {
+                throw UsageError.statementCurrencyUnnamed(
+                    file: file, option: add ? "--add" : "--record", assumed: detection.currency.code)
             }
-            let transactions = statement.charges
-            // A statement repeats its descriptors: each is read once.
-            var merchants: [String: String] = [:]
-            let charges = transactions.map { transaction in
-                let merchant = merchants[transaction.description] ?? MerchantName.normalized(transaction.description)
-                merchants[transaction.description] = merchant
-                return MerchantCharge(line: transaction.line, date: transaction.date, merchant: merchant, amount: transaction.amount)
-            }
-            let statementEnd = transactions.map(\.date).max() ?? today
-            let series = RecurrenceDetector.series(in: charges, statementEnd: statementEnd)
-            var findings = RecurrenceDetector.match(series, to: try store.subscriptions())
-
             if add || record {
-                let adding = add ? try chooseToAdd(findings) : []
-                let recording = record ? findings.filter { $0.tracked != nil } + adding.map { Finding(series: $0, tracked: nil) } : []
-                let outcome = try store.applyDetection(adding: adding, recording: recording, today: today)
-                findings = RecurrenceDetector.match(series, to: try store.subscriptions())
+                let adding = add ? try chooseToAdd(detection.untracked) : []
+                let outcome: DetectionOutcome
+                (outcome, detection) = try DetectionRun.apply(detection, adding: adding, record: record, to: store, today: today)
                 if format == .table { print(DetectRenderer.outcome(outcome), terminator: "") }
             }
-            print(DetectRenderer.render(findings, format: format, statement: statement), terminator: "")
+            print(DetectRenderer.render(detection.findings, format: format, statement: detection.statement), terminator: "")
         }
 
-        /// The untracked, running series to add: all with --yes, else those the user says yes to.
-        private func chooseToAdd(_ findings: [Finding]) throws -> [RecurringSeries] {
-            let candidates = findings.filter { $0.tracked == nil && !$0.series.ended }.map(\.series)
+        /// Of the untracked, running series, those to add: all with --yes, else those the user says yes to.
+        private func chooseToAdd(_ candidates: [RecurringSeries]) throws -> [RecurringSeries] {
             guard !yes, !candidates.isEmpty else { return candidates }
             guard Terminal.standardInputIsTerminal else {
                 throw UsageError.unconfirmedAdd(candidates.count)

@@ -23,6 +23,7 @@ public enum SubsTranslations {
             (error as? any ErrorMessage)?.message(in: Language.current) ?? String(describing: error)
         }
         CoreErrorText.expectation = { $0.expectation(in: Language.current) }
+        Translations.add(turkishStatement, for: .turkish)
     }()
 }
 

@@ -154,7 +154,9 @@ enum DetectRenderer {
         }
         let refused = those { if case .refused = $0 { true } else { false } }
         if let example = refused.first, case .refused(let why) = example.reason {
-            lines.append("  " + localized("\(refused.count) not recordable: \(why.terminalSafe)"))
+            // The ledger's own words for the refusal, as `paid` would say it.
+            let text = (why as Any as? any ErrorMessage)?.message(in: Language.current) ?? String(describing: why)
+            lines.append("  " + localized("\(refused.count) not recordable: \(text.terminalSafe)"))
         }
         return lines
     }

@@ -160,8 +160,8 @@ public struct UnmatchedCharge: Sendable, Equatable {
         case notRunning
         /// Another charge of the statement already took the payment nearest it.
         case paymentTaken(CivilDate)
-        /// The subscription refuses a record on that day (not running then), with why.
-        case refused(String)
+        /// The subscription refuses a record on that day, with why (the error `paid` would give).
+        case refused(LedgerError)
     }
 }
 
@@ -200,8 +200,11 @@ extension Subscription {
             var probe = self
             do {
                 _ = try probe.recordPaid(on: day, amount: charge.amount, today: today)
+            } catch let error as LedgerError {
+                unmatched(.refused(error))
+                continue
             } catch {
-                unmatched(.refused(CoreErrorText.message(error)))
+                // `recordPaid` refuses with a `LedgerError` only; anything else is no refusal to say.
                 continue
             }
             taken.insert(day)

@@ -7,7 +7,7 @@ public enum Translations {
     /// used, so an English run never builds them. (One array per language, not a dictionary of
     /// them: that generic type alone costs a start-up a lookup through every conformance.)
     nonisolated(unsafe) private static var turkishTables: [() -> [(String, String)]] = [
-        { turkishCore }, { turkishStatement },
+        { turkishCore },
     ]
     nonisolated(unsafe) private static var turkishMerged: [String: String]?
 

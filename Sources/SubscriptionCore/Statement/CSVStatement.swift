@@ -12,7 +12,8 @@ enum CSVStatement {
         do {
             records = try DelimitedText.records(sniffing: text).records
         } catch {
-            throw error.at(path)
+            // A quote never closed: statements are decoded whatever their bytes, so never `notUTF8`.
+            throw StatementError(path: path, line: error.line, .unclosedQuote)
         }
         guard !records.isEmpty else { throw StatementError(path: path, .empty) }
         let (layout, rows) = try table(records, path: path, columns: columns)

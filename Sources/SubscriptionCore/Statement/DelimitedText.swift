@@ -2,12 +2,12 @@
 /// doubled quotes, line breaks inside quotes, CRLF, a byte-order mark, blank lines skipped) with
 /// the delimiter the writer chose (comma, semicolon or tab), spaces before an opening quote
 /// allowed, and each record's text kept for error messages. The one reader of `detect`'s
-/// statements and `import`'s CSV files.
+/// statements and `import`'s CSV files (`CSVReader` is its door for `import`).
 struct DelimitedText {
     struct Record: Equatable, Sendable {
         /// The line of the file the record starts on, from 1.
         let line: Int
-        /// The fields, trimmed.
+        /// The fields, trimmed unless the reader was asked to keep them as written.
         let fields: [String]
         /// The record as written, for messages.
         let text: String
@@ -22,7 +22,7 @@ struct DelimitedText {
     /// Every record of `text`, at most `limit`, its fields trimmed unless `trimmed` is false.
     /// Throws the line of a quote never closed (unless `limit` cut it short).
     static func records(_ text: String, delimiter: Unicode.Scalar, limit: Int = .max,
-                        trimmed: Bool = true) throws(StatementLineError) -> [Record] {
+                        trimmed: Bool = true) throws(CSVError) -> [Record] {
         var scalars = Substring(text).unicodeScalars[...]
         if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
         var records: [Record] = []
@@ -96,7 +96,7 @@ struct DelimitedText {
             }
         }
         if records.count >= limit { return records }
-        if quoted { throw StatementLineError(line: recordLine, problem: .unclosedQuote) }
+        if quoted { throw .unclosedQuote(line: recordLine) }
         if !field.isEmpty || !fields.isEmpty { endRecord(at: scalars.endIndex) }
         return records
     }
@@ -111,7 +111,7 @@ struct DelimitedText {
 
     /// The records of a file whose delimiter is not known: the one a `sep=X` first line names
     /// (that line is no record), else the one the first lines are written with.
-    static func records(sniffing text: String, trimmed: Bool = true) throws(StatementLineError) -> (records: [Record], delimiter: Unicode.Scalar) {
+    static func records(sniffing text: String, trimmed: Bool = true) throws(CSVError) -> (records: [Record], delimiter: Unicode.Scalar) {
         let declared = declaredDelimiter(text)
         let delimiter = declared ?? sniffedDelimiter(text)
         var records = try records(text, delimiter: delimiter, trimmed: trimmed)
@@ -144,12 +144,4 @@ struct DelimitedText {
         }
         return best.delimiter
     }
-}
-
-/// A problem on one line, before the reader knows the file's name.
-struct StatementLineError: Error, Equatable {
-    let line: Int
-    let problem: StatementError.Problem
-
-    func at(_ path: String) -> StatementError { StatementError(path: path, line: line, problem) }
 }

@@ -12,17 +12,6 @@ public struct StatementColumns: Equatable, Sendable {
     /// What a column holds.
     public enum Role: String, Sendable, CaseIterable {
         case date, description, amount, debit, credit
-
-        /// The role's name in the reader's language, for messages.
-        public var name: String {
-            switch self {
-            case .date: localized("date")
-            case .description: localized("description")
-            case .amount: localized("amount")
-            case .debit: localized("debit")
-            case .credit: localized("credit")
-            }
-        }
     }
 
     public init(date: String? = nil, description: String? = nil, amount: String? = nil,
@@ -114,7 +103,7 @@ public struct StatementColumns: Equatable, Sendable {
         return pairs
     }
 
-    private static func invalid(_ text: String) -> InputError {
-        InputError.invalid(.map, value: text, expected: .statementMap)
+    private static func invalid(_ text: String) -> StatementOptionError {
+        .invalidMap(text)
     }
 }

@@ -17,7 +17,7 @@ public enum StatementDateFormat: String, Sendable, CaseIterable {
             .replacingOccurrences(of: "GG", with: "DD").replacingOccurrences(of: "AA", with: "MM")
             .replacingOccurrences(of: "YYYY", with: "YY").replacingOccurrences(of: "YY", with: "YYYY")
         guard let format = Self(rawValue: pattern) else {
-            throw InputError.invalid(.dateFormat, value: text, expected: .oneOf(Self.allCases.map(\.rawValue)))
+            throw StatementOptionError.invalidDateFormat(text)
         }
         self = format
     }

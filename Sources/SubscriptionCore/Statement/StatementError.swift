@@ -1,6 +1,6 @@
-/// A statement that cannot be read: what was found and what is needed. Its description is the
-/// one line the user sees (the command exits 65 and writes nothing).
-public struct StatementError: Error, Equatable, Sendable, CustomStringConvertible {
+/// A statement that cannot be read: what was found and what is needed, as data; the command line
+/// says it (the command exits 65 and writes nothing).
+public struct StatementError: CoreError, Equatable, Sendable {
     /// The file as the user named it.
     public let path: String
     /// The line of the file the problem is on; nil when it is about the whole file.
@@ -45,49 +45,7 @@ public struct StatementError: Error, Equatable, Sendable, CustomStringConvertibl
         self.problem = problem
     }
 
-    public var description: String {
-        let at = line.map { localized("\(path) line \($0)") } ?? path
-        switch problem {
-        case .empty:
-            return localized("\(at): the file is empty; expected a CSV statement with a header row, or an OFX file")
-        case .columnsNotFound(let header, let missing):
-            return localized("\(at): the header \"\(header)\" names no \(Self.list(missing)) column; use --map date=COL,description=COL,amount=COL")
-        case .mappedColumnNotFound(let role, let column, let header):
-            return localized("\(at): --map \(role.rawValue)=\(column.quotedForMessage) names no column of the header \"\(header)\"")
-        case .unreadableDate(let value, let record, let expected?):
-            return localized("\(at): cannot read the date '\(value.quotedForMessage)' as \(expected.rawValue) in \"\(record.quotedForMessage)\"")
-        case .unreadableDate(let value, let record, nil):
-            return localized("\(at): cannot read the date '\(value.quotedForMessage)' in \"\(record.quotedForMessage)\"")
-        case .unreadableAmount(let value, let record):
-            return localized("\(at): cannot read the amount '\(value.quotedForMessage)' in \"\(record.quotedForMessage)\"")
-        case .ambiguousDates(let example):
-            return localized("\(at): every date could be day first or month first (like '\(example.quotedForMessage)'); pass --date-format DD/MM/YYYY or MM/DD/YYYY")
-        case .ambiguousAmongOtherDates(let ambiguous, let ambiguousLine, let other, let otherLine):
-            return localized("\(at): the dates are in mixed formats: line \(otherLine) has '\(other.quotedForMessage)', but line \(ambiguousLine) has '\(ambiguous.quotedForMessage)', which could be day first or month first; pass --date-format DD/MM/YYYY or MM/DD/YYYY")
-        case .mixedDates(let dayFirst, let dayFirstLine, let monthFirst, let monthFirstLine):
-            return localized("\(at): line \(dayFirstLine) has the date '\(dayFirst.quotedForMessage)', day first, but line \(monthFirstLine) has '\(monthFirst.quotedForMessage)', month first; the dates must be in one format")
-        case .unclosedQuote:
-            return localized("\(at): a quoted field is never closed")
-        case .notOFX:
-            return localized("\(at): not an OFX file (no <OFX> element); for a CSV statement use --from csv")
-        case .missingField(let field, let record):
-            return localized("\(at): a transaction with no \(field) in \"\(record.quotedForMessage)\"")
-        case .unknownCurrency(let code):
-            return localized("\(at): unknown currency '\(code.quotedForMessage)': expected an ISO 4217 code such as USD, EUR or TRY")
-        case .bankError(let code, let message?):
-            return localized("\(at): not a statement but the bank's error response (status \(code.quotedForMessage): \(message.quotedForMessage)); download the statement again")
-        case .bankError(let code, nil):
-            return localized("\(at): not a statement but the bank's error response (status \(code.quotedForMessage)); download the statement again")
-        }
-    }
-
-    /// `date`, `date or amount`, `date, description or amount`, in the reader's language.
-    private static func list(_ roles: [StatementColumns.Role]) -> String {
-        let names = roles.map(\.name)
-        guard names.count > 1 else { return names.first ?? "" }
-        let or = localized("or")
-        return names.dropLast().joined(separator: ", ") + " \(or) " + names[names.count - 1]
-    }
+    public var failure: FailureKind { .badData }
 }
 
 extension String {
@@ -99,4 +57,14 @@ extension String {
         }))
         return visible.count > limit ? visible.prefix(limit - 3) + "..." : visible
     }
+}
+
+/// `--map` or `--date-format` as given, refused before the statement is read.
+public enum StatementOptionError: CoreError, Equatable, Sendable {
+    /// `--map` that is not `ROLE=COL` pairs, each role once.
+    case invalidMap(String)
+    /// `--date-format` that is none of `StatementDateFormat`'s.
+    case invalidDateFormat(String)
+
+    public var failure: FailureKind { .refused }
 }

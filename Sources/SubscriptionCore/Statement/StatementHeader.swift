@@ -66,15 +66,21 @@ enum StatementHeader {
             headerCurrency: (amount ?? chosen[.debit]).flatMap { currencyNamed(in: header[$0]) }))
     }
 
-    /// A column `--map` names that a row does not have.
-    struct UnmappedColumn: Error, Equatable {
+    /// A column `--map` names that a row does not have. Never reaches the user as such: the
+    /// reader tries the next rows, then throws `StatementError.Problem.mappedColumnNotFound`.
+    struct UnmappedColumn: CoreError, Equatable {
         let role: StatementColumns.Role
         let column: String
+
+        var failure: FailureKind { .badData }
     }
 
-    /// The roles a header row has no column for.
-    struct MissingColumns: Error, Equatable {
+    /// The roles a header row has no column for. Never reaches the user as such: it becomes
+    /// `StatementError.Problem.columnsNotFound`.
+    struct MissingColumns: CoreError, Equatable {
         let roles: [StatementColumns.Role]
+
+        var failure: FailureKind { .badData }
     }
 
     /// Whether `--map` names every column by number, so the file may have no header at all.

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import SubscriptionCore
 import Testing
 
@@ -56,7 +57,7 @@ struct DetectFuzzTests {
     func fuzz() throws {
         let seed = ProcessInfo.processInfo.environment["SUBS_FUZZ_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
         print("DetectFuzzTests.fuzz: seed \(seed) (SUBS_FUZZ_SEED=\(seed) replays it)")
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         let sandbox = try Sandbox()
         for round in 0..<16 {
             let ofx = round % 4 == 3
@@ -72,20 +73,20 @@ struct DetectFuzzTests {
 
     // MARK: - Statements
 
-    private static func amount(_ random: inout SplitMix) -> String {
+    private static func amount(_ random: inout SplitMix64) -> String {
         let odd = ["-999999999.99", "-99999999999999999999", "-1e400", "NaN", "-0", "(12.00)", "-0.0000000000001", "12.50"]
         if random.next() % 6 == 0 { return odd[Int(random.next() % UInt64(odd.count))] }
         return "-\(random.next() % 500).\(10 + random.next() % 90)"
     }
 
     /// A day in 1..9999, mostly recent.
-    private static func date(_ random: inout SplitMix) -> CivilDate {
+    private static func date(_ random: inout SplitMix64) -> CivilDate {
         let year = random.next() % 5 == 0 ? Int(1 + random.next() % 9999) : Int(1990 + random.next() % 40)
         return CivilDate(year: year, month: Int(1 + random.next() % 12), day: Int(1 + random.next() % 28)) ?? CivilDate(year: 2026, month: 1, day: 1)!
     }
 
     /// Merchants charged at one price at gaps from a week to decades, and noise.
-    private static func charges(_ random: inout SplitMix) -> [(CivilDate, String, String)] {
+    private static func charges(_ random: inout SplitMix64) -> [(CivilDate, String, String)] {
         var rows: [(CivilDate, String, String)] = []
         for merchant in 0..<Int(random.next() % 6) {
             var day = date(&random)
@@ -102,11 +103,11 @@ struct DetectFuzzTests {
         return rows
     }
 
-    private static func csv(_ random: inout SplitMix) -> String {
+    private static func csv(_ random: inout SplitMix64) -> String {
         (["Date,Description,Amount"] + charges(&random).map { "\($0.0),\($0.1),\($0.2)" }).joined(separator: "\n") + "\n"
     }
 
-    private static func ofx(_ random: inout SplitMix) -> String {
+    private static func ofx(_ random: inout SplitMix64) -> String {
         let records = charges(&random).map { date, name, amount in
             let day = date.description.replacingOccurrences(of: "-", with: "")
             return "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>\(day)<TRNAMT>\(amount)<NAME>\(name)</STMTTRN>"
@@ -116,7 +117,7 @@ struct DetectFuzzTests {
     }
 
     /// A few characters changed, lost or repeated, or a long run of digits put in.
-    private static func damaged(_ text: String, _ random: inout SplitMix) -> String {
+    private static func damaged(_ text: String, _ random: inout SplitMix64) -> String {
         var characters = Array(text)
         let replacements: [Character] = ["\"", ",", "\n", "\0", "-", "9", "/", "<", ">", "."]
         for _ in 0..<(1 + random.next() % 4) where !characters.isEmpty {

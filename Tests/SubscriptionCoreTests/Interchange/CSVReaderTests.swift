@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SubscriptionCore
 
@@ -20,6 +21,12 @@ struct CSVReaderTests {
     @Test("A quote never closed is an error naming the line it opened on")
     func unclosed() {
         #expect(throws: CSVError.unclosedQuote(line: 2)) { try CSVReader.records("a\n\"open,\nmore") }
+    }
+
+    @Test("Bytes that are not UTF-8: an error naming their line")
+    func notUTF8() {
+        #expect(throws: CSVError.notUTF8(line: 2)) { try CSVReader.text(Data("a,b\n".utf8) + Data([0x63, 0xFF])) }
+        #expect(throws: ImportError.self) { try CSVReader.importText(Data([0xC3])) }
     }
 
     @Test("A field list guarded against formulas reads back as it was")

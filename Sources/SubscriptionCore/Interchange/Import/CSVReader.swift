@@ -3,16 +3,14 @@ import Foundation
 /// RFC 4180 records as `import` reads them: fields separated by commas (or the delimiter given),
 /// quoted with `"` (a doubled `""` inside is one quote), line breaks inside quotes kept, CRLF or
 /// LF between records, and a leading byte-order mark ignored. `DelimitedText` takes them apart,
-/// as it does `detect`'s statements.
-public enum CSVReader {
-    /// One record and the line of the file it starts on (1-based), for error messages.
-    public struct Record: Equatable, Sendable {
-        public let line: Int
-        public let fields: [String]
-    }
+/// as it does `detect`'s statements: this is its door for files that must be UTF-8, with their
+/// fields kept as written.
+enum CSVReader {
+    /// One record, the line of the file it starts on (1-based) and its fields as written.
+    typealias Record = DelimitedText.Record
 
     /// `data` as UTF-8 text, or the error that names the line where it stops being UTF-8.
-    static func text(_ data: Data) throws -> String {
+    static func text(_ data: Data) throws(CSVError) -> String {
         if let text = String(validating: data, as: UTF8.self) { return text }
         var parser = Unicode.UTF8.ForwardParser()
         var bytes = data.makeIterator()
@@ -21,33 +19,33 @@ public enum CSVReader {
             switch parser.parseScalar(from: &bytes) {
             case .valid(let encoded):
                 if encoded.first == UInt8(ascii: "\n") { line += 1 }
-            case .error:
-                throw ImportError.unreadable(problem: localized("line \(line) is not UTF-8 text"))
-            case .emptyInput:
-                throw ImportError.unreadable(problem: localized("not UTF-8 text"))
+            case .error, .emptyInput:
+                // The end is never reached: text that is not UTF-8 has a first bad byte.
+                throw .notUTF8(line: line)
             }
         }
     }
 
     /// Every record in `text`, fields separated by `delimiter` and kept as written, blank lines
     /// skipped: `DelimitedText`'s rules. Throws on a quote that is never closed.
-    public static func records(_ text: String, delimiter: Unicode.Scalar = ",") throws -> [Record] {
-        do {
-            return try DelimitedText.records(text, delimiter: delimiter, trimmed: false)
-                .map { Record(line: $0.line, fields: $0.fields) }
-        } catch {
-            throw CSVError.unclosedQuote(line: error.line)
-        }
+    static func records(_ text: String, delimiter: Unicode.Scalar = ",") throws(CSVError) -> [Record] {
+        try DelimitedText.records(text, delimiter: delimiter, trimmed: false)
     }
 }
 
-/// A CSV file the reader cannot take apart.
-public enum CSVError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Delimited text the reader cannot take apart, and where.
+public enum CSVError: CoreError, Equatable, Sendable {
+    /// A `"` that opens a field on this line and is never closed.
     case unclosedQuote(line: Int)
+    /// A byte on this line that is not UTF-8 (for files that must be UTF-8).
+    case notUTF8(line: Int)
 
-    public var description: String {
+    public var failure: FailureKind { .badData }
+
+    /// The line of the file the problem is on.
+    public var line: Int {
         switch self {
-        case .unclosedQuote(let line): localized("line \(line): a quoted field is never closed")
+        case .unclosedQuote(let line), .notUTF8(let line): line
         }
     }
 }

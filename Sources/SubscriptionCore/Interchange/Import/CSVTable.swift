@@ -27,14 +27,14 @@ struct CSVTable {
     }
 
     init(_ data: Data) throws {
-        let text = try CSVReader.text(data)
+        let text = try CSVReader.importText(data)
         // Comma, semicolon or tab, as `detect` tells them apart: a spreadsheet saved in Turkey or
         // most of Europe writes semicolons, its decimal commas being taken.
         let records: [DelimitedText.Record], delimiter: Unicode.Scalar
         do {
             (records, delimiter) = try DelimitedText.records(sniffing: text, trimmed: false)
         } catch {
-            throw ImportError.unreadable(problem: CSVError.unclosedQuote(line: error.line).description)
+            throw error.importError
         }
         guard let first = records.first else { throw ImportError.unreadable(problem: localized("an empty file")) }
         self.delimiter = delimiter

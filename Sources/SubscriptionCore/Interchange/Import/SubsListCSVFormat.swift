@@ -23,12 +23,12 @@ public enum SubsListCSVFormat: ImportFormat {
     }
 
     public static func parse(_ data: Data, options: ImportOptions) throws -> ParsedImport {
-        let text = try CSVReader.text(data)
+        let text = try CSVReader.importText(data)
         let records: [CSVReader.Record]
         do {
             records = try CSVReader.records(text)
-        } catch let error as CSVError {
-            throw ImportError.unreadable(problem: error.description)
+        } catch {
+            throw error.importError
         }
         guard records.first?.fields == header else {
             throw ImportError.unknownFormat(expected: expected)

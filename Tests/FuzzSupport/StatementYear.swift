@@ -5,34 +5,34 @@ import SubscriptionCore
 /// subscriptions (drifting over weekends, at month ends, with price rises, one cancelled, one
 /// yearly, two at Apple) hidden among a few hundred everyday purchases and some income. The
 /// truth it was made from is kept, so a test can count what `detect` finds and gets wrong.
-struct StatementYear {
-    struct Transaction {
-        let date: CivilDate
-        let description: String
+public struct StatementYear {
+    public struct Transaction {
+        public let date: CivilDate
+        public let description: String
         /// Negative for money out, positive for money in.
-        let amount: Decimal
+        public let amount: Decimal
     }
 
     /// A subscription hidden in the statement, as `detect` should report it.
-    struct Truth {
-        let merchant: String
-        let cycle: BillingCycle
-        let latestAmount: Decimal
-        let ended: Bool
+    public struct Truth {
+        public let merchant: String
+        public let cycle: BillingCycle
+        public let latestAmount: Decimal
+        public let ended: Bool
     }
 
-    let transactions: [Transaction]
-    let truths: [Truth]
+    public let transactions: [Transaction]
+    public let truths: [Truth]
     /// The merchant each subscription's descriptors name.
-    let merchants: [String: String]
-    let first: CivilDate
-    let last: CivilDate
+    public let merchants: [String: String]
+    public let first: CivilDate
+    public let last: CivilDate
 
     /// Which descriptors banks of a country print.
-    enum Style { case american, european, turkish }
+    public enum Style: Sendable { case american, european, turkish }
 
-    init(seed: UInt64, style: Style = .american) {
-        var random = SplitMix(seed: seed)
+    public init(seed: UInt64, style: Style = .american) {
+        var random = SplitMix64(seed: seed)
         first = CivilDate(year: 2025, month: 10, day: 1)!
         last = CivilDate(year: 2026, month: 11, day: 20)!
         var transactions: [Transaction] = []
@@ -161,7 +161,7 @@ struct StatementYear {
 
     /// A US bank's CSV: `Transaction Date,Post Date,Description,Category,Type,Amount`, MM/DD/YYYY,
     /// purchases negative.
-    var americanCSV: String {
+    public var americanCSV: String {
         var lines = ["Transaction Date,Post Date,Description,Category,Type,Amount"]
         for transaction in transactions {
             let date = Self.format(transaction.date, "MM/DD/YYYY")
@@ -174,7 +174,7 @@ struct StatementYear {
     }
 
     /// A European bank's CSV: semicolons, DD.MM.YYYY, decimal commas, dots between thousands.
-    var europeanCSV: String {
+    public var europeanCSV: String {
         var lines = ["Buchungstag;Valuta;Verwendungszweck;Betrag;Währung"]
         for transaction in transactions {
             let date = Self.format(transaction.date, "DD.MM.YYYY")
@@ -184,7 +184,7 @@ struct StatementYear {
     }
 
     /// A Turkish bank's CSV: `Tarih;Açıklama;Tutar`, GG.AA.YYYY, `-1.234,56`.
-    var turkishCSV: String {
+    public var turkishCSV: String {
         var lines = ["Tarih;Açıklama;Tutar"]
         for transaction in transactions {
             lines.append("\(Self.format(transaction.date, "DD.MM.YYYY"));\(transaction.description);\(Self.decimalComma(transaction.amount))")
@@ -193,7 +193,7 @@ struct StatementYear {
     }
 
     /// OFX 1.x (SGML) as US banks' "Quicken/Money" export writes it.
-    var ofx: String {
+    public var ofx: String {
         var body = ""
         for (index, transaction) in transactions.enumerated() {
             let posted = Self.format(transaction.date, "YYYYMMDD") + "120000[-5:EST]"
@@ -259,25 +259,14 @@ struct StatementYear {
     }
 }
 
-/// A small deterministic random source, so a failing statement can be made again by its seed.
-struct SplitMix {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
+    /// True with the chance given, from 0 to 1.
     mutating func chance(_ probability: Double) -> Bool {
         Double(next() % 1_000_000) / 1_000_000 < probability
     }
 
-    mutating func integer(in range: ClosedRange<Int>) -> Int {
+    /// A number in `range`.
+    public mutating func integer(in range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.count))
     }
 }

@@ -2,21 +2,28 @@ import Foundation
 import SubscriptionCore
 
 /// How well a detection did against the truth a statement was made from.
-struct DetectionScore: CustomStringConvertible {
+public struct DetectionScore: CustomStringConvertible {
     /// Truths found with the right cycle, latest amount and state.
-    var found: [StatementYear.Truth] = []
-    var missed: [StatementYear.Truth] = []
+    public var found: [StatementYear.Truth] = []
+    public var missed: [StatementYear.Truth] = []
     /// Findings that are no subscription of the truth (or report it wrongly).
-    var wrong: [String] = []
+    public var wrong: [String] = []
 
-    struct Finding {
+    public struct Finding {
         let merchant: String
         let cycle: BillingCycle
         let latestAmount: Decimal
         let ended: Bool
+
+        public init(merchant: String, cycle: BillingCycle, latestAmount: Decimal, ended: Bool) {
+            self.merchant = merchant
+            self.cycle = cycle
+            self.latestAmount = latestAmount
+            self.ended = ended
+        }
     }
 
-    init(truths: [StatementYear.Truth], findings: [Finding]) {
+    public init(truths: [StatementYear.Truth], findings: [Finding]) {
         var unmatched = findings
         for truth in truths {
             if let index = unmatched.firstIndex(where: {
@@ -33,10 +40,10 @@ struct DetectionScore: CustomStringConvertible {
         wrong = unmatched.map { "\($0.merchant) \($0.cycle) \($0.latestAmount)\($0.ended ? " ended" : "")" }
     }
 
-    var recall: Double { Double(found.count) / Double(found.count + missed.count) }
-    var falseShare: Double { Double(wrong.count) / Double(max(1, found.count + wrong.count)) }
+    public var recall: Double { Double(found.count) / Double(found.count + missed.count) }
+    public var falseShare: Double { Double(wrong.count) / Double(max(1, found.count + wrong.count)) }
 
-    var description: String {
+    public var description: String {
         "found \(found.count) of \(found.count + missed.count); missed "
             + missed.map { "\($0.merchant) \($0.cycle) \($0.latestAmount)\($0.ended ? " ended" : "")" }.description
             + "; wrong \(wrong)"

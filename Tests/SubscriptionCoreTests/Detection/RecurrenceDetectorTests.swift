@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import SubscriptionCore
 import Testing
 
@@ -87,7 +88,7 @@ struct RecurrenceDetectorTests {
 
     @Test("Groceries, fuel and two purchases are no subscription")
     func irregular() {
-        var random = SplitMix(seed: 9)
+        var random = SplitMix64(seed: 9)
         var charges: [MerchantCharge] = []
         var date = day("2026-01-01")
         for _ in 0..<80 {
