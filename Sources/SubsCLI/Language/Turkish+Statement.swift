@@ -1,6 +1,3 @@
-extension Translations {
-    /// Turkish for the texts of reading statements: their errors and the words they are made of.
-    /// ("date" and "amount" are in the core's table.)
 import SubscriptionCore
 
 extension SubsTranslations {
