@@ -41,8 +41,6 @@ struct Failure: Error {
             self.init(error.description, exitCode: Self.noInput)
         case let error as FileDataError:
             self.init(error.description, exitCode: Self.dataError)
-        case let error as ImportError:
-            self.init(error.description, exitCode: Self.dataError)
         case let error as InputTooLarge:
             self.init(error.description, exitCode: Self.dataError)
         case let error as StatementError:

@@ -102,7 +102,7 @@ extension SubscriptionStore {
         // The next number `freeName` tries for a name, so that many rows of one name stay linear.
         var nextNumbers: [String: Int] = [:]
         // The record of this file that added or replaced each subscription, by id.
-        var writtenBy: [String: String] = [:]
+        var writtenBy: [String: ImportRecord] = [:]
         // Categories by their names' keys, looked up rather than searched.
         var categories: [String: (name: String, color: CategoryColor?)] = [:]
         for category in try categoryColors(connection) where categories[NameMatching.key(category.name)] == nil {
@@ -151,8 +151,7 @@ extension SubscriptionStore {
                 // Two records of one file for one subscription: which should win is anyone's
                 // guess, and undo could not tell what was there before. Refused, naming both.
                 if let earlier = writtenBy[existing.id] {
-                    throw ImportError.badRecord(record: imported.record, field: localized("name"), problem: localized(
-                        "the same name and currency as \(earlier); with --on-duplicate replace one would overwrite the other"))
+                    throw ImportError.record(imported.record, field: .subscriptionName, problem: .sameNameAndCurrency(as: earlier))
                 }
                 writtenBy[existing.id] = imported.record
                 subscription = subscription.withID(existing.id)

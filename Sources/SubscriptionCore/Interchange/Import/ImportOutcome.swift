@@ -22,7 +22,7 @@ public struct ImportOutcome: Sendable {
 
     /// One imported subscription: the record it came from, what it became, and what happened.
     public struct Item: Sendable {
-        public let record: String
+        public let record: ImportRecord
         public let subscription: Subscription
         public let action: Action
     }
