@@ -42,7 +42,7 @@ struct Failure: Error {
         case let error as FileDataError:
             self.init(error.description, exitCode: Self.dataError)
         case let error as InputTooLarge:
-            self.init(error.description, exitCode: Self.dataError)
+            self.init(error.message(in: Language.current), exitCode: Self.dataError)
         case let error as StatementError:
             self.init(error.description, exitCode: Self.dataError)
         case let error as UndoError:

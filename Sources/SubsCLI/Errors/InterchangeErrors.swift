@@ -308,3 +308,23 @@ extension JSONKeyCheck.Problem: ErrorMessage {
         importError.message(in: language)
     }
 }
+
+extension InputTooLarge: ErrorMessage {
+    func message(in language: Language) -> String {
+        let limit = "\(kind.limit >> 20) MiB"
+        return switch (kind.name, path == "-") {
+        case (.importFile, true):
+            localized("the import file on standard input is larger than \(limit), the most subs reads for one", in: language)
+        case (.importFile, false):
+            localized("import file \(path) is larger than \(limit), the most subs reads for one", in: language)
+        case (.statement, true):
+            localized("the statement on standard input is larger than \(limit), the most subs reads for one", in: language)
+        case (.statement, false):
+            localized("statement \(path) is larger than \(limit), the most subs reads for one", in: language)
+        case (.ratesFile, true):
+            localized("the rates file on standard input is larger than \(limit), the most subs reads for one", in: language)
+        case (.ratesFile, false):
+            localized("rates file \(path) is larger than \(limit), the most subs reads for one", in: language)
+        }
+    }
+}

@@ -227,5 +227,17 @@ extension SubsTranslations {
          "%@ satır %@: kur bulunamadı; hiçbir şey içe aktarılmadı"),
         ("cancel by %@",
          "en geç %@ tarihinde iptal et"),
+        ("the import file on standard input is larger than %@, the most subs reads for one",
+         "standart girdideki içe aktarma dosyası %@ boyutundan büyük; subs bir tanesi için en çok bu kadarını okur"),
+        ("import file %@ is larger than %@, the most subs reads for one",
+         "içe aktarma dosyası %@ %@ boyutundan büyük; subs bir tanesi için en çok bu kadarını okur"),
+        ("the statement on standard input is larger than %@, the most subs reads for one",
+         "standart girdideki ekstre %@ boyutundan büyük; subs bir tanesi için en çok bu kadarını okur"),
+        ("statement %@ is larger than %@, the most subs reads for one",
+         "ekstre %@ %@ boyutundan büyük; subs bir tanesi için en çok bu kadarını okur"),
+        ("the rates file on standard input is larger than %@, the most subs reads for one",
+         "standart girdideki kur dosyası %@ boyutundan büyük; subs bir tanesi için en çok bu kadarını okur"),
+        ("rates file %@ is larger than %@, the most subs reads for one",
+         "kur dosyası %@ %@ boyutundan büyük; subs bir tanesi için en çok bu kadarını okur"),
     ]
 }

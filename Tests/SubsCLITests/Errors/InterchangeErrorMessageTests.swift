@@ -230,6 +230,21 @@ struct InterchangeErrorMessageTests {
         check(JSONKeyCheck.Problem.tooDeep, "cannot read the file: not valid JSON: nested more than 512 deep; nothing was imported")
     }
 
+    @Test("An input file over its kind's limit, named or on standard input")
+    func inputTooLarge() {
+        let samples: [(InputFile.Kind, String, String)] = [
+            (.importFile, "the import file", "256 MiB"), (.statement, "the statement", "64 MiB"), (.ratesFile, "the rates file", "1 MiB"),
+        ]
+        for (kind, the, limit) in samples {
+            check(InputTooLarge(path: "-", kind: kind), "\(the) on standard input is larger than \(limit), the most subs reads for one")
+            check(InputTooLarge(path: "x.csv", kind: kind),
+                  "\(the.dropFirst(4)) x.csv is larger than \(limit), the most subs reads for one")
+        }
+        #expect(InputTooLarge(path: "a.csv", kind: .ratesFile).message(in: .turkish)
+            == "kur dosyası a.csv 1 MiB boyutundan büyük; subs bir tanesi için en çok bu kadarını okur")
+        #expect(Failure(InputTooLarge(path: "-", kind: .importFile))?.exitCode == 65)
+    }
+
     @Test("The exit code of each: 65 for a file, 64 for how import was asked")
     func exitCodes() {
         #expect(Failure(ImportError.cannotRead(.emptyFile))?.exitCode == 65)
