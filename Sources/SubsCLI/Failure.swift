@@ -26,10 +26,8 @@ struct Failure: Error {
             return
         }
         switch error {
-        case let error as ImportError:
-            self.init(error.description, exitCode: Self.dataError)
         case let error as InputTooLarge:
-            self.init(error.description, exitCode: Self.dataError)
+            self.init(error.message(in: Language.current), exitCode: Self.dataError)
         default:
             return nil
         }

@@ -85,7 +85,7 @@ struct BenchDatabase {
             if kind == 19 { periods = [BillingPeriod(cancelledOn: today.adding(days: -(index % 200) - 1))] }
             let pauses = index % 97 == 5 ? [Pause(from: today.adding(days: -10)!, until: today.adding(days: 40))] : []
             let members = index % 13 == 0 ? [Member(name: "Ayşe", weight: 1), Member(name: "Sam", weight: 2)] : []
-            subscriptions.append(ImportedSubscription(record: "bench \(index)", subscription: Subscription(
+            subscriptions.append(ImportedSubscription(record: .path("bench \(index)", name: nil), subscription: Subscription(
                 id: UUID().uuidString.lowercased(),
                 name: "\(services[index % services.count]) \(index)", currency: currency, prices: prices,
                 cycle: cycles[kind], startDate: trialEnd ?? start, trialEnd: trialEnd,

@@ -46,7 +46,7 @@ extension Subs {
 
         @Option(help: .localized(
             "For any CSV: which column holds each field, like name=Service,amount=Cost,every=Billing,start=Started.",
-            valueName: "field=column,..."), transform: strictly(MappedCSVFormat.map))
+            valueName: "field=column,..."), transform: Self.columnMap)
         var map: [MappedCSVFormat.Field: String]?
 
         @Flag(help: .localized("Print what would be added, skipped and replaced, and write nothing."))
@@ -58,11 +58,22 @@ extension Subs {
         @OptionGroup var store: StoreOptions
         @OptionGroup var clock: TodayOptions
 
+        /// Reads `--map`; a refusal says what it expects, after the value argument-parser names.
+        @Sendable static func columnMap(_ text: String) throws -> [MappedCSVFormat.Field: String] {
+            do {
+                return try MappedCSVFormat.map(text)
+            } catch is ImportOptionError {
+                throw ExpectedValue(description: ImportOptionError.expectedMap(in: Language.current))
+            }
+        }
+
         func run() throws {
             let today = try clock.resolve()
             let data = try InputFile.contents(of: file, .importFile, standardInput: true)
             let outcome = try store.openStore().importFile(
-                data, path: file, from: from, options: ImportOptions(currency: currency, today: today, map: map),
+                data, path: file, from: from,
+                options: ImportOptions(currency: currency, today: today, map: map,
+                                       cancelByNote: { localized("cancel by \($0.description)") }),
                 onDuplicate: onDuplicate, dryRun: dryRun)
             print(ImportRenderer.text(outcome), terminator: "")
         }

@@ -144,8 +144,6 @@ extension SubsTranslations {
         ("reading it used more than %@ s of processor time: the database may hold a query that never ends", "okunması %@ sn'den fazla işlemci zamanı kullandı: veritabanında hiç bitmeyen bir sorgu olabilir"),
         ("--password-stdin: cannot read standard input: %@", "--password-stdin: standart girdi okunamıyor: %@"),
         ("--password-stdin: the password is too long (%@ bytes at most)", "--password-stdin: şifre çok uzun (en fazla %@ bayt)"),
-        ("the %@ on standard input is larger than %@, the most subs reads for one", "standart girdideki %@ %@ boyutundan büyük; subs bir tanesi için en çok bu kadarını okur"),
-        ("%@ %@ is larger than %@, the most subs reads for one", "%@ %@ %@ boyutundan büyük; subs bir tanesi için en çok bu kadarını okur"),
         // subs paid, matching the schedule (issue 22)
         ("it names the day of the charge", "tahsilatın gününü o belirtir"),
         ("%@: the payment due %@ is already recorded (%@ charged); nothing changed.",

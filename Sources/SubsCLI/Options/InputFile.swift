@@ -6,16 +6,22 @@ enum InputFile {
     /// What a command reads, and the most of it `subs` reads: far more than any real file of
     /// the kind holds, and little enough that reading it cannot exhaust memory.
     struct Kind {
+        /// Which kind, for the refusal of one too large.
+        enum Name {
+            case importFile, statement, ratesFile
+        }
+
+        let name: Name
         let what: String
         let role: FileRole
         let limit: Int
 
         /// An export of 100,000 simple subscriptions is about 80 MiB; a Wallos backup far less.
-        static var importFile: Kind { Kind(what: localized("import file"), role: .importFile, limit: 256 << 20) }
+        static var importFile: Kind { Kind(name: .importFile, what: localized("import file"), role: .importFile, limit: 256 << 20) }
         /// Years of a bank's transactions are a few MiB.
-        static var statement: Kind { Kind(what: localized("statement"), role: .statement, limit: 64 << 20) }
+        static var statement: Kind { Kind(name: .statement, what: localized("statement"), role: .statement, limit: 64 << 20) }
         /// One line per currency.
-        static var ratesFile: Kind { Kind(what: localized("rates file"), role: .ratesFile, limit: 1 << 20) }
+        static var ratesFile: Kind { Kind(name: .ratesFile, what: localized("rates file"), role: .ratesFile, limit: 1 << 20) }
     }
 
     /// The bytes of `path`, or of standard input for `-` where the command takes it. A missing
@@ -64,14 +70,8 @@ enum InputFile {
 }
 
 /// An input file over its kind's limit: refused as data subs will not read (65).
-struct InputTooLarge: Error, CustomStringConvertible {
+struct InputTooLarge: Error {
     let path: String
     let kind: InputFile.Kind
-
-    var description: String {
-        let limit = "\(kind.limit >> 20) MiB"
-        return path == "-"
-            ? localized("the \(kind.what) on standard input is larger than \(limit), the most subs reads for one")
-            : localized("\(kind.what) \(path) is larger than \(limit), the most subs reads for one")
-    }
 }
+

@@ -7,7 +7,7 @@ enum ImportRenderer {
         var lines: [String] = []
         for item in outcome.items {
             let name = item.subscription.name.terminalSafe
-            let record = item.record.terminalSafe
+            let record = item.record.text(in: Language.current).terminalSafe
             switch item.action {
             case .added(let renamedFrom?):
                 let taken = renamedFrom.terminalSafe

@@ -42,58 +42,10 @@ public struct ExportDocument: Codable, Equatable, Sendable {
     }
 
     /// The document as JSON, keys sorted, indented as `list --format json` is, ending in a
-    /// newline. JSONEncoder with sorted keys writes the same bytes for the same value; its own
-    /// pretty-printing puts a space before colons and blank lines in empty lists, so its compact
-    /// output is indented here instead.
+    /// newline: its `Codable` shape, printed by the writer every JSON output of `subs` uses.
     public func encoded() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Strings, integers, booleans and nulls only: encoding cannot fail.
-        let data = try! encoder.encode(self)
-        return Self.indented(String(decoding: data, as: UTF8.self)) + "\n"
-    }
-
-    /// Compact JSON with two-space indents, `"key": value`, and `[]`/`{}` kept whole.
-    static func indented(_ compact: String) -> String {
-        var output = ""
-        var depth = 0
-        var inString = false
-        var escaped = false
-        let scalars = Array(compact.unicodeScalars)
-        func newline() { output += "\n" + String(repeating: "  ", count: depth) }
-        for (index, scalar) in scalars.enumerated() {
-            if inString {
-                output.unicodeScalars.append(scalar)
-                if escaped { escaped = false } else if scalar == "\\" { escaped = true } else if scalar == "\"" { inString = false }
-                continue
-            }
-            switch scalar {
-            case "\"":
-                inString = true
-                output.unicodeScalars.append(scalar)
-            case "{", "[":
-                output.unicodeScalars.append(scalar)
-                let next = index + 1 < scalars.count ? scalars[index + 1] : " "
-                if next == "}" || next == "]" { continue }
-                depth += 1
-                newline()
-            case "}", "]":
-                let previous = index > 0 ? scalars[index - 1] : " "
-                if previous != "{" && previous != "[" {
-                    depth -= 1
-                    newline()
-                }
-                output.unicodeScalars.append(scalar)
-            case ",":
-                output += ","
-                newline()
-            case ":":
-                output += ": "
-            default:
-                output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
+        // Strings, whole numbers, booleans and nulls only: encoding cannot fail.
+        try! JSONValueEncoder.encode(self).rendered
     }
 
     /// A subscription with everything `subs` knows about it.

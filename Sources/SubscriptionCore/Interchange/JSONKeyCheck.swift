@@ -12,7 +12,7 @@ public enum JSONKeyCheck {
     /// Deeper nesting is refused, as Foundation refuses it.
     public static let maximumDepth = 512
 
-    public enum Problem: Error, Equatable, Sendable {
+    public enum Problem: CoreError, Equatable, Sendable {
         /// `key` appears twice in the object at `path` (`settings`, `subscriptions[2]`; empty
         /// for the outermost object).
         case duplicateKey(key: String, path: String)
@@ -20,6 +20,8 @@ public enum JSONKeyCheck {
         case malformed(offset: Int)
         /// Objects or lists nested deeper than `maximumDepth`.
         case tooDeep
+
+        public var failure: FailureKind { .badData }
     }
 
     /// What a successful check saw: the raw text of the outermost object's scalar members
@@ -314,23 +316,28 @@ public enum JSONKeyCheck {
 }
 
 extension JSONKeyCheck {
-    /// `check`, with its problem as the import error that refuses the file: a key written
-    /// twice names the key and the object it is in.
+    /// `check`, with its problem as the import error that refuses the file.
     @discardableResult
     public static func importable(_ data: Data, rawMembers: Set<String> = []) throws(ImportError) -> Checked {
         do {
             return try check(data, rawMembers: rawMembers)
         } catch {
-            switch error {
-            case .duplicateKey(let key, let path):
-                throw .badRecord(
-                    record: path.isEmpty ? "document" : path, field: key.quotedForMessage,
-                    problem: localized("the key appears twice in one object (JSON readers differ on which one counts)"))
-            case .malformed:
-                throw .unreadable(problem: localized("not valid JSON"))
-            case .tooDeep:
-                throw .unreadable(problem: localized("not valid JSON: nested more than \(maximumDepth) deep"))
-            }
+            throw error.importError
+        }
+    }
+}
+
+extension JSONKeyCheck.Problem {
+    /// The import error that refuses a file with this problem: a key written twice names the
+    /// key and the object it is in.
+    public var importError: ImportError {
+        switch self {
+        case .duplicateKey(let key, let path):
+            .record(.path(path.isEmpty ? "document" : path, name: nil), field: .key(key), problem: .duplicateKey)
+        case .malformed:
+            .cannotRead(.notJSON)
+        case .tooDeep:
+            .cannotRead(.tooDeep(maximum: JSONKeyCheck.maximumDepth))
         }
     }
 }

@@ -92,9 +92,9 @@ public enum WallosDatabase {
                     throw ImportError.unreadable(problem: localized("wallos.db holds more than the \(limit) subscriptions subs imports at once"))
                 }
                 let name = row.text(1) ?? ""
-                let record = localized("subscription \(row.text(0) ?? "?") (\(name.quotedForMessage))")
+                let record = ImportRecord.databaseRow(id: row.text(0) ?? "?", name: name)
                 guard let code = row.text(3) else {
-                    throw ImportError.badRecord(record: record, field: "currency", problem: localized("names no currency Wallos knows"))
+                    throw ImportError.record(record, field: .named("currency"), problem: .unknownWallosCurrency)
                 }
                 records.append(WallosRecord(
                     record: record, name: name,

@@ -33,8 +33,8 @@ struct SubtrackrScheduleTests {
         #expect {
             _ = try parsed(schedule, interval)
         } throws: { error in
-            guard case .badRecord(let record, let named, _)? = error as? ImportError else { return false }
-            return record == "line 2" && named == field
+            guard case .record(let record, let named, _)? = error as? ImportError else { return false }
+            return record == .line(2) && named == .named(field)
         }
     }
 }

@@ -1,12 +1,11 @@
 import Foundation
 
-/// Until `ImportError` keeps a `CSVError` as a value (issue 23, the import's part), the reader's
-/// errors reach `import` as the words `ImportError.unreadable` still carries. Goes away with them.
+/// The delimited-text reader's errors, as `import` refuses a file.
 extension CSVError {
     var importError: ImportError {
         switch self {
-        case .unclosedQuote(let line): .unreadable(problem: localized("line \(line): a quoted field is never closed"))
-        case .notUTF8(let line): .unreadable(problem: localized("line \(line) is not UTF-8 text"))
+        case .unclosedQuote(let line): .cannotRead(.unclosedQuote(line: line))
+        case .notUTF8(let line): .cannotRead(.notUTF8Line(line))
         }
     }
 }

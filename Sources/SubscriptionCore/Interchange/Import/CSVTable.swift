@@ -21,7 +21,7 @@ struct CSVTable {
         }
 
         func required(_ column: String) throws -> String {
-            guard let text = value(column) else { throw check.fail(column, localized("missing")) }
+            guard let text = value(column) else { throw check.fail(column, .missing) }
             return text
         }
     }
@@ -34,36 +34,21 @@ struct CSVTable {
         do {
             (records, delimiter) = try DelimitedText.records(sniffing: text, trimmed: false)
         } catch {
-            throw error.importError
+            throw ImportError.cannotRead(.unclosedQuote(line: error.line))
         }
-        guard let first = records.first else { throw ImportError.unreadable(problem: localized("an empty file")) }
+        guard let first = records.first else { throw ImportError.cannotRead(.emptyFile) }
         self.delimiter = delimiter
         header = first.fields.map { $0.trimmingCharacters(in: .whitespaces) }
         rows = try records.dropFirst().map { record in
             guard record.fields.count == first.fields.count else {
-                throw ImportError.badRecord(record: localized("line \(record.line)"), field: localized("record"),
-                                            problem: Self.fieldCountProblem(found: record.fields.count, header: first.fields.count,
-                                                                            delimiter: delimiter))
+                throw ImportError.record(.line(record.line), field: .record,
+                                         problem: .fieldCount(found: record.fields.count, header: first.fields.count,
+                                                              separator: CSVSeparator(delimiter)))
             }
             return Row(line: record.line, values: Dictionary(zip(first.fields.map { $0.trimmingCharacters(in: .whitespaces) }, record.fields),
                                                              uniquingKeysWith: { first, _ in first }),
-                       check: RecordCheck(localized("line \(record.line)")))
+                       check: RecordCheck(.line(record.line)))
         }
-    }
-
-    /// A record with more or fewer fields than the header has columns, in words.
-    static func fieldCountProblem(found: Int, header: Int, delimiter: Unicode.Scalar) -> String {
-        let separated = switch delimiter {
-        case ";": localized("separated by semicolons")
-        case "\t": localized("separated by tabs")
-        default: localized("separated by commas")
-        }
-        let columns = header == 1 ? localized("1 column") : localized("\(header) columns")
-        let fields = found == 1 ? localized("1 field") : localized("\(found) fields")
-        return localized("""
-            \(fields) where the header has \(columns) \(separated); a value with the separator in it needs double quotes \
-            around it
-            """)
     }
 
     /// Whether the first line of `data` starts with `columns`.
@@ -96,7 +81,7 @@ extension RecordCheck {
         do {
             try subscription.validateDates()
         } catch {
-            throw fail(field, CoreErrorText.message(error))
+            throw fail(field, .worded(CoreErrorText.message(error)))
         }
     }
 
@@ -111,7 +96,7 @@ extension RecordCheck {
             default: break
             }
         } catch {
-            throw fail(field, CoreErrorText.message(error))
+            throw fail(field, .worded(CoreErrorText.message(error)))
         }
     }
 }

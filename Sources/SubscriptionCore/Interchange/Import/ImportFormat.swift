@@ -7,7 +7,7 @@ public protocol ImportFormat {
     /// export document and `list --format csv`).
     static var name: String { get }
     /// What a file of this format looks like, for the message about a file no format reads.
-    static var expected: String { get }
+    static var kind: ImportFormatKind { get }
     /// Whether `data` looks like this format (from its first bytes or header); cheap, no errors.
     static func detect(_ data: Data) -> Bool
     /// Every record of `data`, or the first bad record's error: a file is taken whole or not at all.
@@ -36,7 +36,7 @@ public enum ImportFormats {
         }
         if from == MappedCSVFormat.name { return try MappedCSVFormat.parse(data, options: options) }
         guard let format = candidates.first(where: { $0.detect(data) }) else {
-            throw ImportError.unknownFormat(expected: candidates.map { $0.expected }.joined(separator: localized(", or ")))
+            throw ImportError.unknownFormat(expected: candidates.map { $0.kind })
         }
         return try format.parse(data, options: options)
     }
@@ -53,12 +53,17 @@ public struct ImportOptions: Sendable {
     public var now: Date
     /// For `csv`: which column holds each field (`--map`).
     public var map: [MappedCSVFormat.Field: String]?
+    /// The note that keeps a Wallos cancellation date of a subscription still in force, in the
+    /// user's language (the note is theirs to read).
+    public var cancelByNote: @Sendable (CivilDate) -> String
 
-    public init(currency: Currency? = nil, today: CivilDate, now: Date = Date(), map: [MappedCSVFormat.Field: String]? = nil) {
+    public init(currency: Currency? = nil, today: CivilDate, now: Date = Date(), map: [MappedCSVFormat.Field: String]? = nil,
+                cancelByNote: @escaping @Sendable (CivilDate) -> String = { "cancel by \($0.description)" }) {
         self.currency = currency
         self.today = today
         self.now = now
         self.map = map
+        self.cancelByNote = cancelByNote
     }
 }
 
@@ -83,11 +88,11 @@ public struct ParsedImport: Sendable {
 
 /// One subscription read from a file, and where it was (`line 4`, `record 2 (Netflix)`).
 public struct ImportedSubscription: Sendable {
-    public var record: String
+    public var record: ImportRecord
     /// Its id is the file's when the file has one; the store gives it a new one when taken.
     public var subscription: Subscription
 
-    public init(record: String, subscription: Subscription) {
+    public init(record: ImportRecord, subscription: Subscription) {
         self.record = record
         self.subscription = subscription
     }
@@ -111,30 +116,5 @@ public struct ImportedRate: Hashable, Sendable {
     public init(rate: ExchangeRate, base: Currency) {
         self.rate = rate
         self.base = base
-    }
-}
-
-/// A file `subs import` refuses: nothing was imported.
-public enum ImportError: Error, Equatable, Sendable, Codable, CustomStringConvertible {
-    /// No known format recognises the file.
-    case unknownFormat(expected: String)
-    /// One record is wrong: `record` says where (`line 4`, `record 2 (Netflix)`).
-    case badRecord(record: String, field: String, problem: String)
-    /// The file cannot be taken apart at all (broken JSON, an unclosed quote).
-    case unreadable(problem: String)
-    /// One of the above, in the file at `path` (`-` is standard input).
-    indirect case inFile(path: String, ImportError)
-
-    public var description: String {
-        switch self {
-        case .unknownFormat(let expected):
-            localized("not a file subs can import: expected \(expected); nothing was imported")
-        case .badRecord(let record, let field, let problem):
-            localized("\(record): \(field): \(problem); nothing was imported")
-        case .unreadable(let problem):
-            localized("cannot read the file: \(problem); nothing was imported")
-        case .inFile(let path, let error):
-            "\(path == "-" ? localized("standard input") : path): \(error)"
-        }
     }
 }

@@ -5,17 +5,12 @@ import Foundation
 /// symbol, as spreadsheets show it). Never guessed: chosen by `--map` or `--from csv`.
 public enum MappedCSVFormat: ImportFormat {
     public static let name = "csv"
-    public static var expected: String { localized("a CSV with a header, with --map saying which column is which") }
+    public static let kind = ImportFormatKind.mappedCSV
 
     /// The fields a column can be mapped to.
     public enum Field: String, CaseIterable, Sendable {
         case name, amount, currency, every, start, next, trialEnd = "trial-end", category
         case paymentMethod = "payment-method", url, notes, status, cancelled
-    }
-
-    public static var accepted: String {
-        let fields = Field.allCases.map(\.rawValue).joined(separator: ", ")
-        return localized("field=Column pairs separated by commas, fields \(fields); name and amount are required")
     }
 
     /// Parses `name=Service,amount=Cost`: each field once, name and amount required.
@@ -24,13 +19,11 @@ public enum MappedCSVFormat: ImportFormat {
         for pair in text.split(separator: ",") {
             let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, let field = Field(rawValue: parts[0].lowercased()), !parts[1].isEmpty, map[field] == nil else {
-                throw InputError.invalid(.map, value: text, expected: .columnMap(fields: Field.allCases.map(\.rawValue)))
+                throw ImportOptionError.mapNotUnderstood(text)
             }
             map[field] = parts[1]
         }
-        guard map[.name] != nil, map[.amount] != nil else {
-            throw InputError.invalid(.map, value: text, expected: .columnMap(fields: Field.allCases.map(\.rawValue)))
-        }
+        guard map[.name] != nil, map[.amount] != nil else { throw ImportOptionError.mapNotUnderstood(text) }
         return map
     }
 
@@ -38,20 +31,18 @@ public enum MappedCSVFormat: ImportFormat {
 
     public static func parse(_ data: Data, options: ImportOptions) throws -> ParsedImport {
         guard let map = options.map else {
-            throw InputError.invalid(.from, value: "csv", expected: .columnMapToo(fields: Field.allCases.map(\.rawValue)))
+            throw ImportOptionError.mapNeeded
         }
         let table = try CSVTable(data)
         if let missing = map.values.first(where: { !table.header.contains($0) }) {
             // One line, however the header is written and however many columns it has.
-            var columns = table.header.prefix(20).map(\.quotedForMessage)
-            if table.header.count > 20 { columns.append("...") }
-            throw InputError.invalid(.map, value: missing, expected: .headerColumn(columns))
+            throw ImportOptionError.columnNotInHeader(missing, header: Array(table.header.prefix(20)), more: table.header.count > 20)
         }
         // The file's decimal separator, as its amounts prove it (`229,99`): `detect`'s rule.
         var vote = AmountText.DecimalVote()
         if let column = map[.amount] { table.rows.compactMap { $0.value(column) }.forEach { vote.count($0) } }
         return ParsedImport(subscriptions: try table.rows.map { row in
-            ImportedSubscription(record: localized("line \(row.line)"),
+            ImportedSubscription(record: .line(row.line),
                                  subscription: try subscription(row, map: map, decimalMark: vote.mark, options: options))
         })
     }
@@ -61,7 +52,7 @@ public enum MappedCSVFormat: ImportFormat {
         let check = row.check
         func value(_ field: Field) -> String? { map[field].flatMap(row.value) }
         func required(_ field: Field) throws -> String {
-            guard let text = value(field) else { throw check.fail(map[field] ?? field.rawValue, localized("missing")) }
+            guard let text = value(field) else { throw check.fail(map[field] ?? field.rawValue, .missing) }
             return text
         }
         func date(_ field: Field) throws -> CivilDate? {
@@ -90,7 +81,7 @@ public enum MappedCSVFormat: ImportFormat {
         case "paused": status = .paused
         case "cancelled", "canceled", "inactive", "disabled", "ended", "no": status = .cancelled
         case let other?:
-            throw check.fail(column(.status), localized("expected active, trial, paused or cancelled, got '\(other.quotedForMessage)'"))
+            throw check.fail(column(.status), .status(got: other))
         }
         try check.applyStatus(status, to: &subscription, on: cancelled, today: options.today, field: column(.status))
         return subscription

@@ -11,18 +11,18 @@ struct PriceText {
     init(_ text: String, check: RecordCheck, field: String = "Price") throws {
         self.text = text
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let expected = localized("expected an amount, with or without a currency symbol, like $15.99, got '\(text.quotedForMessage)'")
+        let expected = RecordProblem.notAPrice(got: text)
         guard let firstDigit = trimmed.firstIndex(where: \.isASCIIDigit) else { throw check.fail(field, expected) }
         let number = trimmed[firstDigit...].prefix { $0.isASCIIDigit || $0 == "." }
         let before = trimmed[..<firstDigit].trimmingCharacters(in: .whitespaces)
         let after = trimmed[number.endIndex...].trimmingCharacters(in: .whitespaces)
         // A sign would otherwise read as part of the symbol and be lost (PHP writes `$-5`).
         if before.contains("-") || before.contains("+") || after.hasPrefix("-") {
-            throw check.fail(field, localized("expected an amount of 0 or more, got '\(text.quotedForMessage)'"))
+            throw check.fail(field, .negativeAmount(got: text))
         }
         if before.hasSuffix(".") { throw check.fail(field, expected) }
         if after.hasPrefix(","), after.dropFirst().first?.isASCIIDigit == true {
-            throw check.fail(field, Self.separatorProblem(text))
+            throw check.fail(field, .separator(got: text))
         }
         // After the number only a symbol or code is taken (`15.99 USD`), never what is left of
         // a number such as `1,234.50` or `1.0E+25`.
@@ -44,12 +44,12 @@ struct PriceText {
             return
         }
         guard !read.negative else {
-            throw check.fail(field, localized("expected an amount of 0 or more, got '\(text.quotedForMessage)'"))
+            throw check.fail(field, .negativeAmount(got: text))
         }
         let marks = text.filter { $0 == "." || $0 == "," }
         if decimalMark == nil, marks.count == 1, let mark = marks.first,
            text.reversed().prefix(while: { $0 != mark }).filter(\.isASCIIDigit).count == 3 {
-            throw check.fail(field, Self.separatorProblem(text))
+            throw check.fail(field, .separator(got: text))
         }
         self.init(text: text, symbol: read.mark, amount: "\(read.magnitude)")
     }
@@ -60,19 +60,13 @@ struct PriceText {
         self.amount = amount
     }
 
-    /// Why a price with a comma in its number is refused: `15,99` is 15.99 with a decimal
-    /// comma, `1,599` may be 1599 with a thousands comma; which is meant is not guessed.
-    static func separatorProblem(_ text: String) -> String {
-        localized("'\(text.quotedForMessage)' has a decimal comma or a thousands separator: subs does not guess which; write the amount with a point and no separators, like 1234.50")
-    }
-
     /// The amount in `currency`. Three digits after the point in a currency with fewer
     /// decimals are refused: `R$1.000` may be a thousand with a dot between thousands, and
     /// dropping its zeros (as `check.amount` does for `1000.00` in a currency without
     /// decimals) would read it as 1.
     func money(in currency: Currency, check: RecordCheck, field: String = "Price") throws -> Money {
         if let point = amount.firstIndex(of: "."), amount[point...].dropFirst().count == 3, currency.minorDigits < 3 {
-            throw check.fail(field, Self.separatorProblem(text))
+            throw check.fail(field, .separator(got: text))
         }
         return try check.amount(amount, currency, field: field)
     }
@@ -90,22 +84,16 @@ struct PriceText {
         if let currency = Currency(code: symbol.uppercased()), symbol.count == 3 { return currency }
         if let codes = Self.ambiguous[symbol], let fallback,
            !(codes + (Self.alsoWritten[symbol] ?? [])).contains(fallback.code) {
-            throw check.fail(field, localized("""
-                '\(text.quotedForMessage)': '\(symbol)' is not a symbol of \(fallback.code) (it is one of \
-                \(codes.joined(separator: ", "))); give the currency the file means with --currency CODE
-                """))
+            throw check.fail(field, .notASymbol(got: text, symbol: symbol, of: fallback.code, codes: codes))
         }
         if let fallback { return fallback }
         if let codes = Self.ambiguous[symbol] {
-            throw check.fail(field, localized("""
-                '\(text.quotedForMessage)': '\(symbol)' is used by several currencies (\(codes.joined(separator: ", ")), …); \
-                say which with --currency CODE
-                """))
+            throw check.fail(field, .ambiguousSymbol(got: text, symbol: symbol, codes: codes))
         }
         if symbol.isEmpty {
-            throw check.fail(field, localized("no currency symbol; give the currency with --currency CODE"))
+            throw check.fail(field, .noCurrencySymbol)
         }
-        throw check.fail(field, localized("unknown currency symbol '\(symbol.quotedForMessage)'; give the currency with --currency CODE"))
+        throw check.fail(field, .unknownSymbol(symbol))
     }
 
     /// Symbols of the currencies Wallos ships with (its `currencies` table) and other common

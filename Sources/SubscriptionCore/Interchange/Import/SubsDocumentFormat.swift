@@ -3,7 +3,7 @@ import Foundation
 /// The document `subs export --format json` writes.
 public enum SubsDocumentFormat: ImportFormat {
     public static let name = "subs"
-    public static var expected: String { localized("a subs export document (subs export --format json)") }
+    public static let kind = ImportFormatKind.subsDocument
 
     private struct Header: Decodable {
         let format: String
@@ -24,22 +24,21 @@ public enum SubsDocumentFormat: ImportFormat {
         }
         try checkVersion(raw.rawMembers["version"] ?? "\(document.version)")
         let subscriptions = try document.subscriptions.enumerated().map { index, entry in
-            let check = RecordCheck("subscriptions[\(index)] (\(entry.name.quotedForMessage))")
+            let check = RecordCheck(.path("subscriptions[\(index)]", name: entry.name))
             let subscription = try check.subscription(entry, checkingLife: true)
-            return ImportedSubscription(record: "subscriptions[\(index)]", subscription: subscription)
+            return ImportedSubscription(record: .path("subscriptions[\(index)]", name: nil), subscription: subscription)
         }
         let categories = try document.categories.enumerated().map { index, entry in
-            let check = RecordCheck("categories[\(index)] (\(entry.name.quotedForMessage))")
+            let check = RecordCheck(.path("categories[\(index)]", name: entry.name))
             return ImportedCategory(
                 name: try check.field("name") { try TextInput.name(entry.name, what: .category) },
                 color: try entry.color.map { color in try check.field("color") { try CategoryColor(input: color) } })
         }
         var settings: [ConfigKey: String] = [:]
         for (key, value) in document.settings {
-            let check = RecordCheck("settings")
+            let check = RecordCheck(.path("settings", name: nil))
             guard let configKey = ConfigKey(rawValue: key) else {
-                throw ImportError.badRecord(record: "settings", field: key.quotedForMessage,
-                                            problem: localized("expected one of \(ConfigKey.allCases.map(\.rawValue).joined(separator: ", "))"))
+                throw ImportError.record(.path("settings", name: nil), field: .key(key), problem: .unknownSetting)
             }
             if let stored = try check.field(key, { try configKey.normalized(value) }) {
                 settings[configKey] = stored
@@ -47,11 +46,11 @@ public enum SubsDocumentFormat: ImportFormat {
         }
         var ratePairs: Set<String> = []
         let rates = try document.rates.enumerated().map { index, entry in
-            let check = RecordCheck("rates[\(index)] (\(entry.currency.quotedForMessage))")
+            let check = RecordCheck(.path("rates[\(index)]", name: entry.currency))
             let currency = try check.currency(entry.currency, field: "currency")
             let base = try check.currency(entry.base, field: "base")
             guard ratePairs.insert("\(currency.code) \(base.code)").inserted else {
-                throw check.fail("currency", localized("a second rate for \(currency.code) in \(base.code)"))
+                throw check.fail("currency", .secondRate(currency: currency.code, base: base.code))
             }
             let setAt = try check.timestamp(entry.setAt, field: "set_at")
             let rate = try check.field("rate") { try ExchangeRate(currency: currency, exported: entry.rate, setAt: setAt) }
@@ -67,61 +66,73 @@ public enum SubsDocumentFormat: ImportFormat {
         if let version = Int(raw), String(version) == raw {
             if known.contains(version) { return }
             if version > ExportDocument.currentVersion {
-                throw ImportError.unreadable(problem: localized(
-                    "document version \(version) is newer than this subs reads (\(ExportDocument.currentVersion))"))
+                throw ImportError.cannotRead(.newerVersion(version, newest: ExportDocument.currentVersion))
             }
         }
-        let versions = known.count == 1 ? "\(known.lowerBound)" : "\(known.lowerBound)-\(known.upperBound)"
-        throw ImportError.badRecord(record: "document", field: "version",
-                                    problem: localized("expected \(versions), got '\(raw.quotedForMessage)'"))
+        throw ImportError.record(.path("document", name: nil), field: .named("version"),
+                                 problem: .unknownVersion(got: raw, newest: ExportDocument.currentVersion))
     }
 
     /// A decoding error as the record and field it is about, named by the JSON path.
     private static func error(_ error: DecodingError, data: Data) -> ImportError {
-        let (path, problem): ([any CodingKey], String) = switch error {
-        case .typeMismatch(let type, let context): (context.codingPath, localized("expected \(describe(type))"))
-        case .valueNotFound(let type, let context): (context.codingPath, localized("expected \(describe(type)), found null"))
-        case .keyNotFound(let key, let context): (context.codingPath + [key], localized("missing"))
-        case .dataCorrupted(let context):
-            (context.codingPath, context.codingPath.isEmpty ? localized("not valid JSON") : localized("unreadable value"))
-        @unknown default: ([], localized("unreadable"))
+        let (path, problem): ([any CodingKey], RecordProblem) = switch error {
+        case .typeMismatch(let type, let context): (context.codingPath, .notOfKind(kind(type)))
+        case .valueNotFound(let type, let context): (context.codingPath, .nullInsteadOf(kind(type)))
+        case .keyNotFound(let key, let context): (context.codingPath + [key], .missing)
+        case .dataCorrupted(let context): (context.codingPath, .unreadableValue)
+        @unknown default: ([], .unreadableValue)
         }
         guard let list = path.first?.stringValue, let index = path.dropFirst().first?.intValue else {
-            guard !path.isEmpty else { return .unreadable(problem: problem) }
-            return .badRecord(record: "document", field: path.map(\.stringValue).joined(separator: "."), problem: problem)
+            guard !path.isEmpty else {
+                return switch error {
+                case .dataCorrupted: .cannotRead(.notJSON)
+                case .typeMismatch: .cannotRead(.notAnObject)
+                case .valueNotFound: .cannotRead(.nullDocument)
+                default: .cannotRead(.undecodable)
+                }
+            }
+            return .record(.path("document", name: nil), field: .named(path.map(\.stringValue).joined(separator: ".")), problem: problem)
         }
         // The record's name, when the rest of it reads, so the user can find it.
-        var record = "\(list)[\(index)]"
+        var name: String?
         if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-           let items = object[list] as? [[String: Any]], index < items.count,
-           let name = items[index]["name"] as? String ?? items[index]["currency"] as? String {
-            record += " (\(name.quotedForMessage))"
+           let items = object[list] as? [[String: Any]], index < items.count {
+            name = items[index]["name"] as? String ?? items[index]["currency"] as? String
         }
         let field = path.dropFirst(2).map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
             .joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
-        return .badRecord(record: record, field: field.isEmpty ? localized("record") : field, problem: problem)
+        return .record(.path("\(list)[\(index)]", name: name), field: field.isEmpty ? .record : .named(field), problem: problem)
     }
 
-    private static func describe(_ type: Any.Type) -> String {
+    private static func kind(_ type: Any.Type) -> JSONKind {
         switch type {
-        case is String.Type, is String?.Type: localized("a string")
-        case is Int.Type, is Int?.Type: localized("a whole number")
-        case is Bool.Type: localized("true or false")
-        default: "\(type)".contains("Array") ? localized("a list") : localized("an object")
+        case is String.Type, is String?.Type: .string
+        case is Int.Type, is Int?.Type: .wholeNumber
+        case is Bool.Type: .bool
+        default: "\(type)".contains("Array") ? .list : .object
         }
     }
 }
 
 /// Checks the fields of one record, naming the record and field in what it throws.
 struct RecordCheck {
-    let record: String
+    let record: ImportRecord
 
-    init(_ record: String) {
+    init(_ record: ImportRecord) {
         self.record = record
     }
 
-    func fail(_ field: String, _ problem: String) -> ImportError {
-        .badRecord(record: record, field: field, problem: problem)
+    /// A check of the record at a named place (`history`).
+    init(_ place: String) {
+        self.init(.path(place, name: nil))
+    }
+
+    func fail(_ field: String, _ problem: RecordProblem) -> ImportError {
+        .record(record, field: .named(field), problem: problem)
+    }
+
+    func fail(_ field: ImportField, _ problem: RecordProblem) -> ImportError {
+        .record(record, field: field, problem: problem)
     }
 
     /// `body`'s value, with an `InputError` turned into this record's error about `field`.
@@ -129,18 +140,19 @@ struct RecordCheck {
         do {
             return try body()
         } catch let error as InputError {
-            throw fail(field, CoreErrorText.expectation(error))
+            // The model's errors, in its words until they are data.
+            throw fail(field, .expected(CoreErrorText.expectation(error)))
         } catch let error as SettingsError {
-            throw fail(field, CoreErrorText.message(error))
+            throw fail(field, .worded(CoreErrorText.message(error)))
         }
     }
 
     func date(_ text: String, field: String) throws -> CivilDate {
         guard let date = CivilDate(iso: text) else {
             if let parts = CivilDate.isoShaped(text), CivilDate.supportedYears.contains(parts.year) {
-                throw fail(field, CoreErrorText.message(InputError.notADay(value: text, year: parts.year, month: parts.month)))
+                throw fail(field, .worded(CoreErrorText.message(InputError.notADay(value: text, year: parts.year, month: parts.month))))
             }
-            throw fail(field, localized("expected a date YYYY-MM-DD, got '\(text.quotedForMessage)'"))
+            throw fail(field, .notADate(got: text))
         }
         return date
     }
@@ -151,14 +163,14 @@ struct RecordCheck {
 
     func timestamp(_ text: String, field: String) throws -> Date {
         guard let date = Timestamp.parse(text) else {
-            throw fail(field, localized("expected a UTC timestamp like 2026-11-22T08:00:00Z, got '\(text.quotedForMessage)'"))
+            throw fail(field, .notATimestamp(got: text))
         }
         return date
     }
 
     func currency(_ text: String, field: String) throws -> Currency {
         guard let currency = Currency(code: text), currency.code == text else {
-            throw fail(field, localized("expected an ISO 4217 code such as USD, got '\(text.quotedForMessage)'"))
+            throw fail(field, .notACurrencyCode(got: text))
         }
         return currency
     }
@@ -169,7 +181,7 @@ struct RecordCheck {
 
     func cycle(count: Int, unit: String, field: String = "cycle") throws -> BillingCycle {
         guard let unit = BillingCycle.Unit(rawValue: unit), let cycle = BillingCycle(count: count, unit: unit) else {
-            throw fail(field, localized("expected a count from 1 to 999 and a unit day, week, month or year, or 1 and once"))
+            throw fail(field, .notACycle)
         }
         return cycle
     }
@@ -189,16 +201,16 @@ struct RecordCheck {
     /// undo restores what `subs`, perhaps an older one, stored.
     func subscription(_ entry: ExportDocument.Entry, checkingLife: Bool) throws -> Subscription {
         guard UUID(uuidString: entry.id)?.uuidString.lowercased() == entry.id else {
-            throw fail("id", localized("expected a lowercase UUID, got '\(entry.id.quotedForMessage)'"))
+            throw fail("id", .notAnID(got: entry.id))
         }
         let name = try field("name") { try TextInput.name(entry.name) }
         let currency = try currency(entry.currency, field: "currency")
-        guard !entry.priceHistory.isEmpty else { throw fail("price_history", localized("expected at least one price")) }
+        guard !entry.priceHistory.isEmpty else { throw fail("price_history", .noPrice) }
         let prices = try entry.priceHistory.enumerated().map { index, price in
             PriceChange(effective: try date(price.effective, field: "price_history[\(index)].effective"),
                         amount: try money(price.amount, currency, field: "price_history[\(index)].amount"))
         }
-        guard !entry.billingPeriods.isEmpty else { throw fail("billing_periods", localized("expected at least one period")) }
+        guard !entry.billingPeriods.isEmpty else { throw fail("billing_periods", .noPeriod) }
         let periods = try entry.billingPeriods.enumerated().map { index, period in
             BillingPeriod(restartedOn: try optionalDate(period.restartedOn, field: "billing_periods[\(index)].restarted_on"),
                           cancelledOn: try optionalDate(period.cancelledOn, field: "billing_periods[\(index)].cancelled_on"),
@@ -211,16 +223,16 @@ struct RecordCheck {
         var chargeDays: Set<CivilDate> = []
         let charges = try (entry.charges ?? []).enumerated().map { index, charge in
             let day = try date(charge.date, field: "charges[\(index)].date")
-            guard chargeDays.insert(day).inserted else { throw fail("charges[\(index)].date", localized("a second record for \(day)")) }
+            guard chargeDays.insert(day).inserted else { throw fail("charges[\(index)].date", .secondCharge(day)) }
             return ChargeRecord(date: day, amount: try charge.amount.map { try money($0, currency, field: "charges[\(index)].amount") })
         }
         let members = try entry.members.enumerated().map { index, member in
-            guard (1...99).contains(member.weight) else { throw fail("members[\(index)].weight", localized("expected 1 to 99")) }
+            guard (1...99).contains(member.weight) else { throw fail("members[\(index)].weight", .weightOutOfRange) }
             return Member(name: try field("members[\(index)].name") { try TextInput.name(member.name, what: .memberName) },
                           weight: member.weight)
         }
         if let days = entry.remindDays, let bad = days.first(where: { !RemindDays.range.contains($0) }) {
-            throw fail("remind_days", localized("expected days from 0 to 365, got \(bad)"))
+            throw fail("remind_days", .remindDaysOutOfRange(got: bad))
         }
         let subscription = Subscription(
             id: entry.id, name: name, currency: currency, prices: prices,
@@ -236,7 +248,7 @@ struct RecordCheck {
             updatedAt: try timestamp(entry.updatedAt, field: "updated_at"))
         if checkingLife, let problem = subscription.lifeProblem() {
             throw fail(documentField(problem.place, of: subscription, pauses: pauses, prices: prices),
-                       CoreErrorText.message(problem))
+                       .worded(CoreErrorText.message(problem)))
         }
         return subscription
     }

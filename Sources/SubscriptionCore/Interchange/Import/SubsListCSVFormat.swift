@@ -5,7 +5,7 @@ import Foundation
 /// whose status is `cancelled` or `paused` is cancelled or paused on the day of the import.
 public enum SubsListCSVFormat: ImportFormat {
     public static let name = "subs"
-    public static var expected: String { localized("a CSV with the header subs list --format csv writes (id,name,amount,currency,...)") }
+    public static let kind = ImportFormatKind.subsListCSV
 
     static let header = [
         "id", "name", "amount", "currency", "cycle_count", "cycle_unit", "start_date",
@@ -27,23 +27,24 @@ public enum SubsListCSVFormat: ImportFormat {
         let records: [CSVReader.Record]
         do {
             records = try CSVReader.records(text)
-        } catch {
-            throw error.importError
+        } catch let error as CSVError {
+            switch error {
+            case .unclosedQuote(let line): throw ImportError.cannotRead(.unclosedQuote(line: line))
+            }
         }
         guard records.first?.fields == header else {
-            throw ImportError.unknownFormat(expected: expected)
+            throw ImportError.unknownFormat(expected: [kind])
         }
         let subscriptions = try records.dropFirst().map { record in
-            ImportedSubscription(record: localized("line \(record.line)"), subscription: try subscription(record, options: options))
+            ImportedSubscription(record: .line(record.line), subscription: try subscription(record, options: options))
         }
         return ParsedImport(subscriptions: subscriptions)
     }
 
     private static func subscription(_ record: CSVReader.Record, options: ImportOptions) throws -> Subscription {
-        let check = RecordCheck(localized("line \(record.line)"))
+        let check = RecordCheck(.line(record.line))
         guard record.fields.count == header.count else {
-            throw check.fail(localized("record"), CSVTable.fieldCountProblem(found: record.fields.count, header: header.count,
-                                                                             delimiter: ","))
+            throw check.fail(.record, .fieldCount(found: record.fields.count, header: header.count, separator: .comma))
         }
         var values: [String: String] = [:]
         for (key, value) in zip(header, record.fields) { values[key] = unneutralised(value) }
@@ -56,17 +57,17 @@ public enum SubsListCSVFormat: ImportFormat {
         } else if let fallback = options.currency {
             currency = fallback
         } else {
-            throw check.fail("currency", localized("missing; give one with --currency CODE"))
+            throw check.fail("currency", .missingCurrency)
         }
         guard let count = Int(value("cycle_count")) else {
-            throw check.fail("cycle_count", localized("expected a count from 1 to 999, got '\(value("cycle_count").quotedForMessage)'"))
+            throw check.fail("cycle_count", .cycleCount(got: value("cycle_count")))
         }
         let start = try check.date(value("start_date"), field: "start_date")
         let autoRenew: Bool
         switch value("auto_renew") {
         case "true", "": autoRenew = true
         case "false": autoRenew = false
-        case let other: throw check.fail("auto_renew", localized("expected true or false, got '\(other.quotedForMessage)'"))
+        case let other: throw check.fail("auto_renew", .notABool(got: other))
         }
         var subscription = Subscription(
             id: RecordCheck.id(optional("id")),
@@ -88,7 +89,7 @@ public enum SubsListCSVFormat: ImportFormat {
         case "paused":
             try lifecycle(check) { try subscription.pause(from: max(options.today, subscription.startDate), until: nil) }
         case let other:
-            throw check.fail("status", localized("expected active, trial, paused or cancelled, got '\(other.quotedForMessage)'"))
+            throw check.fail("status", .status(got: other))
         }
         return subscription
     }
@@ -97,7 +98,7 @@ public enum SubsListCSVFormat: ImportFormat {
         do {
             try change()
         } catch {
-            throw check.fail("status", CoreErrorText.message(error))
+            throw check.fail("status", .worded(CoreErrorText.message(error)))
         }
     }
 

@@ -7,7 +7,7 @@ import Foundation
 /// formula has a tab before it.
 public enum SubtrackFormat: ImportFormat {
     public static let name = "subtrack"
-    public static var expected: String { localized("a subtrack CSV export (header name,status,cycle,tags,price,currency,...)") }
+    public static let kind = ImportFormatKind.subtrack
 
     static let headerStart = ["name", "status", "cycle", "tags", "price", "currency"]
 
@@ -22,17 +22,17 @@ public enum SubtrackFormat: ImportFormat {
     public static func parse(_ data: Data, options: ImportOptions) throws -> ParsedImport {
         let table = try CSVTable(data)
         return ParsedImport(subscriptions: try table.rows.map { row in
-            ImportedSubscription(record: localized("line \(row.line)"), subscription: try subscription(row, options: options))
+            ImportedSubscription(record: .line(row.line), subscription: try subscription(row, options: options))
         })
     }
 
     private static func subscription(_ row: CSVTable.Row, options: ImportOptions) throws -> Subscription {
         let check = row.check
         let currency = try row.value("currency").map { try check.currency($0.uppercased(), field: "currency") }
-            ?? options.currency ?? { throw check.fail("currency", localized("missing; give one with --currency CODE")) }()
+            ?? options.currency ?? { throw check.fail("currency", .missingCurrency) }()
         let cycleText = try row.required("cycle")
         guard let cycle = cycles[cycleText.lowercased()] else {
-            throw check.fail("cycle", localized("expected weekly, bi-weekly, monthly, quarterly, semi-annual or yearly, got '\(cycleText.quotedForMessage)'"))
+            throw check.fail("cycle", .subtrackCycle(got: cycleText))
         }
         // subtrack's CSV has no billing day: the contract start is the anchor, else the import day.
         let start = try row.value("contract_start").map { try check.date($0, field: "contract_start") } ?? options.today
@@ -57,7 +57,7 @@ public enum SubtrackFormat: ImportFormat {
         case nil, "active": status = nil
         case "paused": status = .paused
         case "cancelled", "archived": status = .cancelled
-        case let other?: throw check.fail("status", localized("expected active, paused, cancelled or archived, got '\(other.quotedForMessage)'"))
+        case let other?: throw check.fail("status", .subtrackStatus(got: other))
         }
         let contractEnd = try row.value("contract_end").map { try check.date($0, field: "contract_end") }
         // A contract that does not renew ends on its last day.

@@ -7,7 +7,7 @@ import Foundation
 /// Cost is `%.2f`; dates are `YYYY-MM-DD`.
 public enum SubtrackrFormat: ImportFormat {
     public static let name = "subtrackr"
-    public static var expected: String { localized("a SubTrackr CSV export (header ID,Name,Category,Cost,Currency,Schedule,...)") }
+    public static let kind = ImportFormatKind.subtrackr
 
     static let headerStart = ["ID", "Name", "Category", "Cost", "Currency", "Schedule"]
 
@@ -16,7 +16,7 @@ public enum SubtrackrFormat: ImportFormat {
     public static func parse(_ data: Data, options: ImportOptions) throws -> ParsedImport {
         let table = try CSVTable(data)
         return ParsedImport(subscriptions: try table.rows.map { row in
-            ImportedSubscription(record: localized("line \(row.line)"), subscription: try subscription(row, options: options))
+            ImportedSubscription(record: .line(row.line), subscription: try subscription(row, options: options))
         })
     }
 
@@ -28,7 +28,7 @@ public enum SubtrackrFormat: ImportFormat {
 
     private static func cycle(_ row: CSVTable.Row) throws -> BillingCycle {
         let text = try row.required("Schedule")
-        let invalid = row.check.fail("Schedule", localized("expected Daily, Weekly, Monthly, Quarterly, Annual or Every N Days|Weeks|Months|Quarters|Years, got '\(text.quotedForMessage)'"))
+        let invalid = row.check.fail("Schedule", .subtrackrSchedule(got: text))
         let words = text.split(separator: " ")
         guard let word = words.last.map({ String($0).lowercased() }), let (unit, factor) = units[word] else { throw invalid }
         var interval = 1
@@ -43,14 +43,14 @@ public enum SubtrackrFormat: ImportFormat {
         case nil, "0": break
         case let written?:
             guard let number = Int(written), BillingCycle.counts.contains(number) else {
-                throw row.check.fail("Schedule Interval", localized("expected a whole number from 1 to 999, got '\(written.quotedForMessage)'"))
+                throw row.check.fail("Schedule Interval", .subtrackrInterval(got: written))
             }
             interval = number
         }
         // Only quarters can pass 999: 334 quarters are 1,002 months.
         guard let cycle = BillingCycle(count: interval * factor, unit: unit) else {
             throw row.check.fail([nil, "0"].contains(row.value("Schedule Interval")) ? "Schedule" : "Schedule Interval",
-                                 localized("\(interval) quarters are more than 999 months"))
+                                 .tooManyQuarters(interval))
         }
         return cycle
     }
@@ -58,7 +58,7 @@ public enum SubtrackrFormat: ImportFormat {
     private static func subscription(_ row: CSVTable.Row, options: ImportOptions) throws -> Subscription {
         let check = row.check
         let currency = try row.value("Currency").map { try check.currency($0.uppercased(), field: "Currency") }
-            ?? options.currency ?? { throw check.fail("Currency", localized("missing; give one with --currency CODE")) }()
+            ?? options.currency ?? { throw check.fail("Currency", .missingCurrency) }()
         let cycle = try cycle(row)
         let start = try row.value("Start Date").map { try check.date($0, field: "Start Date") }
         let renewal = try row.value("Renewal Date").map { try check.date($0, field: "Renewal Date") }
@@ -92,7 +92,7 @@ public enum SubtrackrFormat: ImportFormat {
         case "paused":
             try check.applyStatus(.paused, to: &subscription, on: nil, today: options.today, field: "Status")
         case let other?:
-            throw check.fail("Status", localized("expected Active, Trial, Paused or Cancelled, got '\(other.quotedForMessage)'"))
+            throw check.fail("Status", .subtrackrStatus(got: other))
         }
         return subscription
     }

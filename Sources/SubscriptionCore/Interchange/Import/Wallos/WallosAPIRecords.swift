@@ -17,7 +17,7 @@ enum WallosAPI {
 
     static func records(_ objects: [[String: Any]], options: ImportOptions) throws -> [WallosRecord] {
         let labels = objects.enumerated().map { index, object in
-            (object["name"] as? String).map { localized("record \(index) (\($0.quotedForMessage))") } ?? localized("record \(index)")
+            ImportRecord.item(index, name: object["name"] as? String)
         }
         let code = try currency(objects, labels: labels, options: options)
         return try objects.enumerated().map { index, object in
@@ -27,11 +27,11 @@ enum WallosAPI {
                 case nil, is NSNull: return nil
                 case let string as String: return string
                 case let number as NSNumber: return number.stringValue
-                default: throw check.fail(field, localized("expected text"))
+                default: throw check.fail(field, .notText)
                 }
             }
             func required(_ field: String) throws -> String {
-                guard let value = try text(field), !value.isEmpty else { throw check.fail(field, localized("missing")) }
+                guard let value = try text(field), !value.isEmpty else { throw check.fail(field, .missing) }
                 return value
             }
             func integer(_ field: String) throws -> Int? {
@@ -42,7 +42,7 @@ enum WallosAPI {
                     return number.intValue
                 case let string as String where Int(string) != nil: return Int(string)
                 case let string as String where string.isEmpty: return nil
-                default: throw check.fail(field, localized("expected a whole number"))
+                default: throw check.fail(field, .notAWholeNumber)
                 }
             }
             // PHP writes the REAL column as a JSON number (10 or 10.99); Swift prints a double
@@ -51,8 +51,8 @@ enum WallosAPI {
             switch object["price"] {
             case let number as NSNumber: price = "\(number.doubleValue)"
             case let string as String where !string.isEmpty: price = string
-            case nil, is NSNull: throw check.fail("price", localized("missing"))
-            default: throw check.fail("price", localized("expected a number"))
+            case nil, is NSNull: throw check.fail("price", .missing)
+            default: throw check.fail("price", .notANumber)
             }
             let payer = try text("payer_user_name").flatMap { $0 == unknownPayer ? nil : $0 }
             let paymentMethod = try text("payment_method_name").flatMap { $0 == unknownPaymentMethod ? nil : $0 }
@@ -77,7 +77,7 @@ enum WallosAPI {
 
     /// The currency code every record is in: `--currency`, when all of them share one
     /// `currency_id`. Which currency an id is cannot be known from the output itself.
-    private static func currency(_ objects: [[String: Any]], labels: [String], options: ImportOptions) throws -> String {
+    private static func currency(_ objects: [[String: Any]], labels: [ImportRecord], options: ImportOptions) throws -> String {
         let ids = objects.map { object -> String in
             switch object["currency_id"] {
             case let number as NSNumber: number.stringValue
@@ -87,16 +87,10 @@ enum WallosAPI {
         }
         guard let first = ids.first else { return options.currency?.code ?? "" }
         if let other = ids.firstIndex(where: { $0 != first }) {
-            throw ImportError.badRecord(record: labels[other], field: "currency_id", problem: localized("""
-                Wallos's API names each currency by its number in Wallos (here \(first) and \(ids[other])), not its code, \
-                so subs cannot tell them apart; import Wallos's backup or its JSON export, which name the currencies
-                """))
+            throw ImportError.record(labels[other], field: .named("currency_id"), problem: .currencyIDs(first, ids[other]))
         }
         guard let currency = options.currency else {
-            throw ImportError.badRecord(record: labels[0], field: "currency_id", problem: localized("""
-                Wallos's API names the currency by its number in Wallos (\(first)), not its code; \
-                give it with --currency CODE, or import Wallos's backup or its JSON export
-                """))
+            throw ImportError.record(labels[0], field: .named("currency_id"), problem: .currencyID(first))
         }
         return currency.code
     }

@@ -5,7 +5,7 @@ import ZIPFoundation
 /// `wallos.db` inside it. Richer than the export: start dates, currency codes, notify days.
 public enum WallosBackupFormat: ImportFormat {
     public static let name = "wallos"
-    public static var expected: String { localized("a Wallos backup zip or its wallos.db") }
+    public static let kind = ImportFormatKind.wallosBackup
 
     /// The most a backup's `wallos.db` may hold once unpacked; a household's is well under 1 MiB.
     static let largestDatabase: UInt64 = 256 << 20
@@ -36,7 +36,6 @@ public enum WallosBackupFormat: ImportFormat {
     /// names a path outside itself (`..`, absolute), or unpacks to more than `limit` bytes,
     /// whatever its header claims. Nothing is written to disk.
     static func extractDatabase(zip data: Data, into copy: WallosCopy, limit: UInt64 = largestDatabase) throws {
-        let cap = limit >= 1 << 20 ? "\(limit >> 20) MiB" : localized("\(limit) bytes")
         // From an unnamed file, not from `data` in memory: ZIPFoundation's in-memory reading
         // crashes on a zip whose offsets point past its end.
         let zipFile = try WallosCopy()
@@ -47,7 +46,7 @@ public enum WallosBackupFormat: ImportFormat {
                 try Archive(url: URL(fileURLWithPath: WallosCopy.path(of: zipFile.descriptor)), accessMode: .read)
             }
         } catch {
-            throw ImportError.unreadable(problem: localized("a damaged or truncated zip"))
+            throw ImportError.cannotRead(.damagedZip)
         }
         var database: Entry?
         var listed = 0
@@ -55,28 +54,28 @@ public enum WallosBackupFormat: ImportFormat {
             listed += 1
             let path = entry.path.replacingOccurrences(of: "\\", with: "/")
             if path.hasPrefix("/") || path.split(separator: "/").contains("..") {
-                throw ImportError.unreadable(problem: localized("the zip names a path outside itself ('\(entry.path.quotedForMessage)'); refused"))
+                throw ImportError.cannotRead(.pathOutsideZip(entry.path))
             }
             if path == "wallos.db" || path.hasSuffix("/wallos.db"), database == nil || path == "wallos.db" {
                 database = entry
             }
         }
         // ZIPFoundation stops listing at an entry it cannot read, as if the zip ended there.
-        if let problem = ZipDirectory.problem(data, listed: listed) { throw ImportError.unreadable(problem: problem) }
+        if let problem = ZipDirectory.problem(data, listed: listed) { throw ImportError.cannotRead(problem) }
         guard let database, database.type == .file else {
-            throw ImportError.unreadable(problem: localized("a zip without wallos.db: expected a Wallos backup"))
+            throw ImportError.cannotRead(.noWallosDatabase)
         }
         guard database.uncompressedSize <= limit else {
-            throw ImportError.unreadable(problem: localized("wallos.db in the zip is larger than \(cap); refused"))
+            throw ImportError.cannotRead(.databaseTooLarge(limit: limit))
         }
         do {
             try ZipDirectory.unpack(database.path, from: data, limit: Int(limit)) { try copy.append($0) }
         } catch ZipDirectory.ZipProblem.tooLarge {
-            throw ImportError.unreadable(problem: localized("wallos.db in the zip unpacks to more than \(cap); refused"))
+            throw ImportError.cannotRead(.databaseUnpacksTooLarge(limit: limit))
         } catch ZipDirectory.ZipProblem.checksum {
-            throw ImportError.unreadable(problem: localized("a damaged zip (wallos.db fails its checksum)"))
+            throw ImportError.cannotRead(.databaseChecksum)
         } catch ZipDirectory.ZipProblem.damaged {
-            throw ImportError.unreadable(problem: localized("a damaged or truncated zip (wallos.db cannot be unpacked)"))
+            throw ImportError.cannotRead(.databaseNotUnpacked)
         }
     }
 }

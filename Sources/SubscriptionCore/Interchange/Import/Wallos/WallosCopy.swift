@@ -18,7 +18,7 @@ final class WallosCopy {
     init() throws {
         let descriptor = subs_unnamed_file("subs-wallos")
         guard descriptor >= 0 else {
-            throw ImportError.unreadable(problem: localized("cannot make an unnamed in-memory file for the database: \(String(cString: strerror(errno)))"))
+            throw ImportError.cannotRead(.noMemoryFile(errno: errno))
         }
         self.descriptor = descriptor
     }
@@ -38,7 +38,7 @@ final class WallosCopy {
                 let written = write(descriptor, base + offset, bytes.count - offset)
                 if written < 0 && errno == EINTR { continue }
                 guard written > 0 else {
-                    throw ImportError.unreadable(problem: localized("cannot copy the database into memory: \(String(cString: strerror(errno)))"))
+                    throw ImportError.cannotRead(.cannotCopyIntoMemory(errno: errno))
                 }
                 offset += written
             }

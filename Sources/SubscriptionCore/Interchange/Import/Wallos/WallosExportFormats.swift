@@ -9,10 +9,10 @@ enum WallosExport {
     ]
 
     /// The record a field lookup describes; `value` gives a field's text or nil when absent.
-    static func record(_ where: String, _ value: (String) -> String?) throws -> WallosRecord {
+    static func record(_ where: ImportRecord, _ value: (String) -> String?) throws -> WallosRecord {
         let check = RecordCheck(`where`)
         func required(_ field: String) throws -> String {
-            guard let text = value(field), !text.isEmpty else { throw check.fail(field, localized("missing")) }
+            guard let text = value(field), !text.isEmpty else { throw check.fail(field, .missing) }
             return text
         }
         func flag(_ field: String, yes: String, no: String, default fallback: Bool) throws -> Bool {
@@ -20,7 +20,7 @@ enum WallosExport {
             case nil, "": return fallback
             case yes.lowercased(): return true
             case no.lowercased(): return false
-            case let other?: throw check.fail(field, localized("expected \(yes) or \(no), got '\(other.quotedForMessage)'"))
+            case let other?: throw check.fail(field, .notAFlag(yes: yes, no: no, got: other))
             }
         }
         // `State` and `Active` say the same; a file may carry either.
@@ -49,7 +49,7 @@ enum WallosExport {
 /// the same envelope around database rows (`WallosAPI`).
 public enum WallosJSONFormat: ImportFormat {
     public static let name = "wallos"
-    public static var expected: String { localized("a Wallos JSON export (objects with \"Name\", \"Payment Cycle\", \"Price\", ...)") }
+    public static let kind = ImportFormatKind.wallosJSON
 
     public static func detect(_ data: Data) -> Bool {
         guard let first = data.first(where: { !" \t\r\n".utf8.contains($0) }), first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
@@ -65,7 +65,7 @@ public enum WallosJSONFormat: ImportFormat {
         do {
             root = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw ImportError.unreadable(problem: localized("not valid JSON"))
+            throw ImportError.cannotRead(.notJSON)
         }
         let items: [Any]
         if let array = root as? [Any] {
@@ -73,11 +73,11 @@ public enum WallosJSONFormat: ImportFormat {
         } else if let object = root as? [String: Any], let array = object["subscriptions"] as? [Any] {
             items = array
         } else {
-            throw ImportError.unknownFormat(expected: expected)
+            throw ImportError.unknownFormat(expected: [kind])
         }
         let objects = try items.enumerated().map { index, item in
             guard let object = item as? [String: Any] else {
-                throw ImportError.badRecord(record: localized("record \(index)"), field: localized("record"), problem: localized("expected an object"))
+                throw ImportError.record(.item(index, name: nil), field: .record, problem: .notAnObject)
             }
             return object
         }
@@ -85,8 +85,7 @@ public enum WallosJSONFormat: ImportFormat {
             return try WallosExport.parsed(try WallosAPI.records(objects, options: options), options: options)
         }
         let records = try objects.enumerated().map { index, object in
-            let record = (object["Name"] as? String).map { localized("record \(index) (\($0.quotedForMessage))") }
-                ?? localized("record \(index)")
+            let record = ImportRecord.item(index, name: object["Name"] as? String)
             return try WallosExport.record(record) { field in text(object[field]) }
         }
         return try WallosExport.parsed(records, options: options)
@@ -108,7 +107,7 @@ public enum WallosJSONFormat: ImportFormat {
 /// A price split by a comma (`R$ 15,99`, which Wallos never writes) is refused, not guessed.
 public enum WallosCSVFormat: ImportFormat {
     public static let name = "wallos"
-    public static var expected: String { localized("a Wallos CSV export (header Name,Payment Cycle,Next Payment,...)") }
+    public static let kind = ImportFormatKind.wallosCSV
 
     public static func detect(_ data: Data) -> Bool {
         let head = String(decoding: data.prefix(512), as: UTF8.self)
@@ -116,12 +115,12 @@ public enum WallosCSVFormat: ImportFormat {
     }
 
     public static func parse(_ data: Data, options: ImportOptions) throws -> ParsedImport {
-        guard var text = String(data: data, encoding: .utf8) else { throw ImportError.unreadable(problem: localized("not UTF-8 text")) }
+        guard var text = String(data: data, encoding: .utf8) else { throw ImportError.cannotRead(.notUTF8) }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let lines = text.components(separatedBy: "\n").map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
         let header = lines.first?.components(separatedBy: ",") ?? []
         guard header.count >= 3, Array(header.prefix(3)) == Array(WallosExport.fields.prefix(3)) else {
-            throw ImportError.unknownFormat(expected: expected)
+            throw ImportError.unknownFormat(expected: [kind])
         }
         let urlIndex = header.firstIndex(of: "URL")
         var records: [WallosRecord] = []
@@ -143,27 +142,24 @@ public enum WallosCSVFormat: ImportFormat {
                 // `R$ 15,99` split in two: the comma may be a decimal comma or a thousands
                 // separator, or the price may end there and the notes start with a digit.
                 // Wallos itself writes `R$15.99`.
-                throw ImportError.badRecord(record: localized("line \(startLine)"), field: "Price", problem: localized("""
-                    '\(fields[priceIndex].quotedForMessage)' is followed by '\(fields[priceIndex + 1].quotedForMessage)': a decimal \
-                    comma or a thousands separator splits the price in Wallos's unquoted CSV, and subs does not guess; write \
-                    the amount with a point and no separators, like R$15.99, or import Wallos's JSON export
-                    """))
+                throw ImportError.record(.line(startLine), field: .named("Price"),
+                                         problem: .splitPrice(fields[priceIndex], fields[priceIndex + 1]))
             }
             if fields.count > header.count {
                 guard let urlIndex else {
-                    throw ImportError.badRecord(record: localized("line \(startLine)"), field: localized("record"),
-                                                problem: localized("expected \(header.count) fields, found \(fields.count)"))
+                    throw ImportError.record(.line(startLine), field: .record,
+                                             problem: .wallosFieldCount(found: fields.count, expected: header.count))
                 }
                 let surplus = fields.count - header.count
                 let url = fields[urlIndex...(urlIndex + surplus)].joined(separator: ",")
                 fields.replaceSubrange(urlIndex...(urlIndex + surplus), with: [url])
             }
             guard fields.count == header.count else {
-                throw ImportError.badRecord(record: localized("line \(startLine)"), field: localized("record"),
-                                            problem: localized("expected \(header.count) fields, found \(fields.count)"))
+                throw ImportError.record(.line(startLine), field: .record,
+                                         problem: .wallosFieldCount(found: fields.count, expected: header.count))
             }
             let values = Dictionary(zip(header, fields), uniquingKeysWith: { first, _ in first })
-            records.append(try WallosExport.record(localized("line \(startLine)")) { values[$0] })
+            records.append(try WallosExport.record(.line(startLine)) { values[$0] })
         }
         return try WallosExport.parsed(records, options: options)
     }

@@ -6,7 +6,7 @@ import Foundation
 /// rules, documented in the README's "From Wallos".
 struct WallosRecord: Codable {
     /// Where it was: `record 3 (Netflix)`, `line 4`.
-    var record: String
+    var record: ImportRecord
     var name: String
     var cycle: Cycle
     /// Wallos's next payment: the billing anchor when there is no start date on its schedule.
@@ -65,7 +65,7 @@ struct WallosRecord: Codable {
         let cancellation = try check.optionalDate(nonEmpty(cancellationDate), field: "Cancellation Date")
         // An enabled subscription's cancellation date is Wallos's reminder to cancel by then,
         // not an end: it stays in force, with the date kept in its notes.
-        let cancelBy = active ? cancellation.map { localized("cancel by \($0.description)") } : nil
+        let cancelBy = active ? cancellation.map(options.cancelByNote) : nil
         let notes = try check.optionalText(
             nonEmpty((lines + [paidBy, cancelBy].compactMap { $0 }).joined(separator: "; ")), field: "Notes")
         let categoryName = nonEmpty(category).flatMap { $0 == Self.noCategory ? nil : $0 }
@@ -95,7 +95,7 @@ struct WallosRecord: Codable {
             do {
                 try subscription.cancel(on: max(stop, anchor))
             } catch {
-                throw check.fail("Cancellation Date", CoreErrorText.message(error))
+                throw check.fail("Cancellation Date", .worded(CoreErrorText.message(error)))
             }
         }
         return subscription
@@ -131,7 +131,7 @@ struct WallosRecord: Codable {
         case .ids(let id, let frequency):
             let units: [Int: BillingCycle.Unit] = [1: .day, 2: .week, 3: .month, 4: .year, 5: .once]
             guard let unit = units[id], let cycle = BillingCycle(count: unit == .once ? 1 : frequency, unit: unit) else {
-                throw check.fail("cycle", localized("expected a Wallos cycle 1 to 5 with a frequency from 1 to 999, got \(id) and \(frequency)"))
+                throw check.fail("cycle", .wallosCycle(id: id, frequency: frequency))
             }
             return cycle
         }

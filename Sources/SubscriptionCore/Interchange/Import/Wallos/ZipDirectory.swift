@@ -22,16 +22,16 @@ enum ZipDirectory {
     /// What is wrong with `data` when ZIPFoundation listed `listed` entries, or nil when the
     /// directory holds that many readable, unencrypted entries (or is ZIP64, which
     /// ZIPFoundation reads in full).
-    static func problem(_ data: Data, listed: Int) -> String? {
+    static func problem(_ data: Data, listed: Int) -> FileProblem? {
         switch entries(data) {
-        case .failure(let problem): return problem.message
+        case .failure(let problem): return problem.fileProblem
         case .success(nil): return nil
         case .success(let entries?):
             if let encrypted = entries.first(where: \.isEncrypted) {
-                return localized("an encrypted zip ('\(encrypted.name.quotedForMessage)' is encrypted): subs cannot read it; unzip it with its password and import the wallos.db inside")
+                return .encryptedZip(entry: encrypted.name)
             }
             guard listed >= entries.count else {
-                return localized("a damaged zip (entry \(listed + 1) of \(entries.count) cannot be read)")
+                return .unreadableZipEntry(listed + 1, of: entries.count)
             }
             return nil
         }
@@ -66,8 +66,11 @@ enum ZipDirectory {
         }
     }
 
-    enum ZipProblem: Error {
+    /// Why `unpack` stopped; `WallosBackupFormat` says it as a `FileProblem`.
+    enum ZipProblem: CoreError {
         case damaged, tooLarge, checksum
+
+        var failure: FailureKind { .badData }
     }
 
     private static let endSignature: UInt32 = 0x0605_4B50
@@ -77,8 +80,10 @@ enum ZipDirectory {
     private static let entrySize = 46
     private static let localSize = 30
 
-    private struct DirectoryProblem: Error {
-        let message: String
+    private struct DirectoryProblem: CoreError {
+        let fileProblem: FileProblem
+
+        var failure: FailureKind { .badData }
     }
 
     /// The entries of the central directory; nil for a ZIP64 zip, which this walk leaves to
@@ -91,7 +96,7 @@ enum ZipDirectory {
             guard bytes.count >= endSize,
                   let end = stride(from: bytes.count - endSize, through: lowest, by: -1).first(where: { reader.uint32($0) == endSignature }),
                   let total = reader.uint16(end + 10), let start = reader.uint32(end + 16)
-            else { return .failure(DirectoryProblem(message: localized("a damaged zip (its directory cannot be found)"))) }
+            else { return .failure(DirectoryProblem(fileProblem: .zipDirectoryMissing)) }
             if total == 0xFFFF || start == 0xFFFF_FFFF { return .success(nil) }
             var entries: [Entry] = []
             var position = Int(start)
@@ -103,8 +108,7 @@ enum ZipDirectory {
                       let commentLength = reader.uint16(position + 32), let offset = reader.uint32(position + 42),
                       position + entrySize + nameLength <= bytes.count
                 else {
-                    return .failure(DirectoryProblem(
-                        message: localized("a damaged zip (the header of entry \(index + 1) of \(total) cannot be read)")))
+                    return .failure(DirectoryProblem(fileProblem: .unreadableZipHeader(index + 1, of: total)))
                 }
                 let name = String(decoding: bytes[(position + entrySize)..<(position + entrySize + nameLength)], as: UTF8.self)
                 entries.append(Entry(

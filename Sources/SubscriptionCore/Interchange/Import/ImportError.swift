@@ -1,0 +1,198 @@
+import Foundation
+
+/// A file `subs import` refuses: nothing was imported. Data only (the command line says it);
+/// `Codable` because the child process that reads a Wallos database sends it to its parent.
+public enum ImportError: CoreError, Equatable, Sendable, Codable {
+    /// No known format recognises the file; `expected` are the formats that were tried.
+    case unknownFormat(expected: [ImportFormatKind])
+    /// One record is wrong: where it is, which of its fields, and what is wrong with it.
+    case record(ImportRecord, field: ImportField, problem: RecordProblem)
+    /// The file cannot be taken apart at all (broken JSON, an unclosed quote, a damaged zip).
+    case cannotRead(FileProblem)
+    /// One of the above, in the file at `path` (`-` is standard input).
+    indirect case inFile(path: String, ImportError)
+    /// A refusal still worded by a folder whose errors are not data yet (Storage's import
+    /// writer and Wallos reader); goes when they are. `record` and `field` nil: the file
+    /// as a whole.
+    case worded(record: String?, field: String?, problem: String)
+
+    public var failure: FailureKind { .badData }
+
+    /// Storage's refusal of a record, in its words until its errors are data.
+    public static func badRecord(record: String, field: String, problem: String) -> ImportError {
+        .worded(record: record, field: field, problem: problem)
+    }
+
+    /// Storage's refusal of a file, in its words until its errors are data.
+    public static func unreadable(problem: String) -> ImportError {
+        .worded(record: nil, field: nil, problem: problem)
+    }
+}
+
+/// Each kind of file `subs import` reads, for the message about a file none of them reads.
+public enum ImportFormatKind: String, Sendable, Codable, CaseIterable {
+    case subsDocument, subsListCSV, wallosJSON, wallosCSV, wallosBackup, subtrack, subtrackr, mappedCSV
+}
+
+/// Where a record is in the file.
+public enum ImportRecord: Hashable, Sendable, Codable {
+    /// A CSV line, counted from 1.
+    case line(Int)
+    /// The `index`th object of a JSON list (from 0), with its name when it has one.
+    case item(Int, name: String?)
+    /// A place in a JSON document as its keys name it (`subscriptions[2]`, `settings`,
+    /// `document`), with the name of what is there when known.
+    case path(String, name: String?)
+    /// A row of a Wallos database, by its id and name.
+    case databaseRow(id: String, name: String)
+}
+
+/// Which field of a record is wrong.
+public enum ImportField: Hashable, Sendable, Codable {
+    /// A column or key as the file names it (`Price`, `billing_periods[0].cycle`).
+    case named(String)
+    /// A key of a JSON object, shown quoted (a key may be anything).
+    case key(String)
+    /// The record as a whole (its number of fields, its type).
+    case record
+    /// The subscription's name, whichever field holds it.
+    case subscriptionName
+}
+
+/// A JSON value's type, as a document's field expects it.
+public enum JSONKind: String, Sendable, Codable {
+    case string, wholeNumber, bool, list, object
+}
+
+/// What separates a CSV file's fields.
+public enum CSVSeparator: String, Sendable, Codable {
+    case comma, semicolon, tab
+
+    init(_ delimiter: Unicode.Scalar) {
+        self = switch delimiter {
+        case ";": .semicolon
+        case "\t": .tab
+        default: .comma
+        }
+    }
+}
+
+/// What is wrong with one field of a record. `got` is the value as the file writes it.
+public enum RecordProblem: Hashable, Sendable, Codable {
+    case missing
+    /// Missing, and no `--currency` stands in for it.
+    case missingCurrency
+    /// A JSON key written twice in one object.
+    case duplicateKey
+    /// A setting `subs` does not know (the document's `settings`).
+    case unknownSetting
+    case secondRate(currency: String, base: String)
+    case notOfKind(JSONKind)
+    case nullInsteadOf(JSONKind)
+    case unreadableValue
+    /// A document version this `subs` does not read; `newest` is the newest it does.
+    case unknownVersion(got: String, newest: Int)
+    case notADate(got: String)
+    case notATimestamp(got: String)
+    case notACurrencyCode(got: String)
+    /// A cycle that is not 1 to 999 of day, week, month or year, or 1 once.
+    case notACycle
+    case notAnID(got: String)
+    case noPrice
+    case noPeriod
+    /// A second charge record for one day.
+    case secondCharge(CivilDate)
+    case weightOutOfRange
+    case remindDaysOutOfRange(got: Int)
+    /// A CSV record with more or fewer fields than the header has columns.
+    case fieldCount(found: Int, header: Int, separator: CSVSeparator)
+    /// The same, in Wallos's unquoted CSV.
+    case wallosFieldCount(found: Int, expected: Int)
+    case subtrackCycle(got: String)
+    case subtrackStatus(got: String)
+    /// A status that is not active, trial, paused or cancelled (`subs list` and `--map`).
+    case status(got: String)
+    case subtrackrSchedule(got: String)
+    case subtrackrInterval(got: String)
+    case subtrackrStatus(got: String)
+    /// `Every N Quarters` with more than 999 months.
+    case tooManyQuarters(Int)
+    case cycleCount(got: String)
+    case notABool(got: String)
+    /// Not an amount, with or without a currency symbol.
+    case notAPrice(got: String)
+    case negativeAmount(got: String)
+    /// A decimal comma or a thousands separator, which is not guessed.
+    case separator(got: String)
+    /// A symbol that is not one of `currency`'s (it is one of `codes`).
+    case notASymbol(got: String, symbol: String, of: String, codes: [String])
+    case ambiguousSymbol(got: String, symbol: String, codes: [String])
+    case noCurrencySymbol
+    case unknownSymbol(String)
+    /// Wallos CSV: a price and the field after it, split by a comma.
+    case splitPrice(String, String)
+    /// A Wallos yes/no field written otherwise.
+    case notAFlag(yes: String, no: String, got: String)
+    case wallosCycle(id: Int, frequency: Int)
+    case notAnObject
+    case notText
+    case notAWholeNumber
+    case notANumber
+    /// Wallos's API: records with different currency ids.
+    case currencyIDs(String, String)
+    /// Wallos's API: a currency id without `--currency`.
+    case currencyID(String)
+    /// A Wallos database row whose currency id names no currency of its own table.
+    case unknownWallosCurrency
+    /// The same name and currency as the subscription of record `earlier`, with `--on-duplicate
+    /// replace`: one would overwrite the other.
+    case sameNameAndCurrency(as: ImportRecord)
+    /// A value another part of `subs` refuses, with what it expected, in its words until its
+    /// errors are data (the model's input errors).
+    case expected(String)
+    /// Another part's refusal, in its words until its errors are data.
+    case worded(String)
+}
+
+/// Why a file cannot be taken apart at all.
+public enum FileProblem: Hashable, Sendable, Codable {
+    case emptyFile
+    case unclosedQuote(line: Int)
+    case notJSON
+    /// JSON, but not the object a document is.
+    case notAnObject
+    case nullDocument
+    case tooDeep(maximum: Int)
+    case undecodable
+    case newerVersion(Int, newest: Int)
+    case notUTF8
+    /// A line of a CSV file that is not UTF-8.
+    case notUTF8Line(Int)
+    /// The system refused an in-memory file (`errno`).
+    case noMemoryFile(errno: Int32)
+    case cannotCopyIntoMemory(errno: Int32)
+    case damagedZip
+    case encryptedZip(entry: String)
+    case unreadableZipEntry(Int, of: Int)
+    case zipDirectoryMissing
+    case unreadableZipHeader(Int, of: Int)
+    case pathOutsideZip(String)
+    case noWallosDatabase
+    case databaseTooLarge(limit: UInt64)
+    case databaseUnpacksTooLarge(limit: UInt64)
+    case databaseChecksum
+    case databaseNotUnpacked
+}
+
+/// How `import` was asked that it refuses before reading a record: nothing changed.
+public enum ImportOptionError: CoreError, Equatable, Sendable {
+    /// `--map` text that is not `field=Column` pairs naming name and amount.
+    case mapNotUnderstood(String)
+    /// `--from csv` without `--map`.
+    case mapNeeded
+    /// A `--map` column the file's header does not have; `header` is the header's first
+    /// columns, `more` whether it has others.
+    case columnNotInHeader(String, header: [String], more: Bool)
+
+    public var failure: FailureKind { .refused }
+}

@@ -1,0 +1,170 @@
+/// A JSON document built by hand (or by `JSONValueEncoder` from a `Codable` value), so that key order (sorted), explicit nulls and number
+/// formatting are exactly what docs/json.md promises, whatever Foundation's encoder does.
+public enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    public static func string(_ value: String?) -> JSONValue {
+        value.map(JSONValue.string) ?? .null
+    }
+
+    /// Pretty-printed with two-space indents and keys in sorted order, ending in a newline.
+    public var rendered: String {
+        var writer = JSONWriter()
+        writer.write(self, indent: 0)
+        writer.append("\n")
+        return String(decoding: writer.output, as: UTF8.self)
+    }
+}
+
+/// A JSON object's members, kept as written and sorted by key only when printed (and only if
+/// they are not in order already): building one costs no hashing, which matters at 24,000 items.
+public struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
+    /// (key, value) pairs: the literal's own array, kept as it is.
+    var members: [(String, JSONValue)]
+
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        members = elements
+    }
+
+    /// Members with keys made at run time, such as currency codes.
+    public init(uniqueKeysWithValues members: some Sequence<(String, JSONValue)>) {
+        self.members = Array(members)
+    }
+
+    public var isEmpty: Bool { members.isEmpty }
+
+    /// A member by key; setting one that exists replaces it, setting nil removes it.
+    public subscript(key: String) -> JSONValue? {
+        get { members.first { $0.0 == key }?.1 }
+        set {
+            let index = members.firstIndex { $0.0 == key }
+            switch (index, newValue) {
+            case (let index?, let value?): members[index].1 = value
+            case (let index?, nil): members.remove(at: index)
+            case (nil, let value?): members.append((key, value))
+            case (nil, nil): break
+            }
+        }
+    }
+
+    var sortedMembers: [(String, JSONValue)] {
+        // Keys are ASCII, where String's order is the bytes' order.
+        let isSorted = zip(members, members.dropFirst()).allSatisfy { $0.0 < $1.0 }
+        return isSorted ? members : members.sorted { $0.0 < $1.0 }
+    }
+
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        let (left, right) = (lhs.sortedMembers, rhs.sortedMembers)
+        return left.count == right.count && zip(left, right).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+    }
+}
+
+/// Writes a `JSONValue` as UTF-8 bytes: the one JSON writer, for the command line's output and
+/// the export document alike.
+public struct JSONWriter {
+    public var output: [UInt8] = []
+
+    public init() {}
+
+    public mutating func write(_ value: JSONValue, indent: Int) {
+        switch value {
+        case .null: append("null")
+        case .bool(let value): append(value ? "true" : "false")
+        case .int(let value): append(String(value))
+        case .string(let value): writeString(value)
+        case .array(let items):
+            guard !items.isEmpty else { append("[]"); return }
+            if indent == 0 { output.reserveCapacity(items.count * 256) }
+            append("[\n")
+            for (index, item) in items.enumerated() {
+                pad(indent + 1)
+                write(item, indent: indent + 1)
+                append(index < items.count - 1 ? ",\n" : "\n")
+            }
+            pad(indent)
+            append("]")
+        case .object(let object):
+            guard !object.isEmpty else { append("{}"); return }
+            append("{\n")
+            let members = object.sortedMembers
+            for (index, (key, value)) in members.enumerated() {
+                pad(indent + 1)
+                writeString(key)
+                append(": ")
+                write(value, indent: indent + 1)
+                append(index < members.count - 1 ? ",\n" : "\n")
+            }
+            pad(indent)
+            append("}")
+        }
+    }
+
+    public mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { output.append(contentsOf: $0) }
+    }
+
+    private mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { output.append(contentsOf: $0) }
+    }
+
+    public mutating func pad(_ level: Int) {
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
+    }
+
+    /// A string in quotes: `"` and `\` escaped, newline, return and tab by name, the other C0
+    /// controls, DEL and the C1 controls (U+0080–U+009F) as `\u00XX`; everything else as it is.
+    private mutating func writeString(_ value: String) {
+        output.append(UInt8(ascii: "\""))
+        // Most strings have nothing to escape: copied whole.
+        var value = value
+        let copied = value.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                || byte == 0x7F || byte == 0xC2 {
+                return false
+            }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if copied {
+            output.append(UInt8(ascii: "\""))
+            return
+        }
+        var utf8 = value.utf8.makeIterator()
+        while let byte = utf8.next() {
+            switch byte {
+            case UInt8(ascii: "\""): append("\\\"")
+            case UInt8(ascii: "\\"): append("\\\\")
+            case UInt8(ascii: "\n"): append("\\n")
+            case UInt8(ascii: "\r"): append("\\r")
+            case UInt8(ascii: "\t"): append("\\t")
+            case 0..<0x20, 0x7F: escape(UInt32(byte))
+            case 0xC2:
+                // U+0080–U+009F are C2 80 to C2 9F in UTF-8.
+                guard let next = utf8.next() else { output.append(byte); break }
+                if (0x80..<0xA0).contains(next) {
+                    escape(UInt32(next))
+                } else {
+                    output.append(byte)
+                    output.append(next)
+                }
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func escape(_ value: UInt32) {
+        let digits: StaticString = "0123456789abcdef"
+        append("\\u00")
+        digits.withUTF8Buffer { hex in
+            output.append(hex[Int(value >> 4)])
+            output.append(hex[Int(value & 0xF)])
+        }
+    }
+}
