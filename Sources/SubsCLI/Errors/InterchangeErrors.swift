@@ -80,6 +80,8 @@ extension RecordProblem {
             localized("\(record): \(field): expected one of \(ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")); nothing was imported", in: language)
         case .secondRate(let currency, let base):
             localized("\(record): \(field): a second rate for \(currency) in \(base); nothing was imported", in: language)
+        case .rateInOwnCurrency(let currency):
+            localized("\(record): \(field): \(currency) is the rate's own currency; nothing was imported", in: language)
         case .notOfKind(.string):
             localized("\(record): \(field): expected a string; nothing was imported", in: language)
         case .notOfKind(.wholeNumber):
@@ -206,7 +208,7 @@ extension RecordProblem {
     }
 }
 
-extension FileProblem {
+extension ImportFileProblem {
     func message(in language: Language) -> String {
         switch self {
         case .emptyFile:

@@ -47,6 +47,8 @@ extension SubsTranslations {
          "%@: %@: beklenen: şunlardan biri: %@; hiçbir şey içe aktarılmadı"),
         ("%@: %@: a second rate for %@ in %@; nothing was imported",
          "%@: %@: %@ için %@ cinsinden ikinci bir kur; hiçbir şey içe aktarılmadı"),
+        ("%@: %@: %@ is the rate's own currency; nothing was imported",
+         "%@: %@: %@ kurun kendi para birimi; hiçbir şey içe aktarılmadı"),
         ("%@: %@: expected a string; nothing was imported",
          "%@: %@: beklenen: bir metin; hiçbir şey içe aktarılmadı"),
         ("%@: %@: expected a whole number; nothing was imported",

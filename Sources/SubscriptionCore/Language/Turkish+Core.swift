@@ -70,8 +70,6 @@ extension Translations {
          "%@ 64 KiB'tan büyük"),
         ("unreadable setting",
          "okunamayan ayar"),
-        ("%@ is the rate's own currency",
-         "%@ kurun kendi para birimi"),
         ("a SQLite database, but not Wallos's: it has no subscriptions table as Wallos writes it",
          "bir SQLite veritabanı ama Wallos'unki değil: Wallos'un yazdığı gibi bir subscriptions tablosu yok"),
         ("not a Wallos database: %@",

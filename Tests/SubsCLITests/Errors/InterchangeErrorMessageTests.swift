@@ -89,7 +89,7 @@ struct InterchangeErrorMessageTests {
     ]
 
     /// One sample of every file problem, and its English after "cannot read the file: ".
-    static let fileProblems: [(FileProblem, String)] = [
+    static let fileProblems: [(ImportFileProblem, String)] = [
         (.emptyFile, "an empty file"),
         (.unclosedQuote(line: 3), "line 3: a quoted field is never closed"),
         (.notJSON, "not valid JSON"),

@@ -14,7 +14,7 @@ import Testing
 
     private func file(_ subscriptions: [Subscription], categories: [ImportedCategory] = [],
                       settings: [ConfigKey: String] = [:]) -> ParsedImport {
-        ParsedImport(subscriptions: subscriptions.enumerated().map { ImportedSubscription(record: "row \($0.offset + 1)", subscription: $0.element) },
+        ParsedImport(subscriptions: subscriptions.enumerated().map { ImportedSubscription(record: .line($0.offset + 2), subscription: $0.element) },
                      categories: categories, settings: settings)
     }
 

@@ -8,7 +8,7 @@ public enum ImportError: CoreError, Equatable, Sendable, Codable {
     /// One record is wrong: where it is, which of its fields, and what is wrong with it.
     case record(ImportRecord, field: ImportField, problem: RecordProblem)
     /// The file cannot be taken apart at all (broken JSON, an unclosed quote, a damaged zip).
-    case cannotRead(FileProblem)
+    case cannotRead(ImportFileProblem)
     /// One of the above, in the file at `path` (`-` is standard input).
     indirect case inFile(path: String, ImportError)
     /// A refusal still worded by a folder whose errors are not data yet (Storage's import
@@ -87,6 +87,8 @@ public enum RecordProblem: Hashable, Sendable, Codable {
     /// A setting `subs` does not know (the document's `settings`).
     case unknownSetting
     case secondRate(currency: String, base: String)
+    /// A rate given in its own currency.
+    case rateInOwnCurrency(String)
     case notOfKind(JSONKind)
     case nullInsteadOf(JSONKind)
     case unreadableValue
@@ -155,7 +157,7 @@ public enum RecordProblem: Hashable, Sendable, Codable {
 }
 
 /// Why a file cannot be taken apart at all.
-public enum FileProblem: Hashable, Sendable, Codable {
+public enum ImportFileProblem: Hashable, Sendable, Codable {
     case emptyFile
     case unclosedQuote(line: Int)
     case notJSON

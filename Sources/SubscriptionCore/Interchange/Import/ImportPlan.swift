@@ -25,7 +25,7 @@ public struct ImportPlan: Sendable {
 
     /// One imported subscription: the record it came from, what it becomes, and what happens.
     public struct Item: Sendable {
-        public let record: String
+        public let record: ImportRecord
         public let subscription: Subscription
         public let action: Action
     }
@@ -118,8 +118,8 @@ public struct ImportPlan: Sendable {
         for (index, imported) in parsed.rates.enumerated()
         where !current.rates.contains(RateKey(currency: imported.rate.currency, base: imported.base)) {
             guard imported.rate.currency != imported.base else {
-                throw ImportError.badRecord(record: "rates[\(index)]", field: "base",
-                                            problem: localized("\(imported.base.code) is the rate's own currency"))
+                throw ImportError.record(.path("rates[\(index)]", name: nil), field: .named("base"),
+                                         problem: .rateInOwnCurrency(imported.base.code))
             }
             ratesSet.append(imported)
         }
@@ -136,7 +136,7 @@ private struct Planner {
     /// The next number `freeName` tries for a name, so that many rows of one name stay linear.
     var nextNumbers: [String: Int] = [:]
     /// The record of the file that added or replaced each subscription, by id.
-    var writtenBy: [String: String] = [:]
+    var writtenBy: [String: ImportRecord] = [:]
     /// Categories by their names' keys.
     var categories: [String: ImportedCategory] = [:]
 
@@ -190,8 +190,7 @@ private struct Planner {
             // Two records of one file for one subscription: which should win is anyone's guess,
             // and undo could not tell what was there before. Refused, naming both.
             if let earlier = writtenBy[existing.id] {
-                throw ImportError.badRecord(record: imported.record, field: localized("name"), problem: localized(
-                    "the same name and currency as \(earlier); with --on-duplicate replace one would overwrite the other"))
+                throw ImportError.record(imported.record, field: .subscriptionName, problem: .sameNameAndCurrency(as: earlier))
             }
             writtenBy[existing.id] = imported.record
             subscription = subscription.withID(existing.id)

@@ -28,9 +28,7 @@ public enum SubsListCSVFormat: ImportFormat {
         do {
             records = try CSVReader.records(text)
         } catch let error as CSVError {
-            switch error {
-            case .unclosedQuote(let line): throw ImportError.cannotRead(.unclosedQuote(line: line))
-            }
+            throw error.importError
         }
         guard records.first?.fields == header else {
             throw ImportError.unknownFormat(expected: [kind])

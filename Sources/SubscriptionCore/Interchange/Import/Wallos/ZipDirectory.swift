@@ -22,7 +22,7 @@ enum ZipDirectory {
     /// What is wrong with `data` when ZIPFoundation listed `listed` entries, or nil when the
     /// directory holds that many readable, unencrypted entries (or is ZIP64, which
     /// ZIPFoundation reads in full).
-    static func problem(_ data: Data, listed: Int) -> FileProblem? {
+    static func problem(_ data: Data, listed: Int) -> ImportFileProblem? {
         switch entries(data) {
         case .failure(let problem): return problem.fileProblem
         case .success(nil): return nil
@@ -66,7 +66,7 @@ enum ZipDirectory {
         }
     }
 
-    /// Why `unpack` stopped; `WallosBackupFormat` says it as a `FileProblem`.
+    /// Why `unpack` stopped; `WallosBackupFormat` says it as a `ImportFileProblem`.
     enum ZipProblem: CoreError {
         case damaged, tooLarge, checksum
 
@@ -81,7 +81,7 @@ enum ZipDirectory {
     private static let localSize = 30
 
     private struct DirectoryProblem: CoreError {
-        let fileProblem: FileProblem
+        let fileProblem: ImportFileProblem
 
         var failure: FailureKind { .badData }
     }
