@@ -28,7 +28,6 @@ public struct Subs: ParsableCommand {
         // Before any text is made: help strings are computed when a command type is first used.
         SubsTranslations.install()
         if arguments.count == 2, arguments[0] == WallosChild.argument { WallosChild.runChild(parent: arguments[1]) }
-        WallosChild.install()
         // Settled once, before any argument is parsed, and in force for the whole run.
         Language.$current.withValue(StartUp.language(for: arguments)) { run(arguments) }
     }

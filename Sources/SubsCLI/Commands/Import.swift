@@ -73,7 +73,8 @@ extension Subs {
             let outcome = try store.openStore().importFile(
                 data, path: file, from: from,
                 options: ImportOptions(currency: currency, today: today, map: map,
-                                       cancelByNote: { localized("cancel by \($0.description)") }),
+                                       cancelByNote: { localized("cancel by \($0.description)") },
+                                       wallosReader: { try WallosChild.read($0) }),
                 onDuplicate: onDuplicate, dryRun: dryRun)
             print(ImportRenderer.text(outcome), terminator: "")
         }

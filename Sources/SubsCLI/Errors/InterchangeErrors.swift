@@ -257,6 +257,19 @@ extension ImportFileProblem {
             localized("cannot read the file: a damaged zip (wallos.db fails its checksum); nothing was imported", in: language)
         case .databaseNotUnpacked:
             localized("cannot read the file: a damaged or truncated zip (wallos.db cannot be unpacked); nothing was imported", in: language)
+        case .wallosGaveNoAnswer:
+            localized("cannot read the file: reading the Wallos database gave no answer; nothing was imported", in: language)
+        case .noLiteralPathFileLayer:
+            localized("cannot read the file: cannot read the database from memory: SQLite's file layer is missing; nothing was imported", in: language)
+        case .notWallosSchema:
+            localized("cannot read the file: a SQLite database, but not Wallos's: it has no subscriptions table as Wallos writes it; nothing was imported", in: language)
+        case .wallosHolds(let count, let limit):
+            localized("cannot read the file: wallos.db holds \(count) subscriptions, more than the \(limit) subs imports at once; nothing was imported", in: language)
+        case .wallosHoldsMoreThan(let limit):
+            localized("cannot read the file: wallos.db holds more than the \(limit) subscriptions subs imports at once; nothing was imported", in: language)
+        case .notWallos(let message):
+            // SQLite's own words: it has no others.
+            localized("cannot read the file: not a Wallos database: \(message); nothing was imported", in: language)
         }
     }
 

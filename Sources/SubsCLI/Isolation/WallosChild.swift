@@ -21,10 +21,6 @@ enum WallosChild {
     /// Where the child finds the unnamed copy of the database its parent hands it.
     static let databaseDescriptor: Int32 = 3
 
-    static func install() {
-        WallosDatabase.isolatedReader = read
-    }
-
     /// The child's side: `subs --read-wallos-database-in-child PARENT-PID`, with the database
     /// open as descriptor 3.
     static func runChild(parent: String) -> Never {

@@ -243,5 +243,17 @@ extension SubsTranslations {
          "standart girdideki kur dosyası %@ boyutundan büyük; subs bir tanesi için en çok bu kadarını okur"),
         ("rates file %@ is larger than %@, the most subs reads for one",
          "kur dosyası %@ %@ boyutundan büyük; subs bir tanesi için en çok bu kadarını okur"),
+        ("cannot read the file: reading the Wallos database gave no answer; nothing was imported",
+         "dosya okunamıyor: Wallos veritabanını okumak yanıt vermedi; hiçbir şey içe aktarılmadı"),
+        ("cannot read the file: cannot read the database from memory: SQLite's file layer is missing; nothing was imported",
+         "dosya okunamıyor: veritabanı bellekten okunamıyor: SQLite'ın dosya katmanı eksik; hiçbir şey içe aktarılmadı"),
+        ("cannot read the file: a SQLite database, but not Wallos's: it has no subscriptions table as Wallos writes it; nothing was imported",
+         "dosya okunamıyor: bir SQLite veritabanı ama Wallos'unki değil: Wallos'un yazdığı gibi bir subscriptions tablosu yok; hiçbir şey içe aktarılmadı"),
+        ("cannot read the file: wallos.db holds %@ subscriptions, more than the %@ subs imports at once; nothing was imported",
+         "dosya okunamıyor: wallos.db %@ abonelik içeriyor, subs'ın bir seferde içe aktardığı %@ aboneliği aşıyor; hiçbir şey içe aktarılmadı"),
+        ("cannot read the file: wallos.db holds more than the %@ subscriptions subs imports at once; nothing was imported",
+         "dosya okunamıyor: wallos.db, subs'ın bir seferde içe aktardığı %@ aboneliği aşıyor; hiçbir şey içe aktarılmadı"),
+        ("cannot read the file: not a Wallos database: %@; nothing was imported",
+         "dosya okunamıyor: Wallos veritabanı değil: %@; hiçbir şey içe aktarılmadı"),
     ]
 }

@@ -229,7 +229,7 @@ struct ImportSafetyTests {
                 : Self.options)
             Issue.record("accepted")
         } catch let error as ImportError {
-            #expect(error == .unreadable(problem: "line \(line) is not UTF-8 text"))
+            #expect(error == .cannotRead(.notUTF8Line(line)))
         }
     }
 

@@ -184,6 +184,17 @@ public enum ImportFileProblem: Hashable, Sendable, Codable {
     case databaseUnpacksTooLarge(limit: UInt64)
     case databaseChecksum
     case databaseNotUnpacked
+    /// The child process that reads a Wallos database gave nothing it could read.
+    case wallosGaveNoAnswer
+    /// SQLite's file layer that opens a path as given is missing.
+    case noLiteralPathFileLayer
+    /// A SQLite database without Wallos's subscriptions table.
+    case notWallosSchema
+    /// A Wallos database with more subscriptions than one import takes.
+    case wallosHolds(Int64, limit: Int)
+    case wallosHoldsMoreThan(limit: Int)
+    /// SQLite refused the file, in its own words.
+    case notWallos(sqlite: String)
 }
 
 /// How `import` was asked that it refuses before reading a record: nothing changed.

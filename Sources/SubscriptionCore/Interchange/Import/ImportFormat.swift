@@ -56,14 +56,18 @@ public struct ImportOptions: Sendable {
     /// The note that keeps a Wallos cancellation date of a subscription still in force, in the
     /// user's language (the note is theirs to read).
     public var cancelByNote: @Sendable (CivilDate) -> String
+    /// Reads a Wallos database in a child process (`WallosDatabase`); nil reads it in this one.
+    public var wallosReader: WallosDatabase.Reader?
 
     public init(currency: Currency? = nil, today: CivilDate, now: Date = Date(), map: [MappedCSVFormat.Field: String]? = nil,
-                cancelByNote: @escaping @Sendable (CivilDate) -> String = { "cancel by \($0.description)" }) {
+                cancelByNote: @escaping @Sendable (CivilDate) -> String = { "cancel by \($0.description)" },
+                wallosReader: WallosDatabase.Reader? = nil) {
         self.currency = currency
         self.today = today
         self.now = now
         self.map = map
         self.cancelByNote = cancelByNote
+        self.wallosReader = wallosReader
     }
 }
 

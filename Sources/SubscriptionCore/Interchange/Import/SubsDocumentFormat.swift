@@ -141,7 +141,7 @@ struct RecordCheck {
             return try body()
         } catch let error as InputError {
             // The model's errors, in its words until they are data.
-            throw fail(field, .expected(CoreErrorText.expectation(error)))
+            throw fail(field, .worded(CoreErrorText.expectation(error)))
         } catch let error as SettingsError {
             throw fail(field, .worded(CoreErrorText.message(error)))
         }

@@ -26,7 +26,7 @@ public enum WallosBackupFormat: ImportFormat {
         }
         copy.leaveWALMode()
         // Kept open until read: closing the last descriptor would empty the file.
-        let records = try withExtendedLifetime(copy) { try WallosDatabase.records(in: copy.descriptor) }
+        let records = try withExtendedLifetime(copy) { try WallosDatabase.records(in: copy.descriptor, reader: options.wallosReader) }
         return ParsedImport(subscriptions: try records.map { record in
             ImportedSubscription(record: record.record, subscription: try record.subscription(options: options))
         })

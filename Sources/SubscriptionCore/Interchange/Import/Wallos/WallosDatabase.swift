@@ -7,12 +7,12 @@ import Foundation
 ///
 /// Such a file comes from elsewhere, and the SQLite 3.15.2 inside SQLCipher 3.4.1 is not safe
 /// with a crafted one: a schema can crash it (CVE-2018-8740), a view can query forever. So the
-/// command line reads it in a child process (`isolatedReader`), which prints `answer(file:)`; a
-/// crash or a runaway there costs the child, and the import fails with one line.
+/// command line reads it in a child process (`ImportOptions.wallosReader`), which prints
+/// `answer(file:)`; a crash or a runaway there costs the child, and the import fails with one line.
 public enum WallosDatabase {
-    /// Runs `answer(file:)` in a child process that is handed the open file and returns what
-    /// it printed; nil reads in this process (the core's own tests).
-    nonisolated(unsafe) public static var isolatedReader: ((_ file: Int32) throws -> Data)?
+    /// Runs `answer(file:)` in a child process that is handed the open file, and returns what it
+    /// printed.
+    public typealias Reader = @Sendable (_ file: Int32) throws -> Data
 
     /// The most subscriptions one import takes from a database: a household has tens, and
     /// each costs memory until the import is written (300,000 took 1.7 GB).
@@ -26,7 +26,7 @@ public enum WallosDatabase {
         } catch let error as ImportError {
             answer = .failed(error)
         } catch {
-            answer = .failed(.unreadable(problem: String(describing: error)))
+            answer = .failed(.cannotRead(.notWallos(sqlite: String(describing: error))))
         }
         return (try? JSONEncoder().encode(answer)) ?? Data()
     }
@@ -36,11 +36,13 @@ public enum WallosDatabase {
         case failed(ImportError)
     }
 
-    static func records(in file: Int32) throws -> [WallosRecord] {
-        guard let isolatedReader else { return try readRecords(at: WallosCopy.path(of: file)) }
-        let printed = try isolatedReader(file)
+    /// The records of the database open as `file`, read by `reader` in a child process; without
+    /// one, in this process (the core's own tests).
+    static func records(in file: Int32, reader: Reader?) throws -> [WallosRecord] {
+        guard let reader else { return try readRecords(at: WallosCopy.path(of: file)) }
+        let printed = try reader(file)
         guard let answer = try? JSONDecoder().decode(Answer.self, from: printed) else {
-            throw ImportError.unreadable(problem: localized("reading the Wallos database gave no answer"))
+            throw ImportError.cannotRead(.wallosGaveNoAnswer)
         }
         switch answer {
         case .records(let records): return records
@@ -51,13 +53,13 @@ public enum WallosDatabase {
     static func readRecords(at path: String, limit: Int = largestImport) throws -> [WallosRecord] {
         do {
             guard let vfs = literalPathVFS else {
-                throw ImportError.unreadable(problem: localized("cannot read the database from memory: SQLite's file layer is missing"))
+                throw ImportError.cannotRead(.noLiteralPathFileLayer)
             }
             let connection = try Connection(path: path, create: false, vfs: vfs)
             try connection.execute("PRAGMA query_only = ON")
             let columns = Set(try connection.rows("PRAGMA table_info(subscriptions)").compactMap { $0.text(1) })
             guard ["name", "price", "next_payment", "cycle"].allSatisfy(columns.contains) else {
-                throw ImportError.unreadable(problem: localized("a SQLite database, but not Wallos's: it has no subscriptions table as Wallos writes it"))
+                throw ImportError.cannotRead(.notWallosSchema)
             }
             func column(_ name: String) -> String { columns.contains(name) ? "s.\(name)" : "NULL" }
             // A Wallos server can hold several users: the first one's subscriptions are taken.
@@ -71,7 +73,7 @@ public enum WallosDatabase {
             // until memory runs out (which would look like a crash).
             if case .integer(let count)? = try connection.scalar("SELECT count(*) FROM subscriptions s \(userFilter)", parameters),
                count > limit {
-                throw ImportError.unreadable(problem: localized("wallos.db holds \(count) subscriptions, more than the \(limit) subs imports at once"))
+                throw ImportError.cannotRead(.wallosHolds(count, limit: limit))
             }
             var records: [WallosRecord] = []
             try connection.forEachRow("""
@@ -89,7 +91,7 @@ public enum WallosDatabase {
                 """, parameters) { row in
                 // A join can repeat rows the count did not see.
                 guard records.count < limit else {
-                    throw ImportError.unreadable(problem: localized("wallos.db holds more than the \(limit) subscriptions subs imports at once"))
+                    throw ImportError.cannotRead(.wallosHoldsMoreThan(limit: limit))
                 }
                 let name = row.text(1) ?? ""
                 let record = ImportRecord.databaseRow(id: row.text(0) ?? "?", name: name)
@@ -112,7 +114,7 @@ public enum WallosDatabase {
             }
             return records
         } catch let error as SQLiteError {
-            throw ImportError.unreadable(problem: localized("not a Wallos database: \(error.message)"))
+            throw ImportError.cannotRead(.notWallos(sqlite: error.message))
         }
     }
 
