@@ -112,6 +112,7 @@ uninstall:
 		"$(FISH_COMPLETIONS)/subs.fish" "$(MAN1)/subs.1"
 
 test: test-deps
+	python3 Tests/layers/check_layers.py
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	python3 Tests/ics/check_ics.py "$$($(SWIFT) build --show-bin-path)/subs"
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)

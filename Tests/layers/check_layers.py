@@ -9,7 +9,12 @@ import sys
 
 # Lowest first, as the README's layout lists them: a folder (with its subfolders) may use its own
 # types and those of the folders before it.
-LAYERS = ["Files", "Model", "Schedule", "Reports", "Interchange", "Statement", "Detection", "Vault", "Storage"]
+LAYERS = ["Model", "SQLite", "Schedule", "Reports", "Statement", "Detection", "Interchange", "Vault", "Storage"]
+
+# Uses above their folder that issue 23 has yet to remove, each a known debt: key-file reading
+# (Storage's KeyMaterial and PrivateFiles) is to move below Vault, which reads a passphrase file.
+# A use not listed here fails the check.
+KNOWN = {("Vault/VaultPassphraseFile.swift", "KeyMaterial")}
 
 ROOT = pathlib.Path(__file__).resolve().parents[2] / "Sources" / "SubscriptionCore"
 DECLARATION = re.compile(r"^\s*(?:public |internal |private |fileprivate |final |indirect )*"
@@ -18,7 +23,10 @@ COMMENT = re.compile(r"//.*?$|/\*.*?\*/", re.S | re.M)
 # Files that read Turkish in what users give (names that fold Turkish's i's, bank statements'
 # words and month names): data the core recognises, not text it says.
 READS_TURKISH = {"Model/NameMatching.swift", "Statement/MerchantName.swift",
-                 "Statement/MerchantVocabulary.swift", "Statement/StatementDateFormat.swift"}
+                 "Statement/MerchantVocabulary.swift", "Statement/StatementDateFormat.swift",
+                 # Cycle and date words typed or imported in Turkish (`aylık`, `yarın`), read in
+                 # every language.
+                 "Model/BillingCycle.swift", "Model/CivilDate+Input.swift"}
 TURKISH = re.compile("[çğıöşüÇĞİÖŞÜ]")
 STRING = re.compile(r'"(?:\\.|[^"\\\n])*"')
 
@@ -53,7 +61,8 @@ def main():
             continue
         text = STRING.sub('""', COMMENT.sub("", path.read_text()))
         for name, declared in owner.items():
-            if declared > layer and re.search(r"\b" + name + r"\b", text):
+            known = (path.relative_to(ROOT).as_posix(), name) in KNOWN
+            if declared > layer and not known and re.search(r"\b" + name + r"\b", text):
                 problems.append(f"{path.relative_to(ROOT.parents[1])} ({LAYERS[layer]}) uses {name} "
                                 f"({LAYERS[declared]})")
     for path in files:

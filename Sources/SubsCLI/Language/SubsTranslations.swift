@@ -9,6 +9,7 @@ public enum SubsTranslations {
 
     /// Runs once, thread-safely, however many callers (tests run in parallel).
     private static let installed: Void = {
+        Translations.add(turkishWords, for: .turkish)
         Translations.add(turkishHelp, for: .turkish)
         Translations.add(turkishMessages, for: .turkish)
         Translations.add(turkishReports, for: .turkish)

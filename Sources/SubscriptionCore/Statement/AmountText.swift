@@ -139,8 +139,8 @@ struct AmountText: Equatable, Sendable {
         case "TL", "YTL": return Currency(code: "TRY")
         default: break
         }
-        if let code = PriceText.unambiguous[mark] { return Currency(code: code) }
-        if let codes = PriceText.ambiguous[mark] {
+        if let code = CurrencySymbols.unambiguous[mark] { return Currency(code: code) }
+        if let codes = CurrencySymbols.ambiguous[mark] {
             return codes.contains(fallback.code) ? fallback : Currency(code: codes[0])
         }
         if mark.count == 3, mark.allSatisfy(\.isLetter) { return Currency(code: mark) }

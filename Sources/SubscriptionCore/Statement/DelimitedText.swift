@@ -145,3 +145,20 @@ struct DelimitedText {
         return best.delimiter
     }
 }
+
+/// Delimited text the reader cannot take apart, and where.
+public enum CSVError: CoreError, Equatable, Sendable {
+    /// A `"` that opens a field on this line and is never closed.
+    case unclosedQuote(line: Int)
+    /// A byte on this line that is not UTF-8 (for files that must be UTF-8).
+    case notUTF8(line: Int)
+
+    public var failure: FailureKind { .badData }
+
+    /// The line of the file the problem is on.
+    public var line: Int {
+        switch self {
+        case .unclosedQuote(let line), .notUTF8(let line): line
+        }
+    }
+}

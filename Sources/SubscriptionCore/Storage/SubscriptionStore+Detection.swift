@@ -1,14 +1,5 @@
 import Foundation
 
-/// What `detect --add` and `--record` wrote.
-public struct DetectionOutcome: Sendable {
-    public var added: [Subscription] = []
-    /// Each tracked subscription that got records, with how many.
-    public var recorded: [(subscription: Subscription, count: Int)] = []
-    /// Each subscription whose charges were to be recorded, with what came of each charge.
-    public var matched: [(subscription: Subscription, matching: ChargeMatching)] = []
-}
-
 extension SubscriptionStore {
     /// Adds `adding` as subscriptions (each anchored on its first charge, with the prices the
     /// statement shows) and records the charges of `recording` on the subscriptions that track

@@ -72,7 +72,7 @@ struct PriceText {
     }
 
     private static func namesCurrency(_ symbol: String) -> Bool {
-        unambiguous[symbol] != nil || ambiguous[symbol] != nil
+        CurrencySymbols.unambiguous[symbol] != nil || CurrencySymbols.ambiguous[symbol] != nil
             || symbol.count == 3 && Currency(code: symbol.uppercased()) != nil
     }
 
@@ -80,14 +80,14 @@ struct PriceText {
     /// currencies use (among them only: `--currency USD` does not make `kr` dollars), one subs
     /// does not know, or none at all.
     func currency(check: RecordCheck, fallback: Currency?, field: String = "Price") throws -> Currency {
-        if let code = Self.unambiguous[symbol], let currency = Currency(code: code) { return currency }
+        if let code = CurrencySymbols.unambiguous[symbol], let currency = Currency(code: code) { return currency }
         if let currency = Currency(code: symbol.uppercased()), symbol.count == 3 { return currency }
-        if let codes = Self.ambiguous[symbol], let fallback,
+        if let codes = CurrencySymbols.ambiguous[symbol], let fallback,
            !(codes + (Self.alsoWritten[symbol] ?? [])).contains(fallback.code) {
             throw check.fail(field, .notASymbol(got: text, symbol: symbol, of: fallback.code, codes: codes))
         }
         if let fallback { return fallback }
-        if let codes = Self.ambiguous[symbol] {
+        if let codes = CurrencySymbols.ambiguous[symbol] {
             throw check.fail(field, .ambiguousSymbol(got: text, symbol: symbol, codes: codes))
         }
         if symbol.isEmpty {
@@ -95,23 +95,6 @@ struct PriceText {
         }
         throw check.fail(field, .unknownSymbol(symbol))
     }
-
-    /// Symbols of the currencies Wallos ships with (its `currencies` table) and other common
-    /// ones that name a single currency.
-    static let unambiguous: [String: String] = [
-        "€": "EUR", "£": "GBP", "R$": "BRL", "₺": "TRY", "₹": "INR", "₩": "KRW", "₽": "RUB",
-        "₪": "ILS", "₱": "PHP", "฿": "THB", "zł": "PLN", "Kč": "CZK", "Ft": "HUF", "лв": "BGN",
-        "lei": "RON", "kn": "HRK", "Fr": "CHF", "CHF": "CHF", "HK$": "HKD", "NZ$": "NZD", "S$": "SGD",
-        "Mex$": "MXN", "A$": "AUD", "C$": "CAD", "CA$": "CAD", "US$": "USD", "RM": "MYR", "Rp": "IDR",
-        "R": "ZAR", "NT$": "TWD", "₫": "VND", "₴": "UAH", "₦": "NGN", "₸": "KZT", "₼": "AZN", "₾": "GEL",
-    ]
-
-    /// Symbols that several currencies use: the file alone cannot say which is meant.
-    static let ambiguous: [String: [String]] = [
-        "$": ["USD", "AUD", "CAD", "NZD", "SGD", "HKD", "MXN"],
-        "kr": ["SEK", "NOK", "DKK", "ISK"],
-        "¥": ["JPY", "CNY"],
-    ]
 
     /// Further currencies written with an ambiguous symbol, which `--currency` may name too (the
     /// error lists only the common ones).

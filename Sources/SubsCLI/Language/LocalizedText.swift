@@ -1,3 +1,5 @@
+import SubscriptionCore
+
 /// A text a person reads, written in English where it is used and shown in `Language.current`.
 ///
 /// Interpolated values become the arguments of a format: `"No subscription matches \(name)"`

@@ -1,14 +1,14 @@
+import SubscriptionCore
+
 /// The translations of every English text, by language. Each language's table is a list of
 /// (English format, translation) pairs, split across files by the part of `subs` they belong to;
-/// the command line adds its own tables at start-up. Tests check that every text has a
+/// `SubsTranslations` adds them at start-up. Tests check that every text has a
 /// translation whose arguments are English's.
 public enum Translations {
     /// Turkish's tables, in the order they were added; each is made only when Turkish is first
     /// used, so an English run never builds them. (One array per language, not a dictionary of
     /// them: that generic type alone costs a start-up a lookup through every conformance.)
-    nonisolated(unsafe) private static var turkishTables: [() -> [(String, String)]] = [
-        { turkishCore },
-    ]
+    nonisolated(unsafe) private static var turkishTables: [() -> [(String, String)]] = []
     nonisolated(unsafe) private static var turkishMerged: [String: String]?
 
     /// Adds a table of translations, for a module that has texts of its own.

@@ -1,17 +1,6 @@
-/// The languages `subs` speaks (PRODUCT.md §11). English is the language the code is written in;
-/// every other language is a table of translations of its texts.
-public enum Language: String, CaseIterable, Sendable {
-    case english = "en"
-    case turkish = "tr"
+import SubscriptionCore
 
-    /// The language a name like `tr`, `tr_TR.UTF-8` or `en-GB` asks for, or nil for one `subs`
-    /// does not speak (`C`, `POSIX`, `xx`).
-    public init?(localeName: String) {
-        let code = localeName.prefix { $0.isLetter }.lowercased()
-        guard let language = Language(rawValue: code) else { return nil }
-        self = language
-    }
-
+extension Language {
     /// The first that is set of `SUBS_LANG`, config `language`, `LC_ALL`, `LC_MESSAGES` and
     /// `LANG`, as POSIX programs read them: a set but unknown value (`SUBS_LANG=xx`) means
     /// English, as `LANG=xx` does, rather than falling through to the next.
@@ -24,8 +13,9 @@ public enum Language: String, CaseIterable, Sendable {
         return Language(localeName: first) ?? .english
     }
 
-    /// The language texts are shown in: bound by the command line for the whole run, once, before
-    /// any argument is parsed (`Language.$current.withValue(.turkish) { ... }` in a test).
+    /// The reader's language: bound once for the whole run, before any argument is parsed
+    /// (`StartUp`), and passed down the call tree with it; a test binds its own
+    /// (`Language.$current.withValue(.turkish) { ... }`).
     @TaskLocal public static var current: Language = .english
 }
 
