@@ -140,8 +140,7 @@ struct WallosBackupTests {
             let connection = try Connection(path: path, create: true)
             try connection.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
         }
-        #expect(throws: ImportError.unreadable(
-            problem: "a SQLite database, but not Wallos's: it has no subscriptions table as Wallos writes it")) {
+        #expect(throws: ImportError.cannotRead(.notWallosSchema)) {
             _ = try imported(try Files.bytes(path))
         }
     }
@@ -311,7 +310,7 @@ struct WallosBackupTests {
             }
         }
         #expect(try refusal(try database(), limit: 5)
-            == .unreadable(problem: "wallos.db holds 6 subscriptions, more than the 5 subs imports at once"))
+            == .cannotRead(.wallosHolds(6, limit: 5)))
         #expect(try refusal(try database(), limit: 6) == nil)
         // A currency listed twice repeats rows in the join: counted as they come too.
         let doubled = try database("""
@@ -320,7 +319,7 @@ struct WallosBackupTests {
             DROP TABLE currencies; ALTER TABLE loose RENAME TO currencies;
             """)
         #expect(try refusal(doubled, limit: 6)
-            == .unreadable(problem: "wallos.db holds more than the 6 subscriptions subs imports at once"))
+            == .cannotRead(.wallosHoldsMoreThan(limit: 6)))
     }
 
     @Test("A control character in a name is refused, naming the subscription")

@@ -132,9 +132,9 @@ private struct Planner {
     var subscriptions: [Subscription]
     var indexByName: [NameAndCurrency: Int] = [:]
     var takenIDs: Set<String>
-    var takenNames: Set<String>
-    /// The next number `freeName` tries for a name, so that many rows of one name stay linear.
-    var nextNumbers: [String: Int] = [:]
+    /// Names taken so far: an added record whose name is taken becomes `name (2)`, as with
+    /// `detect --add`.
+    var names: FreeNames
     /// The record of the file that added or replaced each subscription, by id.
     var writtenBy: [String: ImportRecord] = [:]
     /// Categories by their names' keys.
@@ -146,7 +146,7 @@ private struct Planner {
             indexByName[NameAndCurrency(subscription)] = index
         }
         takenIDs = Set(subscriptions.map(\.id))
-        takenNames = Set(subscriptions.map { NameMatching.key($0.name) })
+        names = FreeNames(taken: subscriptions.map(\.name))
         for category in current.categories where categories[NameMatching.key(category.name)] == nil {
             categories[NameMatching.key(category.name)] = category
         }
@@ -203,35 +203,16 @@ private struct Planner {
             subscription = subscription.withID(UUID().uuidString.lowercased())
         }
         let original = subscription.name
-        subscription.name = freeName(original)
+        subscription.name = names.claim(original)
         if indexByName[NameAndCurrency(subscription)] == nil {
             indexByName[NameAndCurrency(subscription)] = subscriptions.count
         }
         takenIDs.insert(subscription.id)
         writtenBy[subscription.id] = imported.record
-        takenNames.insert(NameMatching.key(subscription.name))
         subscriptions.append(subscription)
         plan.items.append(.init(
             record: imported.record, subscription: subscription,
             action: .added(renamedFrom: subscription.name == original ? nil : original)))
-    }
-
-    /// `name`, or `name (2)`, `name (3)`... when another subscription has it. `nextNumbers`
-    /// remembers where to go on for each name: the numbers before it are taken, and a name once
-    /// taken stays so during an import.
-    private mutating func freeName(_ name: String) -> String {
-        guard takenNames.contains(NameMatching.key(name)) else { return name }
-        let key = NameMatching.key(name)
-        var number = nextNumbers[key] ?? 2
-        while true {
-            let suffix = " (\(number))"
-            let candidate = String(name.prefix(TextInput.nameLengths.upperBound - suffix.count)) + suffix
-            number += 1
-            if !takenNames.contains(NameMatching.key(candidate)) {
-                nextNumbers[key] = number
-                return candidate
-            }
-        }
     }
 }
 
