@@ -74,7 +74,10 @@ extension Subs {
                 data, path: file, from: from,
                 options: ImportOptions(currency: currency, today: today, map: map,
                                        cancelByNote: { localized("cancel by \($0.description)") },
-                                       wallosReader: { try WallosChild.read($0) }),
+                                       wallosReader: { try WallosChild.read($0) },
+                                       readDate: { [language = Language.current] text, today in
+                                           try CivilDate(typed: text, today: today, in: language)
+                                       }),
                 onDuplicate: onDuplicate, dryRun: dryRun)
             print(ImportRenderer.text(outcome), terminator: "")
         }

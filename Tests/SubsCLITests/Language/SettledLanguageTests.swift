@@ -24,4 +24,15 @@ struct SettledLanguageTests {
         let flags = StartUp.storeFlags(["list", "--db", "a.db", "--key-file=k", "--", "--passphrase-file", "p"])
         #expect(flags == ["--db": "a.db", "--key-file": "k"])
     }
+
+    @Test("A --map CSV imported in Turkish reads 22.11.2026 as a date, as typed input does")
+    func mappedCSVReadsTurkishDates() throws {
+        let sandbox = try Sandbox()
+        let file = sandbox.path("sheet.csv")
+        try "Hizmet,Tutar,Başlangıç\nBluTV,99.90,22.11.2026\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try sandbox.succeed(["import", file, "--map", "name=Hizmet,amount=Tutar,start=Başlangıç", "--currency", "USD", "--today", "2026-11-25"],
+                            environment: ["SUBS_LANG": "tr"])
+        let shown = try sandbox.succeed(["list", "--format", "json", "--today", "2026-11-25"])
+        #expect(shown.stdout.contains("\"start_date\": \"2026-11-22\""), "\(shown)")
+    }
 }

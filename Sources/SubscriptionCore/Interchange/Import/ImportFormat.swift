@@ -58,16 +58,21 @@ public struct ImportOptions: Sendable {
     public var cancelByNote: @Sendable (CivilDate) -> String
     /// Reads a Wallos database in a child process (`WallosDatabase`); nil reads it in this one.
     public var wallosReader: WallosDatabase.Reader?
+    /// Reads a date of a `--map` CSV, given the import day: §4's forms, and the reader's
+    /// (`22.11.2026` in Turkish) when the command line says so.
+    public var readDate: @Sendable (_ text: String, _ today: CivilDate) throws -> CivilDate
 
     public init(currency: Currency? = nil, today: CivilDate, now: Date = Date(), map: [MappedCSVFormat.Field: String]? = nil,
                 cancelByNote: @escaping @Sendable (CivilDate) -> String = { "cancel by \($0.description)" },
-                wallosReader: WallosDatabase.Reader? = nil) {
+                wallosReader: WallosDatabase.Reader? = nil,
+                readDate: @escaping @Sendable (String, CivilDate) throws -> CivilDate = { try CivilDate(input: $0, today: $1) }) {
         self.currency = currency
         self.today = today
         self.now = now
         self.map = map
         self.cancelByNote = cancelByNote
         self.wallosReader = wallosReader
+        self.readDate = readDate
     }
 }
 

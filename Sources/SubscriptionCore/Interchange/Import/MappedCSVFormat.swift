@@ -56,7 +56,7 @@ public enum MappedCSVFormat: ImportFormat {
             return text
         }
         func date(_ field: Field) throws -> CivilDate? {
-            try value(field).map { text in try check.field(map[field]!) { try CivilDate(input: text, today: options.today) } }
+            try value(field).map { text in try check.field(map[field]!) { try options.readDate(text, options.today) } }
         }
         let column = { (field: Field) in map[field] ?? field.rawValue }
         let price = try PriceText(column: try required(.amount), decimalMark: decimalMark, check: check, field: column(.amount))
