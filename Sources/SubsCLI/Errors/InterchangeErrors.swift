@@ -184,8 +184,10 @@ extension RecordProblem {
             localized("\(record): \(field): names no currency Wallos knows; nothing was imported", in: language)
         case .sameNameAndCurrency(let earlier):
             localized("\(record): \(field): the same name and currency as \(earlier.text(in: language)); with --on-duplicate replace one would overwrite the other; nothing was imported", in: language)
-        case .expected(let expected):
-            localized("\(record): \(field): expected \(expected); nothing was imported", in: language)
+        case .invalid(let error):
+            localized("\(record): \(field): \(error.expectation(in: language)); nothing was imported", in: language)
+        case .refused(let refusal):
+            localized("\(record): \(field): \(refusal.message(in: language)); nothing was imported", in: language)
         case .worded(let problem):
             localized("\(record): \(field): \(problem); nothing was imported", in: language)
         }
@@ -342,6 +344,19 @@ extension InputTooLarge: ErrorMessage {
             localized("the rates file on standard input is larger than \(limit), the most subs reads for one", in: language)
         case (.ratesFile, false):
             localized("rates file \(path) is larger than \(limit), the most subs reads for one", in: language)
+        }
+    }
+}
+
+extension ModelRefusal {
+    /// The model's own sentence for the refusal.
+    func message(in language: Language) -> String {
+        switch self {
+        case .input(let error): error.message(in: language)
+        case .settings(let error): error.message(in: language)
+        case .lifecycle(let error): error.message(in: language)
+        case .dateOrder(let error): error.message(in: language)
+        case .life(let error): error.message(in: language)
         }
     }
 }

@@ -19,11 +19,6 @@ public enum SubsTranslations {
         Translations.add(turkishInterchangeErrors, for: .turkish)
         Translations.add(turkishStorageErrors, for: .turkish)
         Translations.add(turkishHistory, for: .turkish)
-        // The core's import and category errors still say a core error as text: in this voice.
-        CoreErrorText.message = { error in
-            (error as? any ErrorMessage)?.message(in: Language.current) ?? String(describing: error)
-        }
-        CoreErrorText.expectation = { $0.expectation(in: Language.current) }
         Translations.add(turkishStatement, for: .turkish)
     }()
 }

@@ -145,8 +145,6 @@ extension SubsTranslations {
          "%@: %@: Wallos'un bildiği bir para birimini belirtmiyor; hiçbir şey içe aktarılmadı"),
         ("%@: %@: the same name and currency as %@; with --on-duplicate replace one would overwrite the other; nothing was imported",
          "%@: %@: %@ ile aynı ad ve para birimi; --on-duplicate replace ile biri ötekinin üzerine yazılırdı; hiçbir şey içe aktarılmadı"),
-        ("%@: %@: expected %@; nothing was imported",
-         "%@: %@: beklenen: %@; hiçbir şey içe aktarılmadı"),
         ("1 field",
          "1 alan"),
         ("%@ fields",

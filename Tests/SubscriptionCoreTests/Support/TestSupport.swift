@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 @testable import SubscriptionCore
-import SubsCLI
+@testable import SubsCLI
 
 /// A core error as the command line says it, in `Language.current` (English in tests): the core's
 /// errors are data (issue 23), and only the command line words them.
 func said(_ error: (any Error)?) -> String? {
     SubsTranslations.install()
-    return error.map { CoreErrorText.message($0) }
+    return error.map { ($0 as? any ErrorMessage)?.message(in: Language.current) ?? String(describing: $0) }
 }
 
 /// A civil date from a `YYYY-MM-DD` literal in a test; a typo in a literal stops the test run.

@@ -81,7 +81,7 @@ extension RecordCheck {
         do {
             try subscription.validateDates()
         } catch {
-            throw fail(field, .worded(CoreErrorText.message(error)))
+            throw fail(field, ModelRefusal(error).map(RecordProblem.refused) ?? .worded(String(describing: error)))
         }
     }
 
@@ -96,7 +96,7 @@ extension RecordCheck {
             default: break
             }
         } catch {
-            throw fail(field, .worded(CoreErrorText.message(error)))
+            throw fail(field, ModelRefusal(error).map(RecordProblem.refused) ?? .worded(String(describing: error)))
         }
     }
 }

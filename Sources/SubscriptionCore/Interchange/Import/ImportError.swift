@@ -1,8 +1,7 @@
 import Foundation
 
-/// A file `subs import` refuses: nothing was imported. Data only (the command line says it);
-/// `Codable` because the child process that reads a Wallos database sends it to its parent.
-public enum ImportError: CoreError, Equatable, Sendable, Codable {
+/// A file `subs import` refuses: nothing was imported. Data only (the command line says it).
+public enum ImportError: CoreError, Equatable, Sendable {
     /// No known format recognises the file; `expected` are the formats that were tried.
     case unknownFormat(expected: [ImportFormatKind])
     /// One record is wrong: where it is, which of its fields, and what is wrong with it.
@@ -78,7 +77,7 @@ public enum CSVSeparator: String, Sendable, Codable {
 }
 
 /// What is wrong with one field of a record. `got` is the value as the file writes it.
-public enum RecordProblem: Hashable, Sendable, Codable {
+public enum RecordProblem: Equatable, Sendable {
     case missing
     /// Missing, and no `--currency` stands in for it.
     case missingCurrency
@@ -149,11 +148,33 @@ public enum RecordProblem: Hashable, Sendable, Codable {
     /// The same name and currency as the subscription of record `earlier`, with `--on-duplicate
     /// replace`: one would overwrite the other.
     case sameNameAndCurrency(as: ImportRecord)
-    /// A value another part of `subs` refuses, with what it expected, in its words until its
-    /// errors are data (the model's input errors).
-    case expected(String)
+    /// A value the model refuses, said as what it expects instead.
+    case invalid(InputError)
+    /// A step the model refuses for this record (a pause, a cancellation, dates out of order).
+    case refused(ModelRefusal)
     /// Another part's refusal, in its words until its errors are data.
     case worded(String)
+}
+
+/// A refusal of the model's, kept as its own error: the command line says it.
+public enum ModelRefusal: Equatable, Sendable {
+    case input(InputError)
+    case settings(SettingsError)
+    case lifecycle(LifecycleError)
+    case dateOrder(DateOrderError)
+    case life(LifeProblem)
+
+    /// The model's refusal `error` is, or nil for an error of another part.
+    public init?(_ error: any Error) {
+        switch error {
+        case let error as InputError: self = .input(error)
+        case let error as SettingsError: self = .settings(error)
+        case let error as LifecycleError: self = .lifecycle(error)
+        case let error as DateOrderError: self = .dateOrder(error)
+        case let error as LifeProblem: self = .life(error)
+        default: return nil
+        }
+    }
 }
 
 /// Why a file cannot be taken apart at all.

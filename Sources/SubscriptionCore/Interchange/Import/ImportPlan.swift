@@ -111,7 +111,8 @@ public struct ImportPlan: Sendable {
             do {
                 config = try config.setting(key, to: value)
             } catch {
-                throw ImportError.badRecord(record: "settings", field: key.rawValue, problem: CoreErrorText.message(error))
+                throw ImportError.record(.path("settings", name: nil), field: .named(key.rawValue),
+                                         problem: ModelRefusal(error).map(RecordProblem.refused) ?? .worded(String(describing: error)))
             }
             settings.append((key, value))
         }

@@ -140,17 +140,16 @@ struct RecordCheck {
         do {
             return try body()
         } catch let error as InputError {
-            // The model's errors, in its words until they are data.
-            throw fail(field, .worded(CoreErrorText.expectation(error)))
+            throw fail(field, .invalid(error))
         } catch let error as SettingsError {
-            throw fail(field, .worded(CoreErrorText.message(error)))
+            throw fail(field, .refused(.settings(error)))
         }
     }
 
     func date(_ text: String, field: String) throws -> CivilDate {
         guard let date = CivilDate(iso: text) else {
             if let parts = CivilDate.isoShaped(text), CivilDate.supportedYears.contains(parts.year) {
-                throw fail(field, .worded(CoreErrorText.message(InputError.notADay(value: text, year: parts.year, month: parts.month))))
+                throw fail(field, .refused(.input(InputError.notADay(value: text, year: parts.year, month: parts.month))))
             }
             throw fail(field, .notADate(got: text))
         }
@@ -248,7 +247,7 @@ struct RecordCheck {
             updatedAt: try timestamp(entry.updatedAt, field: "updated_at"))
         if checkingLife, let problem = subscription.lifeProblem() {
             throw fail(documentField(problem.place, of: subscription, pauses: pauses, prices: prices),
-                       .worded(CoreErrorText.message(problem)))
+                       .refused(.life(problem)))
         }
         return subscription
     }

@@ -96,7 +96,7 @@ public enum SubsListCSVFormat: ImportFormat {
         do {
             try change()
         } catch {
-            throw check.fail("status", .worded(CoreErrorText.message(error)))
+            throw check.fail("status", ModelRefusal(error).map(RecordProblem.refused) ?? .worded(String(describing: error)))
         }
     }
 

@@ -24,16 +24,37 @@ public enum WallosDatabase {
         do {
             answer = .records(try readRecords(at: WallosCopy.path(of: file)))
         } catch let error as ImportError {
-            answer = .failed(error)
+            answer = .failed(Failure(error))
         } catch {
-            answer = .failed(.cannotRead(.notWallos(sqlite: String(describing: error))))
+            answer = .failed(.file(.notWallos(sqlite: String(describing: error))))
         }
         return (try? JSONEncoder().encode(answer)) ?? Data()
     }
 
     private enum Answer: Codable {
         case records([WallosRecord])
-        case failed(ImportError)
+        case failed(Failure)
+    }
+
+    /// The refusals `readRecords` makes, as the child sends them to its parent.
+    private enum Failure: Codable {
+        case file(ImportFileProblem)
+        case unknownCurrency(ImportRecord)
+
+        init(_ error: ImportError) {
+            switch error {
+            case .cannotRead(let problem): self = .file(problem)
+            case .record(let record, _, .unknownWallosCurrency): self = .unknownCurrency(record)
+            default: self = .file(.notWallos(sqlite: String(describing: error)))
+            }
+        }
+
+        var error: ImportError {
+            switch self {
+            case .file(let problem): .cannotRead(problem)
+            case .unknownCurrency(let record): .record(record, field: .named("currency"), problem: .unknownWallosCurrency)
+            }
+        }
     }
 
     /// The records of the database open as `file`, read by `reader` in a child process; without
@@ -46,7 +67,7 @@ public enum WallosDatabase {
         }
         switch answer {
         case .records(let records): return records
-        case .failed(let error): throw error
+        case .failed(let failure): throw failure.error
         }
     }
 

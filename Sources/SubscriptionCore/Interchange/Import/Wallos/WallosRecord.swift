@@ -95,7 +95,7 @@ struct WallosRecord: Codable {
             do {
                 try subscription.cancel(on: max(stop, anchor))
             } catch {
-                throw check.fail("Cancellation Date", .worded(CoreErrorText.message(error)))
+                throw check.fail("Cancellation Date", ModelRefusal(error).map(RecordProblem.refused) ?? .worded(String(describing: error)))
             }
         }
         return subscription
