@@ -193,22 +193,6 @@ extension ConfigKey {
     }
 }
 
-extension FileDataError: ErrorMessage {
-    func message(in language: Language) -> String {
-        let text = switch problem {
-        case .notCodeAndRate: localized("expected 'code,rate', like EUR,1.08", in: language)
-        case .unknownCurrency(let code): localized("unknown currency '\(code.quotedForMessage)'", in: language)
-        case .invalidRate(let rate):
-            localized("invalid rate '\(rate.quotedForMessage)': expected \(InputError.Expected.exchangeRate.text(in: language))",
-                      in: language)
-        case .twice(let currency): localized("\(currency.code) appears twice", in: language)
-        case .baseCurrency(let base): localized("\(base.code) is the base currency; its rate is always 1", in: language)
-        case .noRates: localized("no rates found", in: language)
-        }
-        return localized("\(path) line \(line): \(text); nothing was imported", in: language)
-    }
-}
-
 extension LookupError: ErrorMessage {
     func message(in language: Language) -> String {
         switch self {

@@ -95,29 +95,3 @@ extension String {
         return visible.count > 40 ? visible.prefix(37) + "..." : visible
     }
 }
-
-/// A file the user gave (`subs rates import`) whose content is wrong: the whole file is refused.
-public struct FileDataError: CoreError, Equatable, Sendable {
-    public let path: String
-    public let line: Int
-    public let problem: Problem
-
-    /// What is wrong with the line.
-    public enum Problem: Equatable, Sendable {
-        /// Not two fields, `code,rate`.
-        case notCodeAndRate
-        case unknownCurrency(String)
-        case invalidRate(String)
-        case twice(Currency)
-        case baseCurrency(Currency)
-        case noRates
-    }
-
-    public init(path: String, line: Int, problem: Problem) {
-        self.path = path
-        self.line = line
-        self.problem = problem
-    }
-
-    public var failure: FailureKind { .badData }
-}

@@ -182,7 +182,7 @@ struct InterchangeErrorMessageTests {
               "standard input: cannot read the file: an empty file; nothing was imported")
         #expect(ImportError.inFile(path: "-", .cannotRead(.emptyFile)).message(in: .turkish)
             == "standart girdi: dosya okunamıyor: boş bir dosya; hiçbir şey içe aktarılmadı")
-        check(ImportError.badRecord(record: "settings", field: "budget", problem: "invalid budget"),
+        check(ImportError.worded(record: "settings", field: "budget", problem: "invalid budget"),
               "settings: budget: invalid budget; nothing was imported")
         check(ImportError.unreadable(problem: "not a Wallos database"), "cannot read the file: not a Wallos database; nothing was imported")
         #expect(ImportError.record(Self.line4, field: .named("Price"), problem: .missing).message(in: .turkish)

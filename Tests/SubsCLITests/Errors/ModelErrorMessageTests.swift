@@ -87,15 +87,6 @@ import Testing
          "SUBS_TODAY: invalid date 'x': expected YYYY-MM-DD, today, tomorrow, yesterday, or an offset like +3d, -2w, +1m, +1y"),
         (InputError.notADay(value: "2026-02-30", year: 2026, month: 2), "invalid date '2026-02-30': no such day, February 2026 has 28 days"),
         (InputError.notADay(value: "2026-13-01", year: 2026, month: 13), "invalid date '2026-13-01': no such month, a year has 12 months"),
-        (FileDataError(path: "r.csv", line: 2, problem: .notCodeAndRate),
-         "r.csv line 2: expected 'code,rate', like EUR,1.08; nothing was imported"),
-        (FileDataError(path: "r.csv", line: 2, problem: .unknownCurrency("XYZ")), "r.csv line 2: unknown currency 'XYZ'; nothing was imported"),
-        (FileDataError(path: "r.csv", line: 2, problem: .invalidRate("x")),
-         "r.csv line 2: invalid rate 'x': expected a positive number like 1.08 (at most 12 decimals, no exponent); nothing was imported"),
-        (FileDataError(path: "r.csv", line: 3, problem: .twice(Currency(code: "EUR")!)), "r.csv line 3: EUR appears twice; nothing was imported"),
-        (FileDataError(path: "r.csv", line: 3, problem: .baseCurrency(usd)),
-         "r.csv line 3: USD is the base currency; its rate is always 1; nothing was imported"),
-        (FileDataError(path: "r.csv", line: 1, problem: .noRates), "r.csv line 1: no rates found; nothing was imported"),
         (LookupError.notFound(reference: "nope"), "no subscription matches 'nope'"),
         (LookupError.notFound(reference: "adobee", suggestions: ["Adobe CC"]), "no subscription matches 'adobee' (did you mean Adobe CC?)"),
         (LookupError.ambiguous(reference: "aaaa", matches: ["aaaa1111 (Netflix)", "aaaa2222 (Spotify)"]),
@@ -221,7 +212,6 @@ import Testing
         #expect(LookupError.duplicateName(name: "x", existing: "X", id: "1").failure.exitCode == 64)
         #expect(NoChargeRecorded(date: Self.day("2026-03-01")).failure.exitCode == 66)
         #expect(LedgerError.nothingDueYet(name: "x").failure.exitCode == 64)
-        #expect(FileDataError(path: "p", line: 1, problem: .noRates).failure.exitCode == 65)
         #expect(MoneyError.totalTooLarge(currency: Self.usd).failure.exitCode == 65)
         #expect(EditError.nothingToChange.failure.exitCode == 64)
         #expect(SettingsError.rateOfBaseCurrency(Self.usd).failure.exitCode == 64)

@@ -10,19 +10,13 @@ public enum ImportError: CoreError, Equatable, Sendable {
     case cannotRead(ImportFileProblem)
     /// One of the above, in the file at `path` (`-` is standard input).
     indirect case inFile(path: String, ImportError)
-    /// A refusal still worded by a folder whose errors are not data yet (Storage's import
-    /// writer and Wallos reader); goes when they are. `record` and `field` nil: the file
-    /// as a whole.
+    /// A refusal already in words: the command line's, when the child process that reads a
+    /// Wallos database fails. `record` and `field` nil: the file as a whole.
     case worded(record: String?, field: String?, problem: String)
 
     public var failure: FailureKind { .badData }
 
-    /// Storage's refusal of a record, in its words until its errors are data.
-    public static func badRecord(record: String, field: String, problem: String) -> ImportError {
-        .worded(record: record, field: field, problem: problem)
-    }
-
-    /// Storage's refusal of a file, in its words until its errors are data.
+    /// A refusal of the file as a whole, in words the command line made (the Wallos child's).
     public static func unreadable(problem: String) -> ImportError {
         .worded(record: nil, field: nil, problem: problem)
     }

@@ -44,7 +44,7 @@ public struct ImportPlan: Sendable {
     /// Rates not yet known.
     public internal(set) var ratesSet: [ImportedRate] = []
     /// True when nothing is written (`--dry-run`).
-    public internal(set) var dryRun: Bool
+    public let dryRun: Bool
 
     init(dryRun: Bool) {
         self.dryRun = dryRun
