@@ -1,10 +1,5 @@
 import Foundation
 import SubscriptionCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 // The storage and vault errors of the core, said in the reader's language. Texts that differ
 // only by which file or key they name are whole sentences for each (the role tables below).
@@ -26,21 +21,6 @@ extension StoreError: ErrorMessage {
                 cannot open \(database): its key file \(keyFile) is missing (pass --key-file, or set SUBS_PASSPHRASE if \
                 it uses a passphrase)
                 """, in: language)
-        case .invalidKeyFile(let path):
-            localized("key file \(path) is not a subs key (expected 64 hexadecimal characters)", in: language)
-        case .unsafePermissions(let path, let mode):
-            localized("\(path) is accessible by others (mode \(String(mode & 0o777, radix: 8))); fix it with: chmod 600 \(path)", in: language)
-        case .foreignOwner(let path, let owner, let user):
-            localized("""
-                \(path) belongs to another user (uid \(owner)), who could read or replace it; fix it with: \
-                chown \(user) \(path)
-                """, in: language)
-        case .unsafeDirectory(let path, let mode, let role, let file) where mode & 0o1000 != 0:
-            role.inSharedDirectory(file, path, mode: String(mode & 0o7777, radix: 8), in: language)
-        case .unsafeDirectory(let path, let mode, let role, let file):
-            role.inWritableDirectory(file, path, mode: String(mode & 0o777, radix: 8), in: language)
-        case .notAKeyFile(let path, let role, let kind):
-            role.notAFile(path, kind: kind, in: language)
         case .noHomeDirectory:
             localized("no home directory for the default key and database: set HOME, or pass --db and --key-file", in: language)
         case .notADatabase(let path, let reason):
@@ -56,57 +36,15 @@ extension StoreError: ErrorMessage {
             localized("the upgrade to schema version \(version) would leave rows that refer to nothing; the database was not changed", in: language)
         case .locked(let path):
             localized("database \(path) stayed locked by another process; try again", in: language)
-        case .missingFile(let path, let role):
-            role.missing(path, in: language)
-        case .unreadableFile(let path, let role, let isDirectory):
-            isDirectory ? role.isDirectory(path, in: language) : role.unreadable(path, in: language)
         case .cipherUnavailable:
             localized("SQLCipher is not available: the linked SQLite library cannot encrypt", in: language)
-        case .wouldOverwrite(let path, let file):
-            switch file {
-            case .database(let kept):
-                localized("refusing to write to \(path): it is the database \(kept), which subs needs; choose another file", in: language)
-            case .keyFile(let kept):
-                localized("refusing to write to \(path): it is the key file \(kept), which subs needs; choose another file", in: language)
-            case .passphraseFile(let kept):
-                localized("refusing to write to \(path): it is the passphrase file \(kept), which subs needs; choose another file", in: language)
-            case .currentPassphraseFile:
-                localized("refusing to write to \(path): it is the passphrase file, which subs needs; choose another file", in: language)
-            case .path(let kept):
-                localized("refusing to write to \(path): it is \(kept), which subs needs; choose another file", in: language)
-            }
-        case .fileSystem(let path, let problem):
-            Self.fileSystem(path, problem, in: language)
         case .database(let error):
             error.message(in: language)
-        case .unusablePassphrase(let file, let reason):
-            switch reason {
-            case .nulByte:
-                localized("the passphrase in \(file) cannot become the database's key: it holds a NUL byte", in: language)
-            case .notUTF8:
-                localized("the passphrase in \(file) cannot become the database's key: it is not UTF-8 text", in: language)
-            case .isKeyFile:
-                localized("the passphrase in \(file) cannot become the database's key: it is the key file, which the rekey moves aside", in: language)
-            case .isDatabase:
-                localized("the passphrase in \(file) cannot become the database's key: it is the database, which the rekey replaces", in: language)
-            }
         }
     }
 
     private static func notADatabase(_ path: String, _ reason: NotADatabaseReason, in language: Language) -> String {
         switch reason {
-        case .notAFile(.directory):
-            localized("\(path) is not a subs database (it is a directory, not a regular file)", in: language)
-        case .notAFile(.characterDevice):
-            localized("\(path) is not a subs database (it is a character device, not a regular file)", in: language)
-        case .notAFile(.blockDevice):
-            localized("\(path) is not a subs database (it is a block device, not a regular file)", in: language)
-        case .notAFile(.pipe):
-            localized("\(path) is not a subs database (it is a pipe (FIFO), not a regular file)", in: language)
-        case .notAFile(.socket):
-            localized("\(path) is not a subs database (it is a socket, not a regular file)", in: language)
-        case .notAFile(.other):
-            localized("\(path) is not a subs database (it is not a regular file)", in: language)
         case .anotherProgram:
             localized("\(path) is not a subs database (it belongs to another program)", in: language)
         case .unencrypted:
@@ -175,34 +113,6 @@ extension StoreError: ErrorMessage {
     /// A nested error's own text: its `ErrorMessage` once its folder has one.
     private static func nested(_ error: any Error, in language: Language) -> String {
         (error as? any ErrorMessage)?.message(in: language) ?? String(describing: error)
-    }
-
-    private static func fileSystem(_ path: String, _ problem: FileProblem, in language: Language) -> String {
-        switch problem {
-        case .system(let code):
-            "\(path): \(systemReason(code))"
-        case .cannotLock(let code):
-            localized("\(path): cannot lock: \(systemReason(code))", in: language)
-        case .cannotRead(let role, let code):
-            role.cannotRead(path, reason: systemReason(code), in: language)
-        case .tooLarge(let role):
-            role.tooLarge(path, in: language)
-        case .emptyPassphraseFile:
-            localized("\(path): the passphrase file is empty", in: language)
-        case .isDirectory:
-            localized("\(path): is a directory", in: language)
-        case .notWritten:
-            localized("\(path): could not write the file", in: language)
-        case .notADirectory(let directory):
-            localized("\(path): \(directory) is not a directory", in: language)
-        case .tooManyBackups(let stem):
-            localized("\(path): too many backups named \(stem)", in: language)
-        }
-    }
-
-    /// The system's words for `errno` (in English, as the C library has them).
-    private static func systemReason(_ code: Int32) -> String {
-        String(cString: strerror(code))
     }
 }
 
@@ -301,152 +211,4 @@ extension VaultError: ErrorMessage {
                 """, in: language)
         }
     }
-}
-
-// MARK: - Sentences for each file a message names
-extension FileRole {
-    /// `path` does not exist.
-    func missing(_ path: String, in language: Language) -> String {
-        switch self {
-        case .database:
-            localized("database \(path) does not exist", in: language)
-        case .keyFile:
-            localized("key file \(path) does not exist", in: language)
-        case .passphraseFile:
-            localized("passphrase file \(path) does not exist", in: language)
-        case .backup:
-            localized("backup \(path) does not exist", in: language)
-        case .importFile:
-            localized("import file \(path) does not exist", in: language)
-        case .statement:
-            localized("statement \(path) does not exist", in: language)
-        case .ratesFile:
-            localized("rates file \(path) does not exist", in: language)
-        }
-    }
-
-    /// `path` is a directory.
-    func isDirectory(_ path: String, in language: Language) -> String {
-        switch self {
-        case .database:
-            localized("database \(path) is a directory, not a file", in: language)
-        case .keyFile:
-            localized("key file \(path) is a directory, not a file", in: language)
-        case .passphraseFile:
-            localized("passphrase file \(path) is a directory, not a file", in: language)
-        case .backup:
-            localized("backup \(path) is a directory, not a file", in: language)
-        case .importFile:
-            localized("import file \(path) is a directory, not a file", in: language)
-        case .statement:
-            localized("statement \(path) is a directory, not a file", in: language)
-        case .ratesFile:
-            localized("rates file \(path) is a directory, not a file", in: language)
-        }
-    }
-
-    /// `path` cannot be read.
-    func unreadable(_ path: String, in language: Language) -> String {
-        switch self {
-        case .database:
-            localized("database \(path) cannot be read", in: language)
-        case .keyFile:
-            localized("key file \(path) cannot be read", in: language)
-        case .passphraseFile:
-            localized("passphrase file \(path) cannot be read", in: language)
-        case .backup:
-            localized("backup \(path) cannot be read", in: language)
-        case .importFile:
-            localized("import file \(path) cannot be read", in: language)
-        case .statement:
-            localized("statement \(path) cannot be read", in: language)
-        case .ratesFile:
-            localized("rates file \(path) cannot be read", in: language)
-        }
-    }
-
-}
-
-extension PrivateFileRole {
-    /// The shared (sticky) directory `directory` holds this file, `file`.
-    func inSharedDirectory(_ file: String, _ directory: String, mode: String, in language: Language) -> String {
-        switch self {
-        case .database:
-            localized("the database \(file) is in the shared directory \(directory) (mode \(mode)), where others could put their own in its place; keep it in a directory only you can write to", in: language)
-        case .keyFile:
-            localized("the key file \(file) is in the shared directory \(directory) (mode \(mode)), where others could put their own in its place; keep it in a directory only you can write to", in: language)
-        case .passphraseFile:
-            localized("the passphrase file \(file) is in the shared directory \(directory) (mode \(mode)), where others could put their own in its place; keep it in a directory only you can write to", in: language)
-        }
-    }
-
-    /// `directory`, which holds this file `file`, is writable by others.
-    func inWritableDirectory(_ file: String, _ directory: String, mode: String, in language: Language) -> String {
-        switch self {
-        case .database:
-            localized("directory \(directory), which holds the database \(file), is writable by others (mode \(mode)); fix it with: chmod go-w \(directory)", in: language)
-        case .keyFile:
-            localized("directory \(directory), which holds the key file \(file), is writable by others (mode \(mode)); fix it with: chmod go-w \(directory)", in: language)
-        case .passphraseFile:
-            localized("directory \(directory), which holds the passphrase file \(file), is writable by others (mode \(mode)); fix it with: chmod go-w \(directory)", in: language)
-        }
-    }
-
-    /// `path` is a `kind`, not a regular file.
-    func notAFile(_ path: String, kind: FileKind, in language: Language) -> String {
-        switch self {
-        case .database:
-            switch kind {
-            case .directory: localized("database \(path) is a directory, not a regular file", in: language)
-            case .characterDevice: localized("database \(path) is a character device, not a regular file", in: language)
-            case .blockDevice: localized("database \(path) is a block device, not a regular file", in: language)
-            case .pipe: localized("database \(path) is a pipe (FIFO), not a regular file", in: language)
-            case .socket: localized("database \(path) is a socket, not a regular file", in: language)
-            case .other: localized("database \(path) is not a regular file", in: language)
-            }
-        case .keyFile:
-            switch kind {
-            case .directory: localized("key file \(path) is a directory, not a regular file", in: language)
-            case .characterDevice: localized("key file \(path) is a character device, not a regular file", in: language)
-            case .blockDevice: localized("key file \(path) is a block device, not a regular file", in: language)
-            case .pipe: localized("key file \(path) is a pipe (FIFO), not a regular file", in: language)
-            case .socket: localized("key file \(path) is a socket, not a regular file", in: language)
-            case .other: localized("key file \(path) is not a regular file", in: language)
-            }
-        case .passphraseFile:
-            switch kind {
-            case .directory: localized("passphrase file \(path) is a directory, not a regular file", in: language)
-            case .characterDevice: localized("passphrase file \(path) is a character device, not a regular file", in: language)
-            case .blockDevice: localized("passphrase file \(path) is a block device, not a regular file", in: language)
-            case .pipe: localized("passphrase file \(path) is a pipe (FIFO), not a regular file", in: language)
-            case .socket: localized("passphrase file \(path) is a socket, not a regular file", in: language)
-            case .other: localized("passphrase file \(path) is not a regular file", in: language)
-            }
-        }
-    }
-
-    /// Reading `path` failed with `reason` (the system's words for `errno`).
-    func cannotRead(_ path: String, reason: String, in language: Language) -> String {
-        switch self {
-        case .database:
-            localized("\(path): cannot read the database: \(reason)", in: language)
-        case .keyFile:
-            localized("\(path): cannot read the key file: \(reason)", in: language)
-        case .passphraseFile:
-            localized("\(path): cannot read the passphrase file: \(reason)", in: language)
-        }
-    }
-
-    /// `path` is larger than 64 KiB.
-    func tooLarge(_ path: String, in language: Language) -> String {
-        switch self {
-        case .database:
-            localized("\(path): the database is larger than 64 KiB", in: language)
-        case .keyFile:
-            localized("\(path): the key file is larger than 64 KiB", in: language)
-        case .passphraseFile:
-            localized("\(path): the passphrase file is larger than 64 KiB", in: language)
-        }
-    }
-
 }

@@ -31,16 +31,16 @@ enum InputFile {
         if standardInput && path == "-" { return try readAll(STDIN_FILENO, path: path, kind) }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw StoreError.missingFile(path: path, role: kind.role)
+            throw FileError.missingFile(path: path, role: kind.role)
         }
         let descriptor = isDirectory.boolValue ? -1 : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw StoreError.unreadableFile(path: path, role: kind.role, isDirectory: isDirectory.boolValue)
+            throw FileError.unreadableFile(path: path, role: kind.role, isDirectory: isDirectory.boolValue)
         }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else {
-            throw StoreError.unreadableFile(path: path, role: kind.role, isDirectory: status.st_mode & S_IFMT == S_IFDIR)
+            throw FileError.unreadableFile(path: path, role: kind.role, isDirectory: status.st_mode & S_IFMT == S_IFDIR)
         }
         // The size first, so a large file is refused without reading it; the read is bounded
         // too, for a file that grows or a pipe that has no size.
@@ -60,7 +60,7 @@ enum InputFile {
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw StoreError.unreadableFile(path: path, role: kind.role, isDirectory: false)
+                throw FileError.unreadableFile(path: path, role: kind.role, isDirectory: false)
             }
             if count == 0 { return data }
             data.append(contentsOf: chunk[..<count])

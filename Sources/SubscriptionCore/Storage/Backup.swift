@@ -40,7 +40,7 @@ public enum Backup {
     ) throws -> String {
         try SubscriptionStore.mapErrors(location) {
             guard let source = try EncryptedDatabase.open(location, create: false) else {
-                throw StoreError.missingFile(path: location.databasePath, role: .database)
+                throw FileError.missingFile(path: location.databasePath, role: .database)
             }
             if let path {
                 try refuseOverwriting(path, location: location, key: key)
@@ -141,9 +141,9 @@ public enum Backup {
     /// What can be told of a backup without a key: that it is there, a file, and could be an
     /// encrypted database.
     private static func checkBackupFile(_ path: String) throws {
-        guard let mode = try PrivateFiles.mode(of: path) else { throw StoreError.missingFile(path: path, role: .backup) }
+        guard let mode = try PrivateFiles.mode(of: path) else { throw FileError.missingFile(path: path, role: .backup) }
         if mode & UInt32(S_IFMT) == UInt32(S_IFDIR) {
-            throw StoreError.unreadableFile(path: path, role: .backup, isDirectory: true)
+            throw FileError.unreadableFile(path: path, role: .backup, isDirectory: true)
         }
         if let problem = EncryptedDatabase.unencryptedOrTruncated(path) {
             throw StoreError.notADatabase(path: path, reason: problem)
@@ -159,9 +159,9 @@ public enum Backup {
         let source = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)
         guard source >= 0 else {
             if errno == EACCES || errno == EISDIR {
-                throw StoreError.unreadableFile(path: path, role: .backup, isDirectory: errno == EISDIR)
+                throw FileError.unreadableFile(path: path, role: .backup, isDirectory: errno == EISDIR)
             }
-            throw StoreError.fileSystem(path: path, problem: .system(errno: errno))
+            throw FileError.fileSystem(path: path, problem: .system(errno: errno))
         }
         defer { close(source) }
         let copy = near + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -170,7 +170,7 @@ public enum Backup {
         guard target >= 0 else {
             let code = errno
             unlink(copy)
-            throw StoreError.fileSystem(path: copy, problem: .system(errno: code))
+            throw FileError.fileSystem(path: copy, problem: .system(errno: code))
         }
         defer { close(target) }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -180,13 +180,13 @@ public enum Backup {
             guard count >= 0 else {
                 let code = errno
                 unlink(copy)
-                throw StoreError.fileSystem(path: path, problem: .system(errno: code))
+                throw FileError.fileSystem(path: path, problem: .system(errno: code))
             }
             if count == 0 { return copy }
             guard PrivateFiles.writeAll(target, Array(buffer[..<count])) else {
                 let code = errno
                 unlink(copy)
-                throw StoreError.fileSystem(path: copy, problem: .system(errno: code))
+                throw FileError.fileSystem(path: copy, problem: .system(errno: code))
             }
         }
     }
@@ -222,7 +222,7 @@ public enum Backup {
                 return path
             }
         }
-        throw StoreError.fileSystem(path: directory, problem: .tooManyBackups(stem: stem))
+        throw FileError.fileSystem(path: directory, problem: .tooManyBackups(stem: stem))
     }
 
     /// Removes the oldest automatic backups beyond `automaticKept`. A backup that cannot be
@@ -252,7 +252,7 @@ public enum Backup {
         for (what, file) in spared {
             var info = stat()
             if stat(file, &info) == 0, info.st_dev == target.st_dev, info.st_ino == target.st_ino {
-                throw StoreError.wouldOverwrite(path: path, file: what)
+                throw FileError.wouldOverwrite(path: path, file: what)
             }
         }
     }

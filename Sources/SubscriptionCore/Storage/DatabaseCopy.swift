@@ -157,11 +157,11 @@ enum DatabaseCopy {
     private static func sync(_ path: String) throws {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw StoreError.fileSystem(path: path, problem: .system(errno: errno))
+            throw FileError.fileSystem(path: path, problem: .system(errno: errno))
         }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else {
-            throw StoreError.fileSystem(path: path, problem: .system(errno: errno))
+            throw FileError.fileSystem(path: path, problem: .system(errno: errno))
         }
     }
 
@@ -170,7 +170,7 @@ enum DatabaseCopy {
         guard rename(temporary, path) == 0 else {
             let code = errno
             remove(temporary)
-            throw StoreError.fileSystem(path: path, problem: .system(errno: code))
+            throw FileError.fileSystem(path: path, problem: .system(errno: code))
         }
         syncDirectory(of: path)
     }

@@ -28,7 +28,7 @@ extension EncryptedDatabase {
             // Shared from before the file exists until after it is gone: a cleaner never sees it
             // unlocked. (Converting from exclusive may let a cleaner in, before our file exists.)
             guard lock.lock(LOCK_SH) else {
-                throw StoreError.fileSystem(path: lock.directory, problem: .cannotLock(errno: errno))
+                throw FileError.fileSystem(path: lock.directory, problem: .cannotLock(errno: errno))
             }
         }
         let temporary = path + ".new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"

@@ -43,7 +43,7 @@ public enum Rekey {
     ) throws -> Outcome {
         try SubscriptionStore.mapErrors(location) {
             guard let source = try EncryptedDatabase.open(location, create: false) else {
-                throw StoreError.missingFile(path: location.databasePath, role: .database)
+                throw FileError.missingFile(path: location.databasePath, role: .database)
             }
             try refuseUnusable(target, location: location)
             removeLeftovers(location, target)
@@ -94,14 +94,14 @@ public enum Rekey {
         switch target {
         case .keyFile(let keyPath):
             if case .passphraseFile(let path) = location.key, isSameFile(path, keyPath) {
-                throw StoreError.wouldOverwrite(path: keyPath, file: .currentPassphraseFile)
+                throw FileError.wouldOverwrite(path: keyPath, file: .currentPassphraseFile)
             }
         case .passphraseFile(let path):
             if case .keyFile(let keyPath) = location.key, isSameFile(path, keyPath) {
-                throw StoreError.unusablePassphrase(file: path, reason: .isKeyFile)
+                throw FileError.unusablePassphrase(file: path, reason: .isKeyFile)
             }
             if isSameFile(path, location.databasePath) {
-                throw StoreError.unusablePassphrase(file: path, reason: .isDatabase)
+                throw FileError.unusablePassphrase(file: path, reason: .isDatabase)
             }
             try KeyMaterial.checkNewPassphrase(.passphraseFile(path))
         }
@@ -125,9 +125,9 @@ public enum Rekey {
         do {
             // A pending key beside a key file that works is what a rekey killed earlier left.
             return try open()
-        } catch let error as StoreError {
+        } catch {
             switch error {
-            case .wrongKey, .missingKey, .missingFile: break
+            case StoreError.wrongKey, StoreError.missingKey, FileError.missingFile: break
             default: throw error
             }
             let candidate = StoreLocation(databasePath: location.databasePath, key: .keyFile(pending))
@@ -153,7 +153,7 @@ public enum Rekey {
         guard rename(pending, keyPath) == 0 else {
             // Another `subs` finished this rekey first.
             if errno == ENOENT { return kept }
-            throw StoreError.fileSystem(path: keyPath, problem: .system(errno: errno))
+            throw FileError.fileSystem(path: keyPath, problem: .system(errno: errno))
         }
         DatabaseCopy.syncDirectory(of: keyPath)
         return kept

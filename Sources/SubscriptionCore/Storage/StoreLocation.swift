@@ -82,7 +82,7 @@ public struct StoreLocation: Equatable, Sendable {
         var info = stat()
         let found = stat(directory, &info) == 0
         guard found ? info.st_mode & S_IFMT != S_IFDIR : errno == ENOTDIR else { return }
-        throw StoreError.fileSystem(path: variable, problem: .notADirectory(directory))
+        throw FileError.fileSystem(path: variable, problem: .notADirectory(directory))
     }
 
     /// The home directory of the user running `subs`, from the password database.
@@ -90,14 +90,4 @@ public struct StoreLocation: Equatable, Sendable {
         guard let entry = getpwuid(geteuid()), let directory = entry.pointee.pw_dir else { return nil }
         return String(cString: directory)
     }
-}
-
-/// Where the database key comes from.
-public enum KeySource: Equatable, Sendable {
-    /// A passphrase given in the environment (`SUBS_PASSPHRASE`).
-    case passphrase(String)
-    /// A file whose first line is the passphrase (`--passphrase-file`).
-    case passphraseFile(String)
-    /// A file of 64 hex digits used as a raw 256-bit key; created with the database when missing.
-    case keyFile(String)
 }

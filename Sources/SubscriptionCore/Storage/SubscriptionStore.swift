@@ -210,7 +210,7 @@ public final class SubscriptionStore {
         if connection == nil {
             connection = try Self.mapErrors(location) { try EncryptedDatabase.open(location, create: false) }
             if connection == nil, location.databaseIsNamed {
-                throw StoreError.missingFile(path: location.databasePath, role: .database)
+                throw FileError.missingFile(path: location.databasePath, role: .database)
             }
         }
         return connection
@@ -234,7 +234,7 @@ public final class SubscriptionStore {
                 if let connection, connection.hasMoved { self.connection = nil }
                 if connection == nil { connection = try EncryptedDatabase.open(location, create: true) }
                 guard let connection else {
-                    throw StoreError.missingFile(path: location.databasePath, role: .database)
+                    throw FileError.missingFile(path: location.databasePath, role: .database)
                 }
                 do {
                     return try connection.writeTransaction { try body(connection) }

@@ -34,20 +34,20 @@ struct StorageErrorMessageTests {
             StoreError.wrongKey(database: path, key: .passphraseFile("/tmp/pass")),
             StoreError.wrongKey(database: path, key: .keyFile(key)),
             StoreError.missingKey(database: path, keyFile: key),
-            StoreError.invalidKeyFile(path: key),
-            StoreError.unsafePermissions(path: key, mode: 0o100644),
-            StoreError.foreignOwner(path: key, owner: 1001, user: "ada"),
+            FileError.invalidKeyFile(path: key),
+            FileError.unsafePermissions(path: key, mode: 0o100644),
+            FileError.foreignOwner(path: key, owner: 1001, user: "ada"),
             StoreError.noHomeDirectory,
             StoreError.newerSchema(path: path, found: 12, known: 9),
             StoreError.upgradeLeavesOrphans(version: 7),
             StoreError.locked(path: path),
             StoreError.cipherUnavailable,
             StoreError.database(sqlite),
-            StoreError.wouldOverwrite(path: "/tmp/out", file: .database(path)),
-            StoreError.wouldOverwrite(path: "/tmp/out", file: .keyFile(key)),
-            StoreError.wouldOverwrite(path: "/tmp/out", file: .passphraseFile("/tmp/pass")),
-            StoreError.wouldOverwrite(path: "/tmp/out", file: .currentPassphraseFile),
-            StoreError.wouldOverwrite(path: "/tmp/out", file: .path(path)),
+            FileError.wouldOverwrite(path: "/tmp/out", file: .database(path)),
+            FileError.wouldOverwrite(path: "/tmp/out", file: .keyFile(key)),
+            FileError.wouldOverwrite(path: "/tmp/out", file: .passphraseFile("/tmp/pass")),
+            FileError.wouldOverwrite(path: "/tmp/out", file: .currentPassphraseFile),
+            FileError.wouldOverwrite(path: "/tmp/out", file: .path(path)),
             SQLiteError(extendedCode: 1811, message: "refused by a trigger"),
             CategoryError.exists(existing: "Films"),
             CategoryError.inUse(category: "Films", by: ["Cinema", "Netflix"]),
@@ -64,27 +64,27 @@ struct StorageErrorMessageTests {
             VaultError.generatedLength(7),
         ]
         for reason in [UnusablePassphrase.nulByte, .notUTF8, .isKeyFile, .isDatabase] {
-            errors.append(StoreError.unusablePassphrase(file: "/tmp/pass", reason: reason))
+            errors.append(FileError.unusablePassphrase(file: "/tmp/pass", reason: reason))
         }
         for role in roles {
-            errors.append(StoreError.missingFile(path: "/tmp/f", role: role))
-            errors.append(StoreError.unreadableFile(path: "/tmp/f", role: role, isDirectory: true))
-            errors.append(StoreError.unreadableFile(path: "/tmp/f", role: role, isDirectory: false))
+            errors.append(FileError.missingFile(path: "/tmp/f", role: role))
+            errors.append(FileError.unreadableFile(path: "/tmp/f", role: role, isDirectory: true))
+            errors.append(FileError.unreadableFile(path: "/tmp/f", role: role, isDirectory: false))
         }
         for role in privateRoles {
-            errors.append(StoreError.unsafeDirectory(path: "/tmp", mode: 0o41777, holding: role, file: "/tmp/f"))
-            errors.append(StoreError.unsafeDirectory(path: "/srv", mode: 0o40775, holding: role, file: "/srv/f"))
-            errors.append(StoreError.fileSystem(path: "/tmp/f", problem: .cannotRead(role, errno: EACCES)))
-            errors.append(StoreError.fileSystem(path: "/tmp/f", problem: .tooLarge(role)))
-            for kind in kinds { errors.append(StoreError.notAKeyFile(path: "/tmp/f", role: role, kind: kind)) }
+            errors.append(FileError.unsafeDirectory(path: "/tmp", mode: 0o41777, holding: role, file: "/tmp/f"))
+            errors.append(FileError.unsafeDirectory(path: "/srv", mode: 0o40775, holding: role, file: "/srv/f"))
+            errors.append(FileError.fileSystem(path: "/tmp/f", problem: .cannotRead(role, errno: EACCES)))
+            errors.append(FileError.fileSystem(path: "/tmp/f", problem: .tooLarge(role)))
+            for kind in kinds { errors.append(FileError.notAFile(path: "/tmp/f", role: role, kind: kind)) }
         }
-        let reasons: [NotADatabaseReason] = kinds.map { .notAFile($0) } + [.anotherProgram, .unencrypted, .truncated, .empty, .noSubsData]
+        let reasons: [NotADatabaseReason] = [.anotherProgram, .unencrypted, .truncated, .empty, .noSubsData]
         errors += reasons.map { StoreError.notADatabase(path: path, reason: $0) }
         let problems: [FileProblem] = [
             .system(errno: ENOSPC), .cannotLock(errno: EBADF), .emptyPassphraseFile, .isDirectory, .notWritten,
             .notADirectory("/nope"), .tooManyBackups(stem: "backup-20261126-101010"),
         ]
-        errors += problems.map { StoreError.fileSystem(path: "/tmp/f", problem: $0) }
+        errors += problems.map { FileError.fileSystem(path: "/tmp/f", problem: $0) }
         let values: [StoredValue] = [.cycle, .billingPeriodCycle, .date, .currency, .timestamp, .column(4)]
         let damages: [Damage] = values.map { .subscriptionValue($0) } + [
             .categoryName, .categoryColour, .subscriptionName, .noPrice(subscription: "sub-1"),
@@ -112,7 +112,7 @@ struct StorageErrorMessageTests {
             #expect(!turkish.isEmpty && !turkish.contains("\n") && !turkish.contains("%"), "\(error): \(turkish)")
             // The system's words for an errno stay as the C library has them; all else is Turkish.
             var systemWords = false
-            if case StoreError.fileSystem(_, .system)? = error as? StoreError { systemWords = true }
+            if case FileError.fileSystem(_, .system)? = error as? FileError { systemWords = true }
             #expect(turkish != english || systemWords, "\(error) is not translated: \(turkish)")
         }
     }
@@ -124,14 +124,14 @@ struct StorageErrorMessageTests {
              "cannot open \(Self.path): wrong key (the key file \(Self.key) does not unlock it), or the file is damaged"),
             (StoreError.wrongKey(database: Self.path, key: .passphrase("hunter2")),
              "cannot open \(Self.path): wrong key (the passphrase in SUBS_PASSPHRASE does not unlock it), or the file is damaged"),
-            (StoreError.unsafePermissions(path: Self.key, mode: 0o100644),
+            (FileError.unsafePermissions(path: Self.key, mode: 0o100644),
              "\(Self.key) is accessible by others (mode 644); fix it with: chmod 600 \(Self.key)"),
-            (StoreError.unsafeDirectory(path: "/tmp", mode: 0o41777, holding: .keyFile, file: "/tmp/key"),
+            (FileError.unsafeDirectory(path: "/tmp", mode: 0o41777, holding: .keyFile, file: "/tmp/key"),
              "the key file /tmp/key is in the shared directory /tmp (mode 1777), where others could put their own in its place; keep it in a directory only you can write to"),
-            (StoreError.unsafeDirectory(path: "/srv", mode: 0o40775, holding: .database, file: "/srv/subs.db"),
+            (FileError.unsafeDirectory(path: "/srv", mode: 0o40775, holding: .database, file: "/srv/subs.db"),
              "directory /srv, which holds the database /srv/subs.db, is writable by others (mode 775); fix it with: chmod go-w /srv"),
-            (StoreError.notAKeyFile(path: "/tmp/k", role: .keyFile, kind: .pipe), "key file /tmp/k is a pipe (FIFO), not a regular file"),
-            (StoreError.notADatabase(path: Self.path, reason: .notAFile(.directory)),
+            (FileError.notAFile(path: "/tmp/k", role: .keyFile, kind: .pipe), "key file /tmp/k is a pipe (FIFO), not a regular file"),
+            (FileError.notAFile(path: Self.path, role: .database, kind: .directory),
              "\(Self.path) is not a subs database (it is a directory, not a regular file)"),
             (StoreError.notADatabase(path: Self.path, reason: .unencrypted),
              "\(Self.path) is not a subs database (it is an unencrypted SQLite database)"),
@@ -140,15 +140,15 @@ struct StorageErrorMessageTests {
             (StoreError.damaged(path: Self.path, damage: .integrity(first: "page 3 is never used", more: 2)),
              "database \(Self.path) is damaged (page 3 is never used; 2 more problems)"),
             (StoreError.damaged(path: Self.path, damage: .sqlite(Self.sqlite)), "database \(Self.path) is damaged (database disk image is malformed)"),
-            (StoreError.missingFile(path: "/tmp/x.json", role: .importFile), "import file /tmp/x.json does not exist"),
-            (StoreError.unreadableFile(path: "/tmp", role: .backup, isDirectory: true), "backup /tmp is a directory, not a file"),
-            (StoreError.unreadableFile(path: "/tmp/s", role: .statement, isDirectory: false), "statement /tmp/s cannot be read"),
-            (StoreError.fileSystem(path: "/tmp/f", problem: .system(errno: ENOENT)), "/tmp/f: No such file or directory"),
-            (StoreError.fileSystem(path: "/tmp/k", problem: .cannotRead(.keyFile, errno: EACCES)), "/tmp/k: cannot read the key file: Permission denied"),
-            (StoreError.fileSystem(path: "XDG_DATA_HOME", problem: .notADirectory("/etc/passwd")), "XDG_DATA_HOME: /etc/passwd is not a directory"),
-            (StoreError.wouldOverwrite(path: "/tmp/out", file: .keyFile(Self.key)),
+            (FileError.missingFile(path: "/tmp/x.json", role: .importFile), "import file /tmp/x.json does not exist"),
+            (FileError.unreadableFile(path: "/tmp", role: .backup, isDirectory: true), "backup /tmp is a directory, not a file"),
+            (FileError.unreadableFile(path: "/tmp/s", role: .statement, isDirectory: false), "statement /tmp/s cannot be read"),
+            (FileError.fileSystem(path: "/tmp/f", problem: .system(errno: ENOENT)), "/tmp/f: No such file or directory"),
+            (FileError.fileSystem(path: "/tmp/k", problem: .cannotRead(.keyFile, errno: EACCES)), "/tmp/k: cannot read the key file: Permission denied"),
+            (FileError.fileSystem(path: "XDG_DATA_HOME", problem: .notADirectory("/etc/passwd")), "XDG_DATA_HOME: /etc/passwd is not a directory"),
+            (FileError.wouldOverwrite(path: "/tmp/out", file: .keyFile(Self.key)),
              "refusing to write to /tmp/out: it is the key file \(Self.key), which subs needs; choose another file"),
-            (StoreError.unusablePassphrase(file: "/tmp/p", reason: .nulByte),
+            (FileError.unusablePassphrase(file: "/tmp/p", reason: .nulByte),
              "the passphrase in /tmp/p cannot become the database's key: it holds a NUL byte"),
             (StoreError.database(SQLiteError(extendedCode: 1811, message: "refused by a trigger")), "database error: refused by a trigger"),
             (StoreError.upgradeLeavesOrphans(version: 7),
@@ -176,7 +176,7 @@ struct StorageErrorMessageTests {
     func turkish() {
         #expect(StoreError.locked(path: Self.path).message(in: .turkish)
                 == "\(Self.path) veritabanı başka bir süreç tarafından kilitli kaldı; yeniden deneyin")
-        #expect(StoreError.missingFile(path: "/tmp/k", role: .keyFile).message(in: .turkish) == "anahtar dosyası /tmp/k yok")
+        #expect(FileError.missingFile(path: "/tmp/k", role: .keyFile).message(in: .turkish) == "anahtar dosyası /tmp/k yok")
         #expect(VaultError.wrongPassphrase.message(in: .turkish) == "yanlış kasa parolası: hiçbir şey gösterilmedi ya da değiştirilmedi")
         #expect(ReminderRunError.futureDay(today: CivilDate(year: 2026, month: 12, day: 1)!, realToday: CivilDate(year: 2026, month: 11, day: 26)!)
             .message(in: .turkish).hasPrefix("hatırlatmalar bugünden ("))
@@ -189,7 +189,7 @@ struct StorageErrorMessageTests {
             let message = wrongKey.message(in: language)
             #expect(message.contains(Self.path) && !message.contains("\n"))
             #expect(!message.contains("not the secret"), "the passphrase never appears in a message")
-            let permissions = StoreError.unsafePermissions(path: Self.path, mode: 0o100640).message(in: language)
+            let permissions = FileError.unsafePermissions(path: Self.path, mode: 0o100640).message(in: language)
             #expect(permissions.contains("chmod 600 \(Self.path)") && permissions.contains("640"))
         }
     }
@@ -198,13 +198,13 @@ struct StorageErrorMessageTests {
     func exitCodes() {
         let codes: [(any CoreError, Int32)] = [
             (StoreError.wrongKey(database: Self.path, key: .keyFile(Self.key)), 77),
-            (StoreError.notAKeyFile(path: "/k", role: .keyFile, kind: .pipe), 77),
+            (FileError.notAFile(path: "/k", role: .keyFile, kind: .pipe), 77),
             (StoreError.damaged(path: Self.path, damage: .categoryName), 65),
             (StoreError.notADatabase(path: Self.path, reason: .truncated), 65),
-            (StoreError.wouldOverwrite(path: "/o", file: .currentPassphraseFile), 64),
+            (FileError.wouldOverwrite(path: "/o", file: .currentPassphraseFile), 64),
             (StoreError.locked(path: Self.path), 75),
-            (StoreError.missingFile(path: "/f", role: .backup), 66),
-            (StoreError.fileSystem(path: "/f", problem: .notWritten), 1),
+            (FileError.missingFile(path: "/f", role: .backup), 66),
+            (FileError.fileSystem(path: "/f", problem: .notWritten), 1),
             (StoreError.database(Self.sqlite), 1),
             (CategoryError.exists(existing: "Films"), 64),
             (ReminderRunError.futureDay(today: CivilDate(year: 2026, month: 12, day: 1)!, realToday: CivilDate(year: 2026, month: 11, day: 26)!), 64),

@@ -45,7 +45,7 @@ struct EncryptedDatabaseTests {
     @Test("A key file that is not 64 hex digits is refused")
     func invalidKeyFile() throws {
         try Files.write(Data("not a key\n".utf8), to: keyPath)
-        #expect(throws: StoreError.invalidKeyFile(path: keyPath)) {
+        #expect(throws: FileError.invalidKeyFile(path: keyPath)) {
             _ = try SubscriptionStore(location: location).add(simpleNewSubscription("X"), now: fixedNow)
         }
     }
@@ -156,7 +156,7 @@ struct EncryptedDatabaseTests {
     func databasePermissions(mode: Int) throws {
         _ = try makeDatabase()
         try Files.chmod(databasePath, mode)
-        let error = #expect(throws: StoreError.self) { try SubscriptionStore(location: location) }
+        let error = #expect(throws: FileError.self) { try SubscriptionStore(location: location) }
         guard case .unsafePermissions(let path, let found)? = error else {
             Issue.record("expected unsafePermissions, got \(String(describing: error))")
             return
@@ -169,7 +169,7 @@ struct EncryptedDatabaseTests {
     func keyFilePermissions() throws {
         _ = try makeDatabase()
         try Files.chmod(keyPath, 0o644)
-        let error = #expect(throws: StoreError.self) {
+        let error = #expect(throws: FileError.self) {
             let store = try SubscriptionStore(location: location)
             _ = try store.subscriptions()
         }

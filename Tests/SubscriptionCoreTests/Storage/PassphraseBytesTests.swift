@@ -41,7 +41,7 @@ import Testing
         #expect {
             _ = try SubscriptionStore(location: location).add(try simpleNewSubscription("Netflix"), now: fixedNow)
         } throws: { error in
-            guard case StoreError.unusablePassphrase(let file, _) = error else { return false }
+            guard case FileError.unusablePassphrase(let file, _) = error else { return false }
             return KeySource.passphraseFile(file) == location.key
         }
         #expect(!Files.exists(location.databasePath))

@@ -56,7 +56,7 @@ struct StoreLocationTests {
         var location = scratch.location
         location.databaseIsNamed = true
         let store = try SubscriptionStore(location: location)
-        #expect(throws: StoreError.missingFile(path: location.databasePath, role: .database)) {
+        #expect(throws: FileError.missingFile(path: location.databasePath, role: .database)) {
             try store.subscriptions()
         }
         _ = try store.add(simpleNewSubscription("Netflix"), now: fixedNow)

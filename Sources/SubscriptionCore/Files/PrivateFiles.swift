@@ -24,7 +24,7 @@ enum PrivateFiles {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT { return nil }
-            throw StoreError.fileSystem(path: path, problem: .system(errno: errno))
+            throw FileError.fileSystem(path: path, problem: .system(errno: errno))
         }
         return UInt32(info.st_mode)
     }
@@ -43,15 +43,15 @@ enum PrivateFiles {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT { return false }
-            throw StoreError.fileSystem(path: path, problem: .system(errno: errno))
+            throw FileError.fileSystem(path: path, problem: .system(errno: errno))
         }
         // The type comes first: a device's mode says nothing about who may read the data.
         try requireKind(info, path: path, as: role)
         if info.st_uid != geteuid() {
-            throw StoreError.foreignOwner(path: path, owner: UInt32(info.st_uid), user: currentUser)
+            throw FileError.foreignOwner(path: path, owner: UInt32(info.st_uid), user: currentUser)
         }
         if info.st_mode & 0o077 != 0 {
-            throw StoreError.unsafePermissions(path: path, mode: UInt32(info.st_mode))
+            throw FileError.unsafePermissions(path: path, mode: UInt32(info.st_mode))
         }
         for directory in directories(holding: path) {
             try requireSafeDirectory(directory, holding: role, file: path)
@@ -64,13 +64,13 @@ enum PrivateFiles {
     static func requireSafeDirectory(_ directory: String, holding role: Role, file: String) throws {
         var info = stat()
         guard stat(directory, &info) == 0 else {
-            throw StoreError.fileSystem(path: directory, problem: .system(errno: errno))
+            throw FileError.fileSystem(path: directory, problem: .system(errno: errno))
         }
         if info.st_uid != geteuid() && info.st_uid != 0 {
-            throw StoreError.foreignOwner(path: directory, owner: UInt32(info.st_uid), user: currentUser)
+            throw FileError.foreignOwner(path: directory, owner: UInt32(info.st_uid), user: currentUser)
         }
         if info.st_mode & 0o022 != 0 {
-            throw StoreError.unsafeDirectory(path: directory, mode: UInt32(info.st_mode), holding: role, file: file)
+            throw FileError.unsafeDirectory(path: directory, mode: UInt32(info.st_mode), holding: role, file: file)
         }
     }
 
@@ -102,10 +102,7 @@ enum PrivateFiles {
         case S_IFSOCK: .socket
         default: .other
         }
-        if role == .database {
-            throw StoreError.notADatabase(path: path, reason: .notAFile(kind))
-        }
-        throw StoreError.notAKeyFile(path: path, role: role, kind: kind)
+        throw FileError.notAFile(path: path, role: role, kind: kind)
     }
 
     /// The name of the user running `subs`, for the `chown` a message suggests.
@@ -122,7 +119,7 @@ enum PrivateFiles {
         let parent = PathName.directory(of: directory)
         if parent != directory { try makeDirectory(parent) }
         if mkdir(directory, 0o700) != 0, errno != EEXIST {
-            throw StoreError.fileSystem(path: directory, problem: .system(errno: errno))
+            throw FileError.fileSystem(path: directory, problem: .system(errno: errno))
         }
     }
 
@@ -140,7 +137,7 @@ enum PrivateFiles {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if descriptor < 0 {
             if errno == EEXIST { return false }
-            throw StoreError.fileSystem(path: path, problem: .system(errno: errno))
+            throw FileError.fileSystem(path: path, problem: .system(errno: errno))
         }
         close(descriptor)
         return true
@@ -163,7 +160,7 @@ enum PrivateFiles {
         guard rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)
-            throw StoreError.fileSystem(path: path, problem: .system(errno: code))
+            throw FileError.fileSystem(path: path, problem: .system(errno: code))
         }
     }
 
@@ -172,14 +169,14 @@ enum PrivateFiles {
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw StoreError.fileSystem(path: path, problem: .system(errno: errno))
+            throw FileError.fileSystem(path: path, problem: .system(errno: errno))
         }
         // The umask can only take bits away; fchmod makes the mode exactly 0600.
         let complete = writeAll(descriptor, contents) && fchmod(descriptor, 0o600) == 0 && fsync(descriptor) == 0
         close(descriptor)
         guard complete else {
             unlink(temporary)
-            throw StoreError.fileSystem(path: path, problem: .notWritten)
+            throw FileError.fileSystem(path: path, problem: .notWritten)
         }
         return temporary
     }
@@ -200,7 +197,7 @@ enum PrivateFiles {
     static func link(_ source: String, to path: String) throws -> Bool {
         if systemLink(source, path) != 0 {
             if errno == EEXIST { return false }
-            throw StoreError.fileSystem(path: path, problem: .system(errno: errno))
+            throw FileError.fileSystem(path: path, problem: .system(errno: errno))
         }
         return true
     }
@@ -210,13 +207,13 @@ enum PrivateFiles {
     static func read(_ path: String, as role: Role) throws -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            if errno == ENOENT { throw StoreError.missingFile(path: path, role: role.fileRole) }
-            throw StoreError.fileSystem(path: path, problem: .cannotRead(role, errno: errno))
+            if errno == ENOENT { throw FileError.missingFile(path: path, role: role.fileRole) }
+            throw FileError.fileSystem(path: path, problem: .cannotRead(role, errno: errno))
         }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            throw StoreError.fileSystem(path: path, problem: .system(errno: errno))
+            throw FileError.fileSystem(path: path, problem: .system(errno: errno))
         }
         try requireKind(info, path: path, as: role)
         let limit = 64 * 1024
@@ -230,13 +227,13 @@ enum PrivateFiles {
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else {
                 bytes.zeroize()
-                throw StoreError.fileSystem(path: path, problem: .cannotRead(role, errno: errno))
+                throw FileError.fileSystem(path: path, problem: .cannotRead(role, errno: errno))
             }
             if count == 0 { return bytes }
             bytes += buffer[..<count]
             guard bytes.count <= limit else {
                 bytes.zeroize()
-                throw StoreError.fileSystem(path: path, problem: .tooLarge(role))
+                throw FileError.fileSystem(path: path, problem: .tooLarge(role))
             }
         }
     }

@@ -16,7 +16,7 @@ enum KeyMaterial {
             return (Array(passphrase.utf8), true)
         case .passphraseFile(let path):
             guard try PrivateFiles.checkPrivate(path, as: .passphraseFile) else {
-                throw StoreError.missingFile(path: path, role: .passphraseFile)
+                throw FileError.missingFile(path: path, role: .passphraseFile)
             }
             var bytes = try PrivateFiles.read(path, as: .passphraseFile)
             // The passphrase is the first line, as `echo secret > file` writes it.
@@ -25,12 +25,12 @@ enum KeyMaterial {
             }
             if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
             guard !bytes.isEmpty else {
-                throw StoreError.fileSystem(path: path, problem: .emptyPassphraseFile)
+                throw FileError.fileSystem(path: path, problem: .emptyPassphraseFile)
             }
             return (bytes, true)
         case .keyFile(let path):
             if try !PrivateFiles.checkPrivate(path, as: .keyFile) {
-                guard createIfMissing else { throw StoreError.missingFile(path: path, role: .keyFile) }
+                guard createIfMissing else { throw FileError.missingFile(path: path, role: .keyFile) }
                 try createKeyFile(at: path)
                 _ = try PrivateFiles.checkPrivate(path, as: .keyFile)
             }
@@ -44,7 +44,7 @@ enum KeyMaterial {
                     || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
                     || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0)
             }
-            guard contents.count == 64, isHex else { throw StoreError.invalidKeyFile(path: path) }
+            guard contents.count == 64, isHex else { throw FileError.invalidKeyFile(path: path) }
             // SQLCipher reads x'<hex>' as a raw key, exactly as `PRAGMA key = "x'<hex>'"` does.
             // Built in place: `+` would leave an intermediate copy of the key in freed memory.
             var key: [UInt8] = []
@@ -65,7 +65,7 @@ enum KeyMaterial {
         var (bytes, _) = try load(source, createIfMissing: false)
         defer { bytes.zeroize() }
         if bytes.contains(0) {
-            throw StoreError.unusablePassphrase(file: path, reason: .nulByte)
+            throw FileError.unusablePassphrase(file: path, reason: .nulByte)
         }
         // Validated in place: no String copy of the passphrase is made.
         var decoder = UTF8()
@@ -74,7 +74,7 @@ enum KeyMaterial {
             switch decoder.decode(&iterator) {
             case .scalarValue: continue
             case .emptyInput: return
-            case .error: throw StoreError.unusablePassphrase(file: path, reason: .notUTF8)
+            case .error: throw FileError.unusablePassphrase(file: path, reason: .notUTF8)
             }
         }
     }

@@ -20,7 +20,7 @@ enum OutputFile {
             var info = stat()
             guard lstat(current, &info) == 0 else {
                 guard errno == ENOENT else {
-                    throw StoreError.fileSystem(path: path, problem: .system(errno: errno))
+                    throw FileError.fileSystem(path: path, problem: .system(errno: errno))
                 }
                 return try PrivateFiles.replaceAtomically(current, contents: contents)
             }
@@ -30,16 +30,16 @@ enum OutputFile {
                 current = try target(ofLink: current, named: path)
             case S_IFREG:
                 if let spared = sparing.first(where: { isSameFile(info, $0) }) {
-                    throw StoreError.wouldOverwrite(path: path, file: .path(spared))
+                    throw FileError.wouldOverwrite(path: path, file: .path(spared))
                 }
                 return try PrivateFiles.replaceAtomically(current, contents: contents)
             case S_IFDIR:
-                throw StoreError.fileSystem(path: path, problem: .isDirectory)
+                throw FileError.fileSystem(path: path, problem: .isDirectory)
             default:
                 return try writeThrough(current, contents, named: path)
             }
         }
-        throw StoreError.fileSystem(path: path, problem: .system(errno: ELOOP))
+        throw FileError.fileSystem(path: path, problem: .system(errno: ELOOP))
     }
 
     private static func isSameFile(_ info: stat, _ path: String) -> Bool {
@@ -52,7 +52,7 @@ enum OutputFile {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink(link, &buffer, buffer.count - 1)
         guard count >= 0 else {
-            throw StoreError.fileSystem(path: path, problem: .system(errno: errno))
+            throw FileError.fileSystem(path: path, problem: .system(errno: errno))
         }
         let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if target.hasPrefix("/") { return target }
@@ -75,24 +75,11 @@ enum OutputFile {
     private static func writeThrough(_ path: String, _ contents: [UInt8], named name: String) throws {
         let descriptor = open(path, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw StoreError.fileSystem(path: name, problem: .system(errno: errno))
+            throw FileError.fileSystem(path: name, problem: .system(errno: errno))
         }
         let written = PrivateFiles.writeAll(descriptor, contents)
         let code = errno
         close(descriptor)
-        guard written else { throw StoreError.fileSystem(path: name, problem: .system(errno: code)) }
-    }
-}
-
-extension SubscriptionStore {
-    /// Writes an export to `path` by the rules of `OutputFile`, never over this store's database
-    /// or the file its key comes from.
-    public func writeExport(_ text: String, to path: String) throws {
-        var kept = [location.databasePath]
-        switch location.key {
-        case .keyFile(let file), .passphraseFile(let file): kept.append(file)
-        case .passphrase: break
-        }
-        try OutputFile.write(Array(text.utf8), to: path, sparing: kept)
+        guard written else { throw FileError.fileSystem(path: name, problem: .system(errno: code)) }
     }
 }
