@@ -75,33 +75,14 @@ enum HistoryText {
         prices.map { amount($0.amount, in: language) }.joined(separator: language == .turkish ? "; " : ", ")
     }
 
-    private static func cycle(_ cycle: BillingCycle, in language: Language) -> String {
-        guard cycle.count == 1 else {
-            return switch cycle.unit {
-            case .day: localized("every \(cycle.count) days", in: language)
-            case .week: localized("every \(cycle.count) weeks", in: language)
-            case .month: localized("every \(cycle.count) months", in: language)
-            case .year: localized("every \(cycle.count) years", in: language)
-            case .once: localized("once", in: language)
-            }
-        }
-        return switch cycle.unit {
-        case .day: localized("daily", in: language)
-        case .week: localized("weekly", in: language)
-        case .month: localized("monthly", in: language)
-        case .year: localized("yearly", in: language)
-        case .once: localized("once", in: language)
-        }
-    }
-
     /// What became of one subscription: added, deleted, or its changed fields.
     private static func subscription(before: Subscription?, after: Subscription?, in language: Language) -> String {
         switch (before, after) {
         case (nil, let new?):
             return localized(
-                "added: \(price(new, in: language)) \(cycle(new.cycle, in: language)), starting \(new.startDate)", in: language)
+                "added: \(price(new, in: language)) \(SubscriptionText.cycle(new.cycle, in: language)), starting \(new.startDate)", in: language)
         case (let old?, nil):
-            return localized("deleted: \(price(old, in: language)) \(cycle(old.cycle, in: language)), with its history", in: language)
+            return localized("deleted: \(price(old, in: language)) \(SubscriptionText.cycle(old.cycle, in: language)), with its history", in: language)
         case (let old?, let new?):
             let changes = fieldChanges(old, new, in: language)
             return changes.isEmpty ? localized("no visible change", in: language) : changes.joined(separator: ", ")
@@ -132,7 +113,7 @@ enum HistoryText {
                     "price history \(amounts(old.prices, in: language)) → \(amounts(new.prices, in: language))", in: language))
             }
         }
-        compare(\.cycle, { cycle($0, in: language) }) { localized("cycle \($0) → \($1)", in: language) }
+        compare(\.cycle, { SubscriptionText.cycle($0, in: language) }) { localized("cycle \($0) → \($1)", in: language) }
         compare(\.startDate, { date($0) }) { localized("start \($0) → \($1)", in: language) }
         compare(\.trialEnd, date) { localized("trial end \($0) → \($1)", in: language) }
         compare(\.category, optional) { localized("category \($0) → \($1)", in: language) }

@@ -37,22 +37,22 @@ enum SubscriptionText {
     }
 
     /// How often it bills, in words: `monthly`, `every 3 months`.
-    static func cycle(_ cycle: BillingCycle) -> String {
+    static func cycle(_ cycle: BillingCycle, in language: Language = .current) -> String {
         guard cycle.count == 1 else {
             return switch cycle.unit {
-            case .day: localized("every \(cycle.count) days")
-            case .week: localized("every \(cycle.count) weeks")
-            case .month: localized("every \(cycle.count) months")
-            case .year: localized("every \(cycle.count) years")
-            case .once: localized("once")
+            case .day: localized("every \(cycle.count) days", in: language)
+            case .week: localized("every \(cycle.count) weeks", in: language)
+            case .month: localized("every \(cycle.count) months", in: language)
+            case .year: localized("every \(cycle.count) years", in: language)
+            case .once: localized("once", in: language)
             }
         }
         return switch cycle.unit {
-        case .day: localized("daily")
-        case .week: localized("weekly")
-        case .month: localized("monthly")
-        case .year: localized("yearly")
-        case .once: localized("once")
+        case .day: localized("daily", in: language)
+        case .week: localized("weekly", in: language)
+        case .month: localized("monthly", in: language)
+        case .year: localized("yearly", in: language)
+        case .once: localized("once", in: language)
         }
     }
 
