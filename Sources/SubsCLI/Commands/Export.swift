@@ -46,7 +46,9 @@ extension Subs {
             let text: String
             switch format {
             case .ics:
-                text = ICalendar.document(for: subscriptions, config: config, today: today, generatedAt: Date())
+                text = ICalendar.document(
+                    for: subscriptions, config: config, today: today, generatedAt: Date(),
+                    wording: .english)
             case .json:
                 text = try store.exportDocument().encoded()
             case .csv:

@@ -14,9 +14,10 @@ public enum ICalendar {
     /// 29th or 30th reaches February, see `RecurrenceRule`), starting on
     /// the period's first payment; one `VALARM` per reminder offset (the subscription's own, else
     /// `config.remindDays`; none with `reminders off`). `generatedAt` is the `DTSTAMP`. Lines end
-    /// in CRLF and are folded at 75 octets.
+    /// in CRLF and are folded at 75 octets. `wording` says the events in the reader's language.
     public static func document(
-        for subscriptions: [Subscription], config: Config, today: CivilDate, generatedAt: Date
+        for subscriptions: [Subscription], config: Config, today: CivilDate, generatedAt: Date,
+        wording: CalendarWording
     ) -> String {
         var lines = ContentLines()
         lines.append("BEGIN", "VCALENDAR")
@@ -24,7 +25,7 @@ public enum ICalendar {
         lines.append("PRODID", productIdentifier)
         lines.append("CALSCALE", "GREGORIAN")
         lines.append("METHOD", "PUBLISH")
-        lines.append("X-WR-CALNAME", text: "Subscriptions")
+        lines.append("X-WR-CALNAME", text: wording.calendarName)
         let stamp = Timestamp.format(generatedAt, style: .basic)
         let ordered = subscriptions.sorted {
             ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id)
@@ -38,7 +39,7 @@ public enum ICalendar {
                         subscription: subscription, series: series, part: part,
                         reminderOffsets: config.remindersEnabled ? subscription.remindDays ?? config.remindDays : [],
                         today: today)
-                    event.write(to: &lines, stamp: stamp)
+                    event.write(to: &lines, stamp: stamp, wording: wording)
                 }
             }
         }

@@ -30,42 +30,33 @@ struct PaymentEvent {
         "\(subscription.name) \(quotedPrice) \(subscription.currency.code)"
     }
 
-    var details: String {
-        let currency = subscription.currency.code
+    /// What the event's description says, as data the caller words (`CalendarWording`).
+    var details: [EventDetail] {
         // The period's own plan: a monthly period that ends at a switch to yearly is billed monthly.
-        var lines = ["Billed \(series.schedule.cycle)"]
-        if let category = subscription.category { lines.append("Category: \(category)") }
-        if let method = subscription.paymentMethod { lines.append("Payment method: \(method)") }
-        if let url = subscription.url { lines.append("URL: \(url)") }
-        if let notes = subscription.notes { lines.append("Notes: \(notes)") }
+        var details: [EventDetail] = [.billed(series.schedule.cycle)]
+        if let category = subscription.category { details.append(.category(category)) }
+        if let method = subscription.paymentMethod { details.append(.paymentMethod(method)) }
+        if let url = subscription.url { details.append(.url(url)) }
+        if let notes = subscription.notes { details.append(.notes(notes)) }
         if series.periodIndex == 0, let trialEnd = subscription.trialEnd, trialEnd >= today {
-            lines.append("Free trial ends \(trialEnd) with the first charge")
+            details.append(.trialEnds(trialEnd))
         }
         for change in subscription.prices where change.effective > today
             && series.until.map({ change.effective <= $0 }) ?? true {
-            lines.append("From \(change.effective): \(change.amount) \(currency)")
+            details.append(.price(change.amount, from: change.effective))
         }
         let period = subscription.periods[series.periodIndex]
         for pause in subscription.pauses where pause.until.map({ $0 > series.schedule.anchor }) ?? true
             && period.cancelledOn.map({ pause.from <= $0 }) ?? true {
-            lines.append("Paused from \(pause.from) " + (pause.until.map { "until \($0)" } ?? "until resumed"))
+            details.append(.paused(from: pause.from, until: pause.until))
         }
         if let cancelled = period.cancelledOn {
-            lines.append("Cancelled on \(cancelled)")
+            details.append(.cancelled(cancelled))
         }
-        return lines.joined(separator: "\n")
+        return details
     }
 
-    func reminderText(offset: Int) -> String {
-        let when = switch offset {
-        case 0: "today"
-        case 1: "tomorrow"
-        default: "in \(offset) days"
-        }
-        return "\(summary) \(when)"
-    }
-
-    func write(to lines: inout ContentLines, stamp: String) {
+    func write(to lines: inout ContentLines, stamp: String, wording: CalendarWording) {
         let start = part.start
         lines.append("BEGIN", "VEVENT")
         lines.append("UID", uid)
@@ -77,7 +68,7 @@ struct PaymentEvent {
             lines.append("EXDATE;VALUE=DATE", ContentLines.date(day))
         }
         lines.append("SUMMARY", text: summary)
-        lines.append("DESCRIPTION", text: details)
+        lines.append("DESCRIPTION", text: details.map(wording.detail).joined(separator: "\n"))
         if let category = subscription.category { lines.append("CATEGORIES", text: category) }
         // A payment does not make the day busy.
         lines.append("TRANSP", "TRANSPARENT")
@@ -85,9 +76,47 @@ struct PaymentEvent {
             lines.append("BEGIN", "VALARM")
             lines.append("ACTION", "DISPLAY")
             lines.append("TRIGGER", "-P\(offset)D")
-            lines.append("DESCRIPTION", text: reminderText(offset: offset))
+            lines.append("DESCRIPTION", text: wording.reminder(summary, offset))
             lines.append("END", "VALARM")
         }
         lines.append("END", "VEVENT")
+    }
+}
+
+/// One line of an event's description: what the calendar says about a billing period.
+public enum EventDetail: Equatable, Sendable {
+    case billed(BillingCycle)
+    case category(String)
+    case paymentMethod(String)
+    case url(String)
+    case notes(String)
+    /// The free trial ends on this day, with the first charge.
+    case trialEnds(CivilDate)
+    /// The price changes to this amount from this day.
+    case price(Money, from: CivilDate)
+    /// Paused from a day, until a day or until resumed (nil).
+    case paused(from: CivilDate, until: CivilDate?)
+    case cancelled(CivilDate)
+}
+
+/// The words of a calendar, in the reader's language: the core writes the file, the caller says
+/// what its events mean.
+public struct CalendarWording: Sendable {
+    /// `X-WR-CALNAME`: `Subscriptions`.
+    public let calendarName: String
+    /// One line of an event's description.
+    public let detail: @Sendable (EventDetail) -> String
+    /// A reminder's text: the event's title (`Netflix 15.49 USD`) and how many days before the
+    /// payment it fires.
+    public let reminder: @Sendable (_ title: String, _ daysBefore: Int) -> String
+
+    public init(
+        calendarName: String,
+        detail: @escaping @Sendable (EventDetail) -> String,
+        reminder: @escaping @Sendable (_ title: String, _ daysBefore: Int) -> String
+    ) {
+        self.calendarName = calendarName
+        self.detail = detail
+        self.reminder = reminder
     }
 }

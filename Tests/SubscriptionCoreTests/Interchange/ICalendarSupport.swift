@@ -5,8 +5,28 @@ import Foundation
 let calendarStamp = Date(timeIntervalSince1970: 1_706_774_400)
 
 func calendar(_ subscriptions: [Subscription], today: String = "2024-02-01", config: Config = .defaults) -> String {
-    ICalendar.document(for: subscriptions, config: config, today: day(today), generatedAt: calendarStamp)
+    ICalendar.document(
+        for: subscriptions, config: config, today: day(today), generatedAt: calendarStamp, wording: dataWording)
 }
+
+/// Words for the test calendars that show the data plainly: the core writes the file and the
+/// command line words it (its words, in both languages, are `CalendarTextTests`').
+let dataWording = CalendarWording(
+    calendarName: "Calendar",
+    detail: { detail in
+        switch detail {
+        case .billed(let cycle): "billed \(cycle.count) \(cycle.unit.rawValue)"
+        case .category(let name): "category \(name)"
+        case .paymentMethod(let method): "method \(method)"
+        case .url(let url): "url \(url)"
+        case .notes(let notes): "notes \(notes)"
+        case .trialEnds(let day): "trial ends \(day)"
+        case .price(let amount, let from): "price \(amount) \(amount.currency) from \(from)"
+        case .paused(let from, let until): "paused \(from) to \(until.map(\.description) ?? "resumed")"
+        case .cancelled(let day): "cancelled \(day)"
+        }
+    },
+    reminder: { title, daysBefore in "\(title) -\(daysBefore)d" })
 
 /// One `VEVENT` of a calendar, read back from its unfolded lines (alarms left out).
 struct ParsedEvent {

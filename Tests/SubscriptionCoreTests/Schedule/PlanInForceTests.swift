@@ -43,9 +43,9 @@ struct PlanInForceTests {
         let text = calendar([try Self.chatGPT()], today: "2026-11-22")
         let events = text.components(separatedBy: "BEGIN:VEVENT").dropFirst()
         let monthly = try #require(events.first { $0.contains("UNTIL=20270121") })
-        #expect(monthly.contains("DESCRIPTION:Billed monthly"), "\(monthly)")
+        #expect(monthly.contains("DESCRIPTION:billed 1 month"), "\(monthly)")
         let yearly = try #require(events.first { $0.contains("FREQ=YEARLY") })
-        #expect(yearly.contains("DESCRIPTION:Billed yearly"), "\(yearly)")
+        #expect(yearly.contains("DESCRIPTION:billed 1 year"), "\(yearly)")
     }
 
     @Test("Setting the price already in force adds no entry; one equal to the price before it merges")

@@ -1,0 +1,30 @@
+import SubscriptionCore
+
+extension CalendarWording {
+    /// The calendar's words: its name, each line of an event's description, and each reminder.
+    /// Always English with §4's dates and amounts, whatever the reader's language: like JSON
+    /// and CSV, an exported calendar is the same bytes in every locale (PRODUCT.md §11).
+    static let english = CalendarWording(
+        calendarName: "Subscriptions",
+        detail: { detail in
+            switch detail {
+            case .billed(let cycle): "Billed \(SubscriptionText.cycle(cycle, in: .english))"
+            case .category(let name): "Category: \(name)"
+            case .paymentMethod(let method): "Payment method: \(method)"
+            case .url(let url): "URL: \(url)"
+            case .notes(let notes): "Notes: \(notes)"
+            case .trialEnds(let day): "Free trial ends \(day) with the first charge"
+            case .price(let amount, let from): "From \(from): \(amount) \(amount.currency.code)"
+            case .paused(let from, let until?): "Paused from \(from) until \(until)"
+            case .paused(let from, nil): "Paused from \(from) until resumed"
+            case .cancelled(let day): "Cancelled on \(day)"
+            }
+        },
+        reminder: { title, daysBefore in
+            switch daysBefore {
+            case 0: "\(title) today"
+            case 1: "\(title) tomorrow"
+            default: "\(title) in \(daysBefore) days"
+            }
+        })
+}
