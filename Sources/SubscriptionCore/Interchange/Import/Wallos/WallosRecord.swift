@@ -92,11 +92,7 @@ struct WallosRecord: Codable {
             autoRenew: autoRenew && cycle.recurs, createdAt: options.now)
         // A one-time purchase cannot move back: it stops on its day, its one payment counted.
         if let stop {
-            do {
-                try subscription.cancel(on: max(stop, anchor))
-            } catch {
-                throw check.fail("Cancellation Date", ModelRefusal(error).map(RecordProblem.refused) ?? .worded(String(describing: error)))
-            }
+            try check.change("Cancellation Date") { try subscription.cancel(on: max(stop, anchor)) }
         }
         return subscription
     }
