@@ -22,10 +22,7 @@ COMMENT = re.compile(r"//.*?$|/\*.*?\*/", re.S | re.M)
 # Files that read Turkish in what users give (names that fold Turkish's i's, bank statements'
 # words and month names): data the core recognises, not text it says.
 READS_TURKISH = {"Model/NameMatching.swift", "Statement/MerchantName.swift",
-                 "Statement/MerchantVocabulary.swift", "Statement/StatementDateFormat.swift",
-                 # Cycle and date words typed or imported in Turkish (`aylık`, `yarın`), read in
-                 # every language.
-                 "Model/BillingCycle.swift", "Model/CivilDate+Input.swift"}
+                 "Statement/MerchantVocabulary.swift", "Statement/StatementDateFormat.swift"}
 TURKISH = re.compile("[çğıöşüÇĞİÖŞÜ]")
 STRING = re.compile(r'"(?:\\.|[^"\\\n])*"')
 

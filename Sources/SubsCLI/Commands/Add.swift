@@ -28,7 +28,7 @@ extension Subs {
         @Option(help: .localized(
             "How often it bills: monthly, yearly, weekly, '3 months', 2w, 90d ..., or once (default: monthly).",
             valueName: "cycle"),
-                completion: BillingCycle.defaultCompletionKind, transform: strictly(BillingCycle.init(input:)))
+                completion: BillingCycle.defaultCompletionKind, transform: strictly(BillingCycle.init(typed:)))
         var every: BillingCycle?
 
         @Option(parsing: .unconditional, help: .localized("The first billing date (default: today).", valueName: "date"))

@@ -45,7 +45,7 @@ struct AddInteractive {
             return amount
         }
         let cycle = try LinePrompt.ask(localized("Billing cycle"), default: SubscriptionText.cycle(.monthly)) {
-            $0.isEmpty ? .monthly : try BillingCycle(input: $0)
+            $0.isEmpty ? .monthly : try BillingCycle(typed: $0)
         }
         let start = try LinePrompt.ask(localized("First billing date"), default: SubscriptionText.date(today)) {
             $0.isEmpty ? today : try CivilDate(typed: $0, today: today, in: Language.current)

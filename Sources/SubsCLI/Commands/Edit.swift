@@ -41,7 +41,7 @@ extension Subs {
         var currency: Currency?
 
         @Option(help: .localized("A new billing cycle: monthly, yearly, weekly, '3 months', 2w, 90d ...", valueName: "cycle"),
-                completion: BillingCycle.defaultCompletionKind, transform: strictly(BillingCycle.init(input:)))
+                completion: BillingCycle.defaultCompletionKind, transform: strictly(BillingCycle.init(typed:)))
         var every: BillingCycle?
 
         @Option(parsing: .unconditional, help: .localized("A new first billing date.", valueName: "date"))

@@ -77,7 +77,8 @@ extension Subs {
                                        wallosReader: { try WallosChild.read($0) },
                                        readDate: { [language = Language.current] text, today in
                                            try CivilDate(typed: text, today: today, in: language)
-                                       }),
+                                       },
+                                       readCycle: { try BillingCycle(typed: $0) }),
                 onDuplicate: onDuplicate, dryRun: dryRun)
             print(ImportRenderer.text(outcome), terminator: "")
         }

@@ -17,10 +17,6 @@ extension ImportError: ErrorMessage {
             return problem.message(in: language)
         case .inFile(let path, let error):
             return "\(path == "-" ? localized("standard input", in: language) : path): \(error.message(in: language))"
-        case .worded(let record?, let field?, let problem):
-            return localized("\(record): \(field): \(problem); nothing was imported", in: language)
-        case .worded(_, _, let problem):
-            return localized("cannot read the file: \(problem); nothing was imported", in: language)
         }
     }
 }
@@ -188,8 +184,6 @@ extension RecordProblem {
             localized("\(record): \(field): \(error.expectation(in: language)); nothing was imported", in: language)
         case .refused(let refusal):
             localized("\(record): \(field): \(refusal.message(in: language)); nothing was imported", in: language)
-        case .worded(let problem):
-            localized("\(record): \(field): \(problem); nothing was imported", in: language)
         }
     }
 
@@ -261,6 +255,8 @@ extension ImportFileProblem {
             localized("cannot read the file: a damaged or truncated zip (wallos.db cannot be unpacked); nothing was imported", in: language)
         case .wallosGaveNoAnswer:
             localized("cannot read the file: reading the Wallos database gave no answer; nothing was imported", in: language)
+        case .wallosChild(let failure):
+            failure.message(in: language)
         case .noLiteralPathFileLayer:
             localized("cannot read the file: cannot read the database from memory: SQLite's file layer is missing; nothing was imported", in: language)
         case .notWallosSchema:
@@ -278,6 +274,28 @@ extension ImportFileProblem {
     /// A size limit: whole MiB, or bytes below one.
     private static func size(_ bytes: UInt64, in language: Language) -> String {
         bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : localized("\(bytes) bytes", in: language)
+    }
+}
+
+extension WallosChildFailure {
+    /// Why the child process reading a Wallos database gave no answer, as the import refuses it.
+    func message(in language: Language) -> String {
+        switch self {
+        case .noPipe:
+            localized("cannot read the file: Wallos database: cannot make a pipe; nothing was imported", in: language)
+        case .noDescriptor:
+            localized("cannot read the file: Wallos database: cannot hand the database to a process; nothing was imported", in: language)
+        case .cannotStart(let code):
+            localized("cannot read the file: Wallos database: cannot start a process to read it: \(String(cString: strerror(code))); nothing was imported", in: language)
+        case .timedOut(let seconds):
+            localized("cannot read the file: Wallos database: reading it took more than \(seconds) s: the database may hold a query that never ends; nothing was imported", in: language)
+        case .processorTime(let seconds):
+            localized("cannot read the file: Wallos database: reading it used more than \(seconds) s of processor time: the database may hold a query that never ends; nothing was imported", in: language)
+        case .signal(let signal):
+            localized("cannot read the file: Wallos database: reading it stopped SQLite with signal \(signal): the database is damaged, or made to crash it; nothing was imported", in: language)
+        case .failed:
+            localized("cannot read the file: Wallos database: the process reading it failed; nothing was imported", in: language)
+        }
     }
 }
 

@@ -44,7 +44,7 @@ enum WallosChild {
     /// printed.
     static func read(_ file: Int32) throws -> Data {
         var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw failure(localized("cannot make a pipe")) }
+        guard pipe(&ends) == 0 else { throw failure(.noPipe) }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         defer { close(ends[0]) }
         var actions = posix_spawn_file_actions_t()
@@ -54,7 +54,7 @@ enum WallosChild {
         // The copy, as descriptor 3 (dup2 clears close-on-exec on the new descriptor), from a
         // number that is not 3 already: dup2 onto itself would leave the flag set.
         let source = fcntl(file, F_DUPFD_CLOEXEC, 10)
-        guard source >= 0 else { throw failure(localized("cannot hand the database to a process")) }
+        guard source >= 0 else { throw failure(.noDescriptor) }
         defer { close(source) }
         posix_spawn_file_actions_adddup2(&actions, source, databaseDescriptor)
         // A crash is told by the exit status, in one line: no backtrace on the terminal.
@@ -70,7 +70,7 @@ enum WallosChild {
         let executable = access("/proc/self/exe", X_OK) == 0 ? "/proc/self/exe" : CommandLine.arguments[0]
         let code = posix_spawnp(&pid, executable, &actions, nil, arguments, variables)
         close(ends[1])
-        guard code == 0 else { throw failure(localized("cannot start a process to read it: \(String(cString: strerror(code)))")) }
+        guard code == 0 else { throw failure(.cannotStart(errno: code)) }
 
         var output = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -94,21 +94,21 @@ enum WallosChild {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         if timedOut {
-            throw failure(localized("reading it took more than \(timeout) s: the database may hold a query that never ends"))
+            throw failure(.timedOut(seconds: timeout))
         }
         // Exited normally (WIFEXITED) with status 0 (WEXITSTATUS); Swift imports neither macro.
         let signal = status & 0x7f
         if signal == SIGXCPU {
-            throw failure(localized("reading it used more than \(cpuLimit.rlim_cur) s of processor time: the database may hold a query that never ends"))
+            throw failure(.processorTime(seconds: UInt64(cpuLimit.rlim_cur)))
         }
         guard signal == 0 else {
-            throw failure(localized("reading it stopped SQLite with signal \(signal): the database is damaged, or made to crash it"))
+            throw failure(.signal(signal))
         }
-        guard (status >> 8) & 0xff == 0 else { throw failure(localized("the process reading it failed")) }
+        guard (status >> 8) & 0xff == 0 else { throw failure(.failed) }
         return output
     }
 
-    private static func failure(_ problem: String) -> ImportError {
-        .unreadable(problem: localized("Wallos database: \(problem)"))
+    private static func failure(_ failure: WallosChildFailure) -> ImportError {
+        .cannotRead(.wallosChild(failure))
     }
 }

@@ -11,7 +11,7 @@ extension Currency: ExpressibleByArgument {
 }
 
 extension BillingCycle: ExpressibleByArgument {
-    public init?(argument: String) { try? self.init(input: argument) }
+    public init?(argument: String) { try? self.init(typed: argument) }
     public static var defaultCompletionKind: CompletionKind { .list(names) }
 }
 

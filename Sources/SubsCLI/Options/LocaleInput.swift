@@ -40,6 +40,84 @@ enum LocaleInput {
     }
 }
 
+/// The cycle and date words `subs` prints in Turkish, read back in every language (README,
+/// Language): `aylık`, `3 ayda bir`, `tek sefer`, `bugün`, `yarın`, `+3g`, in any case and with
+/// Turkish casing (`YILLIK`, `yillik`). The command line writes them as §4's words before the core
+/// reads them; a refusal names the text as typed.
+enum TurkishWords {
+    /// `text` with its Turkish cycle words written as §4's (`3 ayda bir` gives `3 month`), or nil
+    /// when it has none.
+    static func cycle(_ text: String) -> String? {
+        var words = NameMatching.key(text).split(whereSeparator: \.isWhitespace).map(String.init)
+        var (every, turkish) = (false, false)
+        if let first = words.first, first == "every" || first == "her" {
+            (every, turkish) = (true, first == "her")
+            words.removeFirst()
+        }
+        // `3 ayda bir`, `ayda bir`: "once in every 3 months".
+        if words.count >= 2, words.last == "bir", units[words[words.count - 2]] != nil {
+            words.removeLast()
+            turkish = true
+        }
+        if words == ["tek", "sefer"] || words == ["tek", "seferlik"] || words == ["bir", "kez"] {
+            words = ["once"]
+            turkish = true
+        }
+        for (index, word) in words.enumerated() {
+            // A unit alone (`aylık`) or after its count (`3aylık`).
+            let digits = word.prefix(while: \.isASCIIDigit)
+            guard let unit = units[String(word.dropFirst(digits.count))] else { continue }
+            words[index] = String(digits) + unit.rawValue
+            turkish = true
+        }
+        guard turkish else { return nil }
+        return ((every ? ["every"] : []) + words).joined(separator: " ")
+    }
+
+    /// `text` as §4's date word when it is a Turkish one (`yarın` gives `tomorrow`, `+3g` gives
+    /// `+3d`), or nil.
+    static func date(_ text: String) -> String? {
+        let word = NameMatching.key(text.trimmingCharacters(in: .whitespaces))
+        if let named = dates[word] { return named }
+        guard let sign = word.first, sign == "+" || sign == "-", let unit = word.last.flatMap({ offsetUnits[$0] })
+        else { return nil }
+        return String(word.dropLast()) + String(unit)
+    }
+
+    /// Units as `NameMatching.key` folds them (`yıllık` is `yillik`): the noun (`3 ay`), the
+    /// locative of `3 ayda bir` and the adjective (`aylık`, `3 aylık`).
+    private static let units: [String: BillingCycle.Unit] = [
+        "gün": .day, "günde": .day, "günlük": .day,
+        "hafta": .week, "haftada": .week, "haftalik": .week,
+        "ay": .month, "ayda": .month, "aylik": .month,
+        "yil": .year, "yilda": .year, "yillik": .year,
+    ]
+
+    private static let dates = ["bugün": "today", "yarin": "tomorrow", "dün": "yesterday"]
+
+    /// `+3g` (gün), `+2h` (hafta), `+1a` (ay).
+    private static let offsetUnits: [Character: Character] = ["g": "d", "h": "w", "a": "m"]
+
+    /// What `parse` makes of `text`, read as `words` when they are given; a refusal names `text`
+    /// as typed, not the words it was read as.
+    static func read<Value>(_ text: String, as words: String?, _ parse: (String) throws -> Value) throws -> Value {
+        guard let words else { return try parse(text) }
+        do {
+            return try parse(words)
+        } catch InputError.invalid(let field, value: _, expected: let expected) {
+            throw InputError.invalid(field, value: text, expected: expected)
+        }
+    }
+}
+
+extension BillingCycle {
+    /// A CYCLE as the reader typed it: §4's words, or the Turkish ones `subs` prints (in every
+    /// language).
+    init(typed text: String) throws {
+        self = try TurkishWords.read(text, as: TurkishWords.cycle(text), BillingCycle.init(input:))
+    }
+}
+
 extension DecimalAmount {
     /// An AMOUNT as the reader typed it: §4's form, or `language`'s (`9,99` in Turkish).
     init(typed text: String, in language: Language) throws {
@@ -55,6 +133,6 @@ extension CivilDate {
             self = date
             return
         }
-        try self.init(input: text, today: today)
+        self = try TurkishWords.read(text, as: TurkishWords.date(text)) { try CivilDate(input: $0, today: today) }
     }
 }

@@ -50,19 +50,12 @@ public struct BillingCycle: Hashable, Sendable, CustomStringConvertible {
 extension BillingCycle {
     /// Parses a CYCLE argument: `daily`, `weekly`, `biweekly`, `monthly`, `quarterly`,
     /// `yearly`/`annually`, `once`/`one-time`, a unit with an optional count and an optional leading `every`
-    /// (`3 months`, `every 2 weeks`, `month`), or a short form (`90d`, `2w`, `6m`, `1y`). The
-    /// Turkish words `subs` prints are read in every language (`aylık`, `3 ayda bir`, `tek sefer`),
-    /// with Turkish casing (`YILLIK`, `yillik`).
+    /// (`3 months`, `every 2 weeks`, `month`), or a short form (`90d`, `2w`, `6m`, `1y`), in any
+    /// case. The words `subs` prints in a language are the command line's to read first.
     public init(input text: String) throws {
         let invalid = InputError.invalid(.cycle, value: text, expected: .cycle)
         var words = NameMatching.key(text).split(whereSeparator: \.isWhitespace).map(String.init)
-        if words.first == "every" || words.first == "her" { words.removeFirst() }
-        // `3 ayda bir`, `ayda bir`: "once in every 3 months".
-        if words.count >= 2, words.last == "bir", Self.turkishUnits[words[words.count - 2]] != nil { words.removeLast() }
-        if words == ["tek", "sefer"] || words == ["tek", "seferlik"] || words == ["bir", "kez"] {
-            self = .once
-            return
-        }
+        if words.first == "every" { words.removeFirst() }
 
         let count: Int
         let unitWord: String
@@ -88,7 +81,7 @@ extension BillingCycle {
         default:
             throw invalid
         }
-        guard let unit = Self.units[unitWord] ?? Self.turkishUnits[unitWord] else { throw invalid }
+        guard let unit = Self.units[unitWord] else { throw invalid }
         guard let cycle = BillingCycle(count: count, unit: unit) else {
             throw InputError.invalid(.cycle, value: text, expected: .cycleCount)
         }
@@ -117,14 +110,5 @@ extension BillingCycle {
         "w": .week, "week": .week, "weeks": .week,
         "m": .month, "month": .month, "months": .month,
         "y": .year, "year": .year, "years": .year,
-    ]
-
-    /// Turkish units as `NameMatching.key` folds them (`yıllık` is `yillik`): the noun (`3 ay`),
-    /// the locative of `3 ayda bir` and the adjective (`aylık`, `3 aylık`).
-    private static let turkishUnits: [String: Unit] = [
-        "gün": .day, "günde": .day, "günlük": .day,
-        "hafta": .week, "haftada": .week, "haftalik": .week,
-        "ay": .month, "ayda": .month, "aylik": .month,
-        "yil": .year, "yilda": .year, "yillik": .year,
     ]
 }

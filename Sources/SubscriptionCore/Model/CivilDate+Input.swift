@@ -2,11 +2,11 @@ import Foundation
 
 extension CivilDate {
     /// Parses a DATE argument: a strict `YYYY-MM-DD`, `today`, `tomorrow`, `yesterday`, or an
-    /// offset from today such as `+3d`, `-2w`, `+1m` or `+1y` (months clamp like billing dates).
-    /// The Turkish words are read in every language: `bugün`, `yarın`, `dün`, `+3g`, `+2h`, `+1a`;
-    /// a date written the reader's way (`22.11.2026`) is the command line's to read first.
+    /// offset from today such as `+3d`, `-2w`, `+1m` or `+1y` (months clamp like billing dates),
+    /// in any case. A date or word written the reader's way (`22.11.2026`, or the words `subs`
+    /// prints in a language) is the command line's to read first.
     public init(input text: String, today: CivilDate) throws {
-        // Folded as names are, so that Turkish words read with Turkish casing (`YARIN`, `yarin`).
+        // Folded as names are, as the command line folds the words it reads first.
         let word = NameMatching.key(text.trimmingCharacters(in: .whitespaces))
         let invalid = InputError.invalid(.date, value: text, expected: .date)
         if let date = CivilDate(iso: word) {
@@ -18,9 +18,9 @@ extension CivilDate {
         }
         let result: CivilDate?
         switch word {
-        case "today", "bugün": result = today
-        case "tomorrow", "yarin": result = today.adding(days: 1)
-        case "yesterday", "dün": result = today.adding(days: -1)
+        case "today": result = today
+        case "tomorrow": result = today.adding(days: 1)
+        case "yesterday": result = today.adding(days: -1)
         default:
             guard let sign = word.first, sign == "+" || sign == "-", let unit = word.last,
                   let count = Int(word.dropFirst().dropLast()), count >= 0, count <= 99_999,
@@ -28,9 +28,9 @@ extension CivilDate {
             else { throw invalid }
             let signed = sign == "-" ? -count : count
             switch unit {
-            case "d", "g": result = today.adding(days: signed)
-            case "w", "h": result = today.adding(days: 7 * signed)
-            case "m", "a": result = today.adding(months: signed)
+            case "d": result = today.adding(days: signed)
+            case "w": result = today.adding(days: 7 * signed)
+            case "m": result = today.adding(months: signed)
             case "y": result = today.adding(months: 12 * signed)
             default: throw invalid
             }

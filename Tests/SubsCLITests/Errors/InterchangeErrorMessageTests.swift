@@ -88,7 +88,9 @@ struct InterchangeErrorMessageTests {
         (.refused(.lifecycle(.alreadyPaused(name: "Gym", pause: Pause(from: CivilDate(year: 2024, month: 2, day: 1)!,
                                                                       until: CivilDate(year: 2024, month: 3, day: 1)!)))),
          "Gym is already paused from 2024-02-01 until 2024-03-01"),
-        (.worded("Gym is already paused from 2024-02-01 until 2024-03-01"), "Gym is already paused from 2024-02-01 until 2024-03-01"),
+        (.refused(.dateOrder(.trialEndBeforeStart(trialEnd: CivilDate(year: 2024, month: 1, day: 1)!,
+                                                  start: CivilDate(year: 2024, month: 1, day: 5)!))),
+         "invalid trial end '2024-01-01': expected a date on or after the start date 2024-01-05"),
     ]
 
     /// One sample of every file problem, and its English after "cannot read the file: ".
@@ -117,6 +119,16 @@ struct InterchangeErrorMessageTests {
         (.databaseUnpacksTooLarge(limit: 1024), "wallos.db in the zip unpacks to more than 1024 bytes; refused"),
         (.databaseChecksum, "a damaged zip (wallos.db fails its checksum)"),
         (.databaseNotUnpacked, "a damaged or truncated zip (wallos.db cannot be unpacked)"),
+        (.wallosChild(.noPipe), "Wallos database: cannot make a pipe"),
+        (.wallosChild(.noDescriptor), "Wallos database: cannot hand the database to a process"),
+        (.wallosChild(.cannotStart(errno: EAGAIN)), "Wallos database: cannot start a process to read it: \(String(cString: strerror(EAGAIN)))"),
+        (.wallosChild(.timedOut(seconds: 30)),
+         "Wallos database: reading it took more than 30 s: the database may hold a query that never ends"),
+        (.wallosChild(.processorTime(seconds: 35)),
+         "Wallos database: reading it used more than 35 s of processor time: the database may hold a query that never ends"),
+        (.wallosChild(.signal(11)),
+         "Wallos database: reading it stopped SQLite with signal 11: the database is damaged, or made to crash it"),
+        (.wallosChild(.failed), "Wallos database: the process reading it failed"),
     ]
 
     static let records: [(ImportRecord, String)] = [
@@ -165,7 +177,7 @@ struct InterchangeErrorMessageTests {
         #expect(ImportError.cannotRead(.notJSON).message(in: .turkish) == "dosya okunamıyor: geçerli JSON değil; hiçbir şey içe aktarılmadı")
     }
 
-    @Test("A file no format reads, the file's path, and the words of folders not yet converted")
+    @Test("A file no format reads, the file's path, and the Wallos child's failure")
     func otherCases() {
         check(ImportError.unknownFormat(expected: [.wallosJSON]),
               "not a file subs can import: expected a Wallos JSON export (objects with \"Name\", \"Payment Cycle\", \"Price\", ...); nothing was imported")
@@ -182,9 +194,8 @@ struct InterchangeErrorMessageTests {
               "standard input: cannot read the file: an empty file; nothing was imported")
         #expect(ImportError.inFile(path: "-", .cannotRead(.emptyFile)).message(in: .turkish)
             == "standart girdi: dosya okunamıyor: boş bir dosya; hiçbir şey içe aktarılmadı")
-        check(ImportError.worded(record: "settings", field: "budget", problem: "invalid budget"),
-              "settings: budget: invalid budget; nothing was imported")
-        check(ImportError.unreadable(problem: "not a Wallos database"), "cannot read the file: not a Wallos database; nothing was imported")
+        #expect(ImportError.cannotRead(.wallosChild(.timedOut(seconds: 30))).message(in: .turkish)
+            == "dosya okunamıyor: Wallos veritabanı: okunması 30 sn'den uzun sürdü: veritabanında hiç bitmeyen bir sorgu olabilir; hiçbir şey içe aktarılmadı")
         #expect(ImportError.record(Self.line4, field: .named("Price"), problem: .missing).message(in: .turkish)
             == "satır 4: Price: eksik; hiçbir şey içe aktarılmadı")
     }

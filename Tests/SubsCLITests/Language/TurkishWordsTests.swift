@@ -25,7 +25,7 @@ struct TurkishWordsTests {
         for cycle in cycles {
             let printed = SubscriptionText.cycle(cycle)
             for written in [printed, printed.uppercased(with: Locale(identifier: "tr")), printed.uppercased()] {
-                #expect(try BillingCycle(input: written) == cycle, "\(written)")
+                #expect(try BillingCycle(typed: written) == cycle, "\(written)")
             }
         }
         for status in SubscriptionStatus.allCases {
@@ -36,7 +36,7 @@ struct TurkishWordsTests {
         }
         let today = try #require(CivilDate(year: 2026, month: 11, day: 22))
         for (word, days) in [("bugün", 0), ("BUGÜN", 0), ("yarın", 1), ("YARIN", 1), ("yarin", 1), ("dün", -1), ("+3g", 3), ("+2h", 14)] {
-            #expect(try CivilDate(input: word, today: today) == today.adding(days: days), "\(word)")
+            #expect(try CivilDate(typed: word, today: today, in: .english) == today.adding(days: days), "\(word)")
         }
     }
 
@@ -61,6 +61,21 @@ struct TurkishWordsTests {
         let cancelled = try sandbox.succeed(["list", "--status", "İPTAL EDİLDİ,deneme", "--format", "json", "--today", "2026-11-22"],
                                             environment: turkish).jsonArray()
         #expect(cancelled.map { $0["name"] as? String } == ["Üç aylık"], "\(cancelled)")
+    }
+
+    @Test("A --map CSV imported in English reads aylık, 3 ayda bir and yarın")
+    func mappedImport() throws {
+        let sandbox = try Sandbox()
+        let file = sandbox.path("sheet.csv")
+        try "Service,Cost,Cycle,Start\nBluTV,99.90,3 ayda bir,yarın\nExxen,49.90,AYLIK,+3g\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try sandbox.succeed(["import", file, "--map", "name=Service,amount=Cost,every=Cycle,start=Start", "--currency", "USD",
+                             "--today", "2026-11-22"])
+        let items = try sandbox.succeed(["list", "--format", "json", "--today", "2026-11-22"]).jsonArray()
+        let byName = Dictionary(uniqueKeysWithValues: items.compactMap { item in (item["name"] as? String).map { ($0, item) } })
+        #expect(byName["BluTV"]?["start_date"] as? String == "2026-11-23", "\(items)")
+        #expect((byName["BluTV"]?["cycle"] as? [String: Any])?["count"] as? Int == 3, "\(items)")
+        #expect(byName["Exxen"]?["start_date"] as? String == "2026-11-25", "\(items)")
+        #expect((byName["Exxen"]?["cycle"] as? [String: Any])?["unit"] as? String == "month", "\(items)")
     }
 
     @Test("Interactive add in Turkish offers aylık and reads yıllık")

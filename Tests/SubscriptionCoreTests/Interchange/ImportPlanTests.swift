@@ -59,4 +59,16 @@ import Testing
         #expect(plan.settingsSet == [.currency])
         #expect(plan.settingsLeftOut == [.remindExec])
     }
+
+    @Test func aSettingTheModelRefusesIsTheRecordsProblemKeptAsAValue() {
+        let usd = Currency(code: "USD")!
+        #expect(throws: ImportError.record(.path("settings", name: nil), field: .named("budget"),
+                                           problem: .refused(.settings(.budgetTooPrecise(budget: "9.999", currency: usd))))) {
+            try ImportPlan(file([], settings: [.budget: "9.999"]), over: current(), onDuplicate: .skip, dryRun: true)
+        }
+        #expect(throws: ImportError.record(.path("settings", name: nil), field: .named("reminders"),
+                                           problem: .refused(.input(.invalid(.remindersValue, value: "maybe", expected: .setting(.reminders)))))) {
+            try ImportPlan(file([], settings: [.reminders: "maybe"]), over: current(), onDuplicate: .skip, dryRun: true)
+        }
+    }
 }

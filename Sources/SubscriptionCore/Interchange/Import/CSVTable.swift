@@ -78,25 +78,19 @@ extension RecordCheck {
     /// Refuses a trial that ends before the start, as `subs add` does: an export document with
     /// one would not read back.
     func trialDates(of subscription: Subscription, field: String) throws {
-        do {
-            try subscription.validateDates()
-        } catch {
-            throw fail(field, ModelRefusal(error).map(RecordProblem.refused) ?? .worded(String(describing: error)))
-        }
+        try change(field) { try subscription.validateDates() }
     }
 
     /// Ends or pauses `subscription` as a status column says, on `date` or else the import day.
     func applyStatus(_ status: SubscriptionStatus?, to subscription: inout Subscription, on date: CivilDate?,
                      today: CivilDate, field: String) throws {
         let day = max(date ?? today, subscription.startDate)
-        do {
+        try change(field) {
             switch status {
             case .cancelled?: try subscription.cancel(on: day)
             case .paused?: try subscription.pause(from: day, until: nil)
             default: break
             }
-        } catch {
-            throw fail(field, ModelRefusal(error).map(RecordProblem.refused) ?? .worded(String(describing: error)))
         }
     }
 }

@@ -10,16 +10,8 @@ public enum ImportError: CoreError, Equatable, Sendable {
     case cannotRead(ImportFileProblem)
     /// One of the above, in the file at `path` (`-` is standard input).
     indirect case inFile(path: String, ImportError)
-    /// A refusal already in words: the command line's, when the child process that reads a
-    /// Wallos database fails. `record` and `field` nil: the file as a whole.
-    case worded(record: String?, field: String?, problem: String)
 
     public var failure: FailureKind { .badData }
-
-    /// A refusal of the file as a whole, in words the command line made (the Wallos child's).
-    public static func unreadable(problem: String) -> ImportError {
-        .worded(record: nil, field: nil, problem: problem)
-    }
 }
 
 /// Each kind of file `subs import` reads, for the message about a file none of them reads.
@@ -146,8 +138,6 @@ public enum RecordProblem: Equatable, Sendable {
     case invalid(InputError)
     /// A step the model refuses for this record (a pause, a cancellation, dates out of order).
     case refused(ModelRefusal)
-    /// Another part's refusal, in its words until its errors are data.
-    case worded(String)
 }
 
 /// A refusal of the model's, kept as its own error: the command line says it.
@@ -201,6 +191,8 @@ public enum ImportFileProblem: Hashable, Sendable, Codable {
     case databaseNotUnpacked
     /// The child process that reads a Wallos database gave nothing it could read.
     case wallosGaveNoAnswer
+    /// The child process that reads a Wallos database could not run, or did not finish.
+    case wallosChild(WallosChildFailure)
     /// SQLite's file layer that opens a path as given is missing.
     case noLiteralPathFileLayer
     /// A SQLite database without Wallos's subscriptions table.
@@ -210,6 +202,25 @@ public enum ImportFileProblem: Hashable, Sendable, Codable {
     case wallosHoldsMoreThan(limit: Int)
     /// SQLite refused the file, in its own words.
     case notWallos(sqlite: String)
+}
+
+/// Why the child process that reads a Wallos database (`ImportOptions.wallosReader`, run by the
+/// command line) gave no answer.
+public enum WallosChildFailure: Hashable, Sendable, Codable {
+    /// No pipe to read the child's answer from.
+    case noPipe
+    /// The database's file could not be given to the child.
+    case noDescriptor
+    /// The child could not be started (`errno`).
+    case cannotStart(errno: Int32)
+    /// The child took longer than `seconds`, and was stopped.
+    case timedOut(seconds: Int)
+    /// The child used more than `seconds` of processor time (SIGXCPU).
+    case processorTime(seconds: UInt64)
+    /// SQLite stopped the child with `signal` (a crash).
+    case signal(Int32)
+    /// The child exited with a status other than 0.
+    case failed
 }
 
 /// How `import` was asked that it refuses before reading a record: nothing changed.

@@ -61,11 +61,15 @@ public struct ImportOptions: Sendable {
     /// Reads a date of a `--map` CSV, given the import day: §4's forms, and the reader's
     /// (`22.11.2026` in Turkish) when the command line says so.
     public var readDate: @Sendable (_ text: String, _ today: CivilDate) throws -> CivilDate
+    /// Reads a cycle of a `--map` CSV or a Wallos export: §4's words, and the ones the command
+    /// line reads besides (the words `subs` prints in Turkish).
+    public var readCycle: @Sendable (_ text: String) throws -> BillingCycle
 
     public init(currency: Currency? = nil, today: CivilDate, now: Date = Date(), map: [MappedCSVFormat.Field: String]? = nil,
                 cancelByNote: @escaping @Sendable (CivilDate) -> String = { "cancel by \($0.description)" },
                 wallosReader: WallosDatabase.Reader? = nil,
-                readDate: @escaping @Sendable (String, CivilDate) throws -> CivilDate = { try CivilDate(input: $0, today: $1) }) {
+                readDate: @escaping @Sendable (String, CivilDate) throws -> CivilDate = { try CivilDate(input: $0, today: $1) },
+                readCycle: @escaping @Sendable (String) throws -> BillingCycle = { try BillingCycle(input: $0) }) {
         self.currency = currency
         self.today = today
         self.now = now
@@ -73,6 +77,7 @@ public struct ImportOptions: Sendable {
         self.cancelByNote = cancelByNote
         self.wallosReader = wallosReader
         self.readDate = readDate
+        self.readCycle = readCycle
     }
 }
 

@@ -108,12 +108,7 @@ public struct ImportPlan: Sendable {
                 settingsLeftOut.append(key)
                 continue
             }
-            do {
-                config = try config.setting(key, to: value)
-            } catch {
-                throw ImportError.record(.path("settings", name: nil), field: .named(key.rawValue),
-                                         problem: ModelRefusal(error).map(RecordProblem.refused) ?? .worded(String(describing: error)))
-            }
+            try RecordCheck("settings").change(key.rawValue) { config = try config.setting(key, to: value) }
             settings.append((key, value))
         }
         for (index, imported) in parsed.rates.enumerated()

@@ -62,7 +62,7 @@ public enum MappedCSVFormat: ImportFormat {
         let price = try PriceText(column: try required(.amount), decimalMark: decimalMark, check: check, field: column(.amount))
         let currency = try value(.currency).map { try check.currency($0.uppercased(), field: column(.currency)) }
             ?? price.currency(check: check, fallback: options.currency, field: column(.amount))
-        let cycle = try value(.every).map { text in try check.field(column(.every)) { try BillingCycle(input: text) } } ?? .monthly
+        let cycle = try value(.every).map { text in try check.field(column(.every)) { try options.readCycle(text) } } ?? .monthly
         let start = try date(.start) ?? date(.next) ?? options.today
         var subscription = Subscription(
             name: try check.field(column(.name)) { try TextInput.name(try required(.name)) },

@@ -146,6 +146,18 @@ struct RecordCheck {
         }
     }
 
+    /// Runs `body`, a change the model may refuse (a cancellation, dates out of order), with its
+    /// refusal turned into this record's error about `field`. Any other error is no fault of the
+    /// record's: it passes on as it is.
+    func change(_ field: String, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch {
+            guard let refusal = ModelRefusal(error) else { throw error }
+            throw fail(field, .refused(refusal))
+        }
+    }
+
     func date(_ text: String, field: String) throws -> CivilDate {
         guard let date = CivilDate(iso: text) else {
             if let parts = CivilDate.isoShaped(text), CivilDate.supportedYears.contains(parts.year) {

@@ -83,21 +83,13 @@ public enum SubsListCSVFormat: ImportFormat {
         case "active", "trial", "":
             break
         case "cancelled":
-            try lifecycle(check) { try subscription.cancel(on: max(options.today, subscription.startDate)) }
+            try check.change("status") { try subscription.cancel(on: max(options.today, subscription.startDate)) }
         case "paused":
-            try lifecycle(check) { try subscription.pause(from: max(options.today, subscription.startDate), until: nil) }
+            try check.change("status") { try subscription.pause(from: max(options.today, subscription.startDate), until: nil) }
         case let other:
             throw check.fail("status", .status(got: other))
         }
         return subscription
-    }
-
-    private static func lifecycle(_ check: RecordCheck, _ change: () throws -> Void) throws {
-        do {
-            try change()
-        } catch {
-            throw check.fail("status", ModelRefusal(error).map(RecordProblem.refused) ?? .worded(String(describing: error)))
-        }
     }
 
     /// A field as it was before `list` guarded it against spreadsheet formulas: `'=x` was `=x`,

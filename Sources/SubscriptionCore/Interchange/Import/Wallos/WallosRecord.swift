@@ -49,7 +49,7 @@ struct WallosRecord: Codable {
     func subscription(options: ImportOptions) throws -> Subscription {
         let check = RecordCheck(record)
         let price = try money(check, options: options)
-        let cycle = try billingCycle(check)
+        let cycle = try billingCycle(check, options: options)
         let next = try check.date(nextPayment, field: "Next Payment")
         let start = try nonEmpty(startDate).flatMap { text in
             // A start date is used when the next payment falls on its schedule; Wallos lets the
@@ -92,11 +92,7 @@ struct WallosRecord: Codable {
             autoRenew: autoRenew && cycle.recurs, createdAt: options.now)
         // A one-time purchase cannot move back: it stops on its day, its one payment counted.
         if let stop {
-            do {
-                try subscription.cancel(on: max(stop, anchor))
-            } catch {
-                throw check.fail("Cancellation Date", ModelRefusal(error).map(RecordProblem.refused) ?? .worded(String(describing: error)))
-            }
+            try check.change("Cancellation Date") { try subscription.cancel(on: max(stop, anchor)) }
         }
         return subscription
     }
@@ -118,7 +114,7 @@ struct WallosRecord: Codable {
         }
     }
 
-    private func billingCycle(_ check: RecordCheck) throws -> BillingCycle {
+    private func billingCycle(_ check: RecordCheck, options: ImportOptions) throws -> BillingCycle {
         switch cycle {
         case .text(let text):
             // Wallos writes `Every N ` plus its plural of the cycle's name, and has none for
@@ -127,7 +123,7 @@ struct WallosRecord: Codable {
             if words.count == 2, words[0].lowercased() == "every", words[1].allSatisfy(\.isASCIIDigit) {
                 return .once
             }
-            return try check.field("Payment Cycle") { try BillingCycle(input: text) }
+            return try check.field("Payment Cycle") { try options.readCycle(text) }
         case .ids(let id, let frequency):
             let units: [Int: BillingCycle.Unit] = [1: .day, 2: .week, 3: .month, 4: .year, 5: .once]
             guard let unit = units[id], let cycle = BillingCycle(count: unit == .once ? 1 : frequency, unit: unit) else {
