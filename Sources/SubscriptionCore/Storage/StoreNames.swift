@@ -57,13 +57,13 @@ public struct StoreNames: Equatable, Sendable {
         }
         // A database not yet migrated to the current schema may lack a table; what it has is offered.
         let subscriptions = (try? texts("SELECT name FROM subscriptions")) ?? []
-        let categories = (try? texts("SELECT name FROM categories")) ?? []
+        let categories = (try? CategoryRecords(connection: connection).names()) ?? []
         var currencies = Set((try? texts("SELECT DISTINCT currency FROM subscriptions")) ?? [])
-        currencies.formUnion((try? texts("SELECT currency FROM exchange_rates UNION SELECT base FROM exchange_rates")) ?? [])
-        if let configured = try? SubscriptionStore.config(connection).currency.code {
+        currencies.formUnion((try? RateRecords(connection: connection).currencyCodes()) ?? [])
+        if let configured = try? SettingRecords(connection: connection).config().currency.code {
             currencies.insert(configured)
         }
-        let withLogins = (try? texts("SELECT s.name FROM subscriptions s JOIN logins l ON l.subscription_id = s.id")) ?? []
+        let withLogins = (try? LoginRecords(connection: connection).subscriptionNames()) ?? []
         return StoreNames(
             subscriptions: sorted(subscriptions, collation), categories: sorted(categories, collation),
             currencies: currencies.sorted(), withLogins: sorted(withLogins, collation))

@@ -8,7 +8,7 @@ extension SubscriptionStore {
         adding: [RecurringSeries], recording: [Finding], today: CivilDate, now: Date = Date()
     ) throws -> DetectionOutcome {
         try write { connection in
-            let config = try Self.config(connection)
+            let config = try SettingRecords(connection: connection).config()
             let records = SubscriptionRecords(connection: connection)
             var outcome = DetectionOutcome()
             // Looked up by tables, never by scanning: a statement may add thousands.

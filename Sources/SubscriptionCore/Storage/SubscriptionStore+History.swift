@@ -98,49 +98,37 @@ extension SubscriptionStore {
             throw UndoError.changedSince(subject: gone.name)
         }
 
-        let categories = try categoryColors(connection)
+        let categories = CategoryRecords(connection: connection)
         for category in before.categories {
-            if let known = categories.first(where: { NameMatching.same($0.name, category.name) }) {
-                try connection.run("UPDATE categories SET name = ?, color = ? WHERE name = ?",
-                                   [.text(category.name), category.color.map { .text($0.description) } ?? .null, .text(known.name)])
-            } else {
-                try connection.run("INSERT INTO categories (name, color) VALUES (?, ?)",
-                                   [.text(category.name), category.color.map { .text($0.description) } ?? .null])
-            }
+            try categories.restore(category)
         }
         try records.delete(ids: after.subscriptions.map(\.id).filter { !beforeIDs.contains($0) })
         for subscription in before.subscriptions {
             if current[subscription.id] != nil { try records.update(subscription) } else { try records.insert(subscription) }
         }
         for category in after.categories where !before.categories.contains(where: { NameMatching.same($0.name, category.name) }) {
-            try connection.run("""
-                DELETE FROM categories WHERE name = ? COLLATE NOCASE
-                    AND NOT EXISTS (SELECT 1 FROM subscriptions WHERE category = ? COLLATE NOCASE)
-                """, [.text(category.name), .text(category.name)])
+            try categories.deleteIfUnused(category.name)
         }
+        let settings = SettingRecords(connection: connection)
         for key in Set(before.settings.keys).union(after.settings.keys) {
-            if let value = before.settings[key] {
-                try connection.run("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", [.text(key.rawValue), .text(value)])
-            } else {
-                try connection.run("DELETE FROM settings WHERE key = ?", [.text(key.rawValue)])
-            }
+            try settings.set(key, to: before.settings[key])
         }
         // Logins: the ones the change made go, the ones it removed or changed come back sealed.
+        let logins = LoginRecords(connection: connection)
         let beforeLogins = Set(before.logins.map(\.subscriptionID))
         for login in after.logins where !beforeLogins.contains(login.subscriptionID) {
-            try connection.run("DELETE FROM logins WHERE subscription_id = ?", [.text(login.subscriptionID)])
+            try logins.delete(of: login.subscriptionID)
         }
-        for login in before.logins { try login.write(connection) }
-        for reminder in before.remindersSent { try reminder.write(connection) }
-        let beforeRates = Dictionary(uniqueKeysWithValues: before.rates.map { ("\($0.rate.currency.code) \($0.base.code)", $0) })
-        for rate in after.rates where beforeRates["\(rate.rate.currency.code) \(rate.base.code)"] == nil {
-            try connection.run("DELETE FROM exchange_rates WHERE currency = ? AND base = ?",
-                               [.text(rate.rate.currency.code), .text(rate.base.code)])
+        for login in before.logins { try logins.write(login) }
+        let reminders = ReminderRecords(connection: connection)
+        for reminder in before.remindersSent { try reminders.restore(reminder) }
+        let rates = RateRecords(connection: connection)
+        let beforeRates = Set(before.rates.map { ImportPlan.RateKey(currency: $0.rate.currency, base: $0.base) })
+        for rate in after.rates where !beforeRates.contains(ImportPlan.RateKey(currency: rate.rate.currency, base: rate.base)) {
+            try rates.delete(rate.rate.currency, base: rate.base)
         }
         for rate in before.rates {
-            try connection.run(
-                "INSERT OR REPLACE INTO exchange_rates (currency, base, rate, set_at) VALUES (?, ?, ?, ?)",
-                [.text(rate.rate.currency.code), .text(rate.base.code), .text(rate.rate.text), .text(Timestamp.format(rate.rate.setAt))])
+            try rates.set(rate)
         }
     }
 }

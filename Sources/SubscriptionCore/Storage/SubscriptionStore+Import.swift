@@ -45,27 +45,22 @@ extension SubscriptionStore {
 
     /// What an import decides by: the subscriptions, categories, settings and rates there now.
     private static func importState(_ connection: Connection) throws -> ImportPlan.Current {
-        let rates = try connection.rows("SELECT currency, base FROM exchange_rates").compactMap { row in
-            row.text(0).flatMap(Currency.init(code:)).flatMap { currency in
-                row.text(1).flatMap(Currency.init(code:)).map { ImportPlan.RateKey(currency: currency, base: $0) }
-            }
-        }
+        let settings = SettingRecords(connection: connection)
         return ImportPlan.Current(
             subscriptions: try SubscriptionRecords(connection: connection).all(),
-            categories: try categoryColors(connection).map { ImportedCategory(name: $0.name, color: $0.color) },
-            settingKeys: Set(try connection.rows("SELECT key FROM settings").compactMap { $0.text(0) }),
-            config: try config(connection), rates: Set(rates))
+            categories: try CategoryRecords(connection: connection).all(),
+            settingKeys: try settings.keys(), config: try settings.config(),
+            rates: try RateRecords(connection: connection).keys())
     }
 
     /// Writes what `plan` decided: categories first, as subscriptions refer to them.
     private static func write(_ plan: ImportPlan, _ connection: Connection) throws {
+        let categories = CategoryRecords(connection: connection)
         for category in plan.newCategories {
-            try connection.run("INSERT INTO categories (name, color) VALUES (?, ?)",
-                               [.text(category.name), category.color.map { .text($0.description) } ?? .null])
+            try categories.insert(category)
         }
         for category in plan.recoloredCategories {
-            try connection.run("UPDATE categories SET color = ? WHERE name = ?",
-                               [category.color.map { .text($0.description) } ?? .null, .text(category.name)])
+            try categories.setColor(category.color, of: category.name)
         }
         let records = SubscriptionRecords(connection: connection)
         for item in plan.items {
@@ -75,14 +70,13 @@ extension SubscriptionStore {
             case .skipped: continue
             }
         }
+        let settings = SettingRecords(connection: connection)
         for (key, value) in plan.settings {
-            try connection.run("INSERT INTO settings (key, value) VALUES (?, ?)", [.text(key.rawValue), .text(value)])
+            try settings.set(key, to: value)
         }
+        let rates = RateRecords(connection: connection)
         for imported in plan.ratesSet {
-            try connection.run(
-                "INSERT INTO exchange_rates (currency, base, rate, set_at) VALUES (?, ?, ?, ?)",
-                [.text(imported.rate.currency.code), .text(imported.base.code), .text(imported.rate.text),
-                 .text(Timestamp.format(imported.rate.setAt))])
+            try rates.insert(imported)
         }
     }
 
@@ -108,41 +102,16 @@ extension SubscriptionStore {
             after: after, now: now)
     }
 
-    static func categoryColors(_ connection: Connection) throws -> [(name: String, color: CategoryColor?)] {
-        try connection.rows("SELECT name, color FROM categories ORDER BY name COLLATE NOCASE").map { row in
-            guard let name = row.text(0) else { throw Damaged(.categoryName) }
-            let color = try row.text(1).map { text in
-                guard let color = CategoryColor(stored: text) else { throw Damaged(.categoryColour) }
-                return color
-            }
-            return (name, color)
-        }
-    }
-
     // MARK: - Export
 
     /// Everything the export document holds, stamped `now`.
     public func exportDocument(now: Date = Date()) throws -> ExportDocument {
         try read { connection in
-            let settings = try connection.rows("SELECT key, value FROM settings ORDER BY key").reduce(into: [ConfigKey: String]()) { settings, row in
-                guard let name = row.text(0), let value = row.text(1) else {
-                    throw Damaged(.setting(nil))
-                }
-                if let key = ConfigKey(rawValue: name) { settings[key] = value }
-            }
-            let rates = try connection.rows("SELECT currency, base, rate, set_at FROM exchange_rates ORDER BY base, currency").map { row in
-                guard let currency = row.text(0).flatMap(Currency.init(code:)), let base = row.text(1).flatMap(Currency.init(code:)),
-                      let text = row.text(2), let setAt = row.text(3).flatMap(Timestamp.parse)
-                else { throw Damaged(.exchangeRate(currency: nil)) }
-                do {
-                    return ImportedRate(rate: try ExchangeRate(currency: currency, stored: text, setAt: setAt), base: base)
-                } catch {
-                    throw Damaged(.exchangeRate(currency: currency.code))
-                }
-            }
+            let settings = try SettingRecords(connection: connection).all()
+            let rates = try RateRecords(connection: connection).all()
             return ExportDocument(
                 subscriptions: try SubscriptionRecords(connection: connection).all(),
-                categories: try Self.categoryColors(connection).map { ImportedCategory(name: $0.name, color: $0.color) },
+                categories: try CategoryRecords(connection: connection).all(),
                 settings: settings, rates: rates, exportedAt: now)
         }
     }

@@ -19,7 +19,10 @@ extension SubscriptionStore {
         guard try existingConnection() != nil else { return [] }
         return try write { connection in
             let due = try Self.dueReminders(connection, today: today, now: now)
-            try Self.setState("claimed", of: due, connection, now: now, run: run)
+            let reminders = ReminderRecords(connection: connection)
+            for record in due.flatMap(ReminderReport.records(of:)) {
+                try reminders.mark(record, .claimed, now: now, run: run)
+            }
             return due
         }
     }
@@ -35,59 +38,26 @@ extension SubscriptionStore {
     ) throws -> [Reminder] {
         guard !(sent.isEmpty && released.isEmpty && pending.isEmpty) else { return [] }
         return try write { connection in
-            try Self.setState("sent", of: sent, connection, now: now, run: run)
+            let reminders = ReminderRecords(connection: connection)
+            for record in sent.flatMap(ReminderReport.records(of:)) {
+                try reminders.mark(record, .sent, now: now, run: run)
+            }
             for record in released.flatMap(ReminderReport.records(of:)) {
-                try connection.run("""
-                    DELETE FROM reminders_sent WHERE subscription_id = ? AND payment_date = ?
-                        AND offset_days = ? AND state = 'claimed' AND claimed_by = ?
-                    """, Self.key(of: record) + [.text(run)])
+                try reminders.release(record, run: run)
             }
             return try pending.filter { reminder in
-                var renewed = 0
                 let records = ReminderReport.records(of: reminder)
-                for record in records {
-                    try connection.run("""
-                        UPDATE reminders_sent SET updated_at = ? WHERE subscription_id = ? AND payment_date = ?
-                            AND offset_days = ? AND state = 'claimed' AND claimed_by = ?
-                        """, [.text(Timestamp.format(now))] + Self.key(of: record) + [.text(run)])
-                    renewed += connection.changes
-                }
-                return renewed < records.count
+                let renewed = try records.filter { try reminders.renew($0, now: now, run: run) }
+                return renewed.count < records.count
             }
         }
     }
 
     private static func dueReminders(_ connection: Connection, today: CivilDate, now: Date) throws -> [Reminder] {
-        let staleClaim = Timestamp.format(now.addingTimeInterval(-reminderClaimTimeout))
-        let taken = try connection.rows("""
-            SELECT subscription_id, payment_date, offset_days FROM reminders_sent
-            WHERE payment_date >= ? AND (state = 'sent' OR updated_at > ?)
-            """, [.text(today.description), .text(staleClaim)]
-        ).map { row -> SentReminder in
-            // A row that does not read back would be a reminder sent again every day: refuse.
-            guard let id = row.text(0), let date = row.text(1).flatMap(CivilDate.init(iso:)), let offset = row.int(2)
-            else { throw Damaged(.sentReminder) }
-            return SentReminder(subscriptionID: id, paymentDate: date, offset: Int(offset))
-        }
+        let taken = try ReminderRecords(connection: connection).taken(
+            from: today, claimedAfter: now.addingTimeInterval(-reminderClaimTimeout))
         return ReminderReport.due(
             try SubscriptionRecords(connection: connection).all(), today: today,
-            config: try config(connection), sent: Set(taken))
-    }
-
-    private static func setState(
-        _ state: String, of reminders: [Reminder], _ connection: Connection, now: Date, run: String
-    ) throws {
-        for record in reminders.flatMap(ReminderReport.records(of:)) {
-            // SQLite 3.15 has no UPSERT: replace the row.
-            try connection.run("""
-                INSERT OR REPLACE INTO reminders_sent
-                    (subscription_id, payment_date, offset_days, state, updated_at, claimed_by)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """, key(of: record) + [.text(state), .text(Timestamp.format(now)), .text(run)])
-        }
-    }
-
-    private static func key(of record: SentReminder) -> [SQLiteValue] {
-        [.text(record.subscriptionID), .text(record.paymentDate.description), .integer(Int64(record.offset))]
+            config: try SettingRecords(connection: connection).config(), sent: Set(taken))
     }
 }

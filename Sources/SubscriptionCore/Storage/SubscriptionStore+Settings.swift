@@ -6,16 +6,10 @@ extension SubscriptionStore {
     public func setConfig(_ key: ConfigKey, to value: String?, now: Date = Date()) throws -> Config {
         _ = try value.map { try key.normalized($0) }
         return try write { connection in
-            let stored = try value.flatMap { try Self.config(connection).setting(key, to: $0).value(of: key) }
-            let previous = try connection.scalar("SELECT value FROM settings WHERE key = ?", [.text(key.rawValue)])
-                .flatMap { if case .text(let text) = $0 { text } else { nil } }
-            if let stored {
-                // SQLite 3.15 has no UPSERT: replace the row.
-                try connection.run("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
-                                   [.text(key.rawValue), .text(stored)])
-            } else {
-                try connection.run("DELETE FROM settings WHERE key = ?", [.text(key.rawValue)])
-            }
+            let settings = SettingRecords(connection: connection)
+            let stored = try value.flatMap { try settings.config().setting(key, to: $0).value(of: key) }
+            let previous = try settings.value(of: key)
+            try settings.set(key, to: stored)
             if previous != stored {
                 try History.record(
                     connection, .config, subscriptionID: nil, subject: key.rawValue,
@@ -23,14 +17,14 @@ extension SubscriptionStore {
                     before: StateSlice(settings: previous.map { [key: $0] } ?? [:]),
                     after: StateSlice(settings: stored.map { [key: $0] } ?? [:]), now: now)
             }
-            return try Self.config(connection)
+            return try settings.config()
         }
     }
 
     /// The keys the user has set, as opposed to defaults.
     public func configKeysSet() throws -> Set<ConfigKey> {
         try read { connection in
-            Set(try connection.rows("SELECT key FROM settings").compactMap { $0.text(0).flatMap(ConfigKey.init(rawValue:)) })
+            Set(try SettingRecords(connection: connection).keys().compactMap(ConfigKey.init(rawValue:)))
         }
     }
 
@@ -39,21 +33,8 @@ extension SubscriptionStore {
     /// The rates into the base currency (config `currency`), by currency code. Rates set against
     /// an earlier base currency are kept but not used.
     public func rates() throws -> [ExchangeRate] {
-        try read { try Self.rates($0, base: Self.config($0).currency) }
-    }
-
-    static func rates(_ connection: Connection, base: Currency) throws -> [ExchangeRate] {
-        try connection.rows(
-            "SELECT currency, rate, set_at FROM exchange_rates WHERE base = ? ORDER BY currency",
-            [.text(base.code)]
-        ).map { row in
-            guard let code = row.text(0), let currency = Currency(code: code), let rate = row.text(1),
-                  let setAt = row.text(2).flatMap(Timestamp.parse),
-                  let stored = try? ExchangeRate(currency: currency, stored: rate, setAt: setAt)
-            else {
-                throw Damaged(.exchangeRate(currency: row.text(0)))
-            }
-            return stored
+        try read { connection in
+            try RateRecords(connection: connection).rates(into: SettingRecords(connection: connection).config().currency)
         }
     }
 
@@ -64,17 +45,16 @@ extension SubscriptionStore {
 
     private func setRates(_ rates: [ExchangeRate], now: Date) throws {
         try write { connection in
-            let base = try Self.config(connection).currency
+            let records = RateRecords(connection: connection)
+            let base = try SettingRecords(connection: connection).config().currency
             if let same = rates.first(where: { $0.currency == base }) {
                 throw SettingsError.rateOfBaseCurrency(same.currency)
             }
-            let before = try Self.rates(connection, base: base).filter { old in rates.contains { $0.currency == old.currency } }
+            let before = try records.rates(into: base).filter { old in rates.contains { $0.currency == old.currency } }
             for rate in rates {
-                try connection.run(
-                    "INSERT OR REPLACE INTO exchange_rates (currency, base, rate, set_at) VALUES (?, ?, ?, ?)",
-                    [.text(rate.currency.code), .text(base.code), .text(rate.text), .text(Timestamp.format(now))])
+                try records.set(ImportedRate(rate: rate, base: base))
             }
-            let after = try Self.rates(connection, base: base).filter { new in rates.contains { $0.currency == new.currency } }
+            let after = try records.rates(into: base).filter { new in rates.contains { $0.currency == new.currency } }
             try History.record(
                 connection, .rate, subscriptionID: nil, subject: rates.map(\.currency.code).joined(separator: ", "),
                 detail: .ratesSet,
@@ -95,11 +75,10 @@ extension SubscriptionStore {
     /// Deletes the rate of `currency` into the base currency; not found when none is set.
     public func deleteRate(_ currency: Currency, now: Date = Date()) throws {
         try write { connection in
-            let base = try Self.config(connection).currency
-            let before = try Self.rates(connection, base: base).filter { $0.currency == currency }
-            try connection.run("DELETE FROM exchange_rates WHERE currency = ? AND base = ?",
-                               [.text(currency.code), .text(base.code)])
-            if connection.changes == 0 { throw LookupError.noRate(currency: currency.code) }
+            let records = RateRecords(connection: connection)
+            let base = try SettingRecords(connection: connection).config().currency
+            let before = try records.rates(into: base).filter { $0.currency == currency }
+            guard try records.delete(currency, base: base) else { throw LookupError.noRate(currency: currency.code) }
             try History.record(connection, .rate, subscriptionID: nil, subject: currency.code, detail: .rateRemoved,
                                before: StateSlice(rates: before.map { ImportedRate(rate: $0, base: base) }),
                                after: .empty, now: now)
@@ -109,8 +88,8 @@ extension SubscriptionStore {
     /// The converter to the configured base currency with every known rate.
     public func converter() throws -> CurrencyConverter {
         try read { connection in
-            let base = try Self.config(connection).currency
-            return CurrencyConverter(base: base, rates: try Self.rates(connection, base: base))
+            let base = try SettingRecords(connection: connection).config().currency
+            return CurrencyConverter(base: base, rates: try RateRecords(connection: connection).rates(into: base))
         }
     }
 }

@@ -20,14 +20,15 @@ extension SubscriptionStore {
     public func login(_ reference: String) throws -> (subscription: Subscription, login: Login?) {
         try read { connection in
             let subscription = try SubscriptionReference.resolve(reference, in: SubscriptionRecords(connection: connection).all())
-            return (subscription, try Self.login(of: subscription, connection))
+            return (subscription, try LoginRecords(connection: connection).login(of: subscription))
         }
     }
 
     /// Every login, in the order of the subscriptions (no secrets).
     public func logins() throws -> [Login] {
         try read { connection in
-            try SubscriptionRecords(connection: connection).all().compactMap { try Self.login(of: $0, connection) }
+            let logins = LoginRecords(connection: connection)
+            return try SubscriptionRecords(connection: connection).all().compactMap { try logins.login(of: $0) }
         }
     }
 
@@ -46,9 +47,10 @@ extension SubscriptionStore {
         if let password, password.isEmpty { throw VaultError.empty(.password) }
         return try write { connection in
             let subscription = try SubscriptionReference.resolve(reference, in: SubscriptionRecords(connection: connection).all())
-            let existing = try Self.login(of: subscription, connection)
-            let before = try LoginRow.rows(of: [subscription.id], connection)
-            var sealed = try Self.sealedPassword(of: subscription.id, connection)
+            let logins = LoginRecords(connection: connection)
+            let existing = try logins.login(of: subscription)
+            let before = try logins.rows(of: [subscription.id])
+            var sealed = try logins.sealedPassword(of: subscription.id)
             if let password {
                 guard let passphrase else { throw VaultError.wrongPassphrase }
                 let key = try Self.unlock(connection, passphrase: passphrase, creating: newVault, now: now)
@@ -58,7 +60,7 @@ extension SubscriptionStore {
             let url = changes.url ?? existing?.url
             let row = LoginRow(subscriptionID: subscription.id, username: username, url: url,
                                sealedPassword: sealed, updatedAt: Timestamp.format(now))
-            try row.write(connection)
+            try logins.write(row)
             // The history says what changed, never the password.
             let what = [changes.username.map { _ in LoginField.username }, changes.url.map { _ in LoginField.url },
                         password.map { _ in LoginField.password }].compactMap { $0 }
@@ -77,10 +79,11 @@ extension SubscriptionStore {
     public func revealPassword(_ reference: String, passphrase: [UInt8]) throws -> (login: Login, password: [UInt8]) {
         try read { connection in
             let subscription = try SubscriptionReference.resolve(reference, in: SubscriptionRecords(connection: connection).all())
-            guard let login = try Self.login(of: subscription, connection) else {
+            let logins = LoginRecords(connection: connection)
+            guard let login = try logins.login(of: subscription) else {
                 throw VaultError.noLogin(name: subscription.name)
             }
-            guard let sealed = try Self.sealedPassword(of: subscription.id, connection) else {
+            guard let sealed = try logins.sealedPassword(of: subscription.id) else {
                 throw VaultError.noPassword(name: subscription.name)
             }
             let key = try Self.unlock(connection, passphrase: passphrase, creating: nil, now: Date())
@@ -93,11 +96,12 @@ extension SubscriptionStore {
     public func deleteLogin(_ reference: String) throws -> Login {
         try write { connection in
             let subscription = try SubscriptionReference.resolve(reference, in: SubscriptionRecords(connection: connection).all())
-            guard let login = try Self.login(of: subscription, connection) else {
+            let logins = LoginRecords(connection: connection)
+            guard let login = try logins.login(of: subscription) else {
                 throw VaultError.noLogin(name: subscription.name)
             }
-            let before = try LoginRow.rows(of: [subscription.id], connection)
-            try connection.run("DELETE FROM logins WHERE subscription_id = ?", [.text(subscription.id)])
+            let before = try logins.rows(of: [subscription.id])
+            try logins.delete(of: subscription.id)
             try History.record(connection, .login, subscriptionID: subscription.id, subject: subscription.name,
                                detail: .login(.removed, fields: []), before: StateSlice(logins: before), after: .empty, now: Date())
             return login
@@ -119,17 +123,12 @@ extension SubscriptionStore {
             let oldKey = try Self.unlock(connection, passphrase: oldPassphrase, creating: nil, now: now)
             let salt = VaultKey.newSalt()
             let newKey = try VaultKey(passphrase: newPassphrase, salt: salt, parameters: parameters)
-            let rows = try connection.rows(
-                "SELECT logins.subscription_id, subscriptions.name, logins.sealed_password FROM logins "
-                    + "JOIN subscriptions ON subscriptions.id = logins.subscription_id WHERE sealed_password IS NOT NULL")
-            for row in rows {
-                guard let id = row.text(0), let name = row.text(1), let sealed = row.text(2) else {
-                    throw VaultError.damaged(.login)
-                }
+            let logins = LoginRecords(connection: connection)
+            let sealedPasswords = try logins.sealedPasswords()
+            for (id, name, sealed) in sealedPasswords {
                 var password = try oldKey.open(sealed, subscriptionID: id, name: name)
                 defer { password.zeroize() }
-                try connection.run("UPDATE logins SET sealed_password = ? WHERE subscription_id = ?",
-                                   [.text(try newKey.seal(password: password, subscriptionID: id)), .text(id)])
+                try logins.setSealedPassword(try newKey.seal(password: password, subscriptionID: id), of: id)
             }
             // The history's copies too, so undo brings back passwords the new passphrase opens. One
             // the old key does not open is no password of this vault's: it is left as it is.
@@ -145,7 +144,7 @@ extension SubscriptionStore {
                 return try newKey.seal(password: password, subscriptionID: login.subscriptionID)
             }
             try Self.storeVault(connection, salt: salt, parameters: parameters, check: try newKey.sealCheck(), now: now)
-            return rows.count
+            return sealedPasswords.count
         }
     }
 
@@ -201,24 +200,5 @@ extension SubscriptionStore {
         let key = try VaultKey(passphrase: passphrase, salt: vault.salt, parameters: vault.parameters)
         guard try key.opensCheck(vault.check) else { throw VaultError.wrongPassphrase }
         return key
-    }
-
-    private static func login(of subscription: Subscription, _ connection: Connection) throws -> Login? {
-        guard let row = try connection.rows(
-            "SELECT username, url, sealed_password IS NOT NULL, updated_at FROM logins WHERE subscription_id = ?",
-            [.text(subscription.id)]).first
-        else { return nil }
-        guard let updatedAt = row.text(3).flatMap(Timestamp.parse) else {
-            throw VaultError.damaged(.loginOf(name: subscription.name))
-        }
-        return Login(subscriptionID: subscription.id, name: subscription.name, username: row.text(0), url: row.text(1),
-                     hasPassword: row.int(2) == 1, updatedAt: updatedAt)
-    }
-
-    private static func sealedPassword(of id: String, _ connection: Connection) throws -> String? {
-        try connection.scalar("SELECT sealed_password FROM logins WHERE subscription_id = ?", [.text(id)]).flatMap {
-            if case .text(let text) = $0 { return text }
-            return nil
-        }
     }
 }

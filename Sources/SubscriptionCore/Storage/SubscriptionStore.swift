@@ -37,11 +37,11 @@ public final class SubscriptionStore {
     }
 
     public func config() throws -> Config {
-        try read { try Self.config($0) }
+        try read { try SettingRecords(connection: $0).config() }
     }
 
     public func categories() throws -> [String] {
-        try read { try Self.categories($0) }
+        try read { try CategoryRecords(connection: $0).names() }
     }
 
     // MARK: - Writes
@@ -58,8 +58,8 @@ public final class SubscriptionStore {
         _ new: NewSubscription, now: Date = Date()
     ) throws -> (subscription: Subscription, newCategory: String?) {
         try write { connection in
-            let config = try Self.config(connection)
-            let category = try new.category.map { try Self.categoryCreatingIfNew($0, connection) }
+            let config = try SettingRecords(connection: connection).config()
+            let category = try new.category.map { try CategoryRecords(connection: connection).existingOrNew($0) }
             let subscription = try new.subscription(config: config, category: category?.name, now: now)
             let records = SubscriptionRecords(connection: connection)
             // Checked inside the write lock, so two parallel adds of one name cannot both win.
@@ -91,7 +91,7 @@ public final class SubscriptionStore {
             reference, as: .edit, now: now, newCategories: { created.map { [$0] } ?? [] }
         ) { subscription, connection in
             let category = try changes.category.map { name in
-                try name.map { try Self.categoryCreatingIfNew($0, connection) }
+                try name.map { try CategoryRecords(connection: connection).existingOrNew($0) }
             }
             if let new = category??.created, new { created = category??.name }
             try changes.apply(to: &subscription, category: category.map { $0?.name }, today: today)
@@ -155,8 +155,8 @@ public final class SubscriptionStore {
         guard let only = targets.first else { return }
         // Their logins and reminders sent go with them (ON DELETE CASCADE); the history keeps
         // them (the logins still sealed), so undo brings them back too.
-        let logins = try LoginRow.rows(of: targets.map(\.id), connection)
-        let remindersSent = try SentReminderRow.rows(of: targets.map(\.id), connection)
+        let logins = try LoginRecords(connection: connection).rows(of: targets.map(\.id))
+        let remindersSent = try ReminderRecords(connection: connection).sent(of: targets.map(\.id))
         let multiple = targets.count > 1
         try History.record(connection, .delete, subscriptionID: multiple ? nil : only.id,
                            subject: targets.map(\.name).joined(separator: ", "),
@@ -281,51 +281,5 @@ public final class SubscriptionStore {
         } catch let error as SQLiteError {
             throw StoreError.database(error)
         }
-    }
-
-    static func config(_ connection: Connection) throws -> Config {
-        var settings: [String: String] = [:]
-        for row in try connection.rows("SELECT key, value FROM settings") {
-            guard let key = row.text(0), let value = row.text(1) else {
-                throw Damaged(.setting(nil))
-            }
-            settings[key] = value
-        }
-        do {
-            return try Config(settings: settings)
-        } catch let error as InputError {
-            throw Damaged(.setting(error))
-        } catch {
-            throw Damaged(.setting(nil))
-        }
-    }
-
-    static func categories(_ connection: Connection) throws -> [String] {
-        try connection.rows("SELECT name FROM categories ORDER BY name COLLATE NOCASE").map { row in
-            guard let name = row.text(0) else { throw Damaged(.categoryName) }
-            return name
-        }
-    }
-
-    /// The stored spelling of a category, matched as names are; a name no category has yet
-    /// becomes a new category (`created`), unless it is close to one that exists: that is
-    /// refused as a likely typo ("Streming"), with the suggestion.
-    static func categoryCreatingIfNew(_ name: String, _ connection: Connection) throws -> (name: String, created: Bool) {
-        let known = try categories(connection)
-        if let match = known.first(where: { NameMatching.same($0, name) }) { return (match, false) }
-        let suggestions = Suggestions.closest(to: name, in: known)
-        guard suggestions.isEmpty else { throw CategoryError.unknown(name: name, suggestions: suggestions, known: known) }
-        try connection.run("INSERT INTO categories (name, color) VALUES (?, NULL)", [.text(name)])
-        return (name, true)
-    }
-
-    /// The stored spelling of a category, matched case-insensitively.
-    static func canonicalCategory(_ name: String, _ connection: Connection) throws -> String {
-        let known = try categories(connection)
-        guard let match = known.first(where: { NameMatching.same($0, name) }) else {
-            throw CategoryError.unknown(
-                name: name, suggestions: Suggestions.closest(to: name, in: known), known: known)
-        }
-        return match
     }
 }

@@ -16,6 +16,16 @@ struct SubscriptionRecords {
         }
     }
 
+    /// The names of the subscriptions in the category `category` (its stored spelling), by name.
+    func names(inCategory category: String) throws -> [String] {
+        try connection.rows(
+            "SELECT name FROM subscriptions WHERE category = ? COLLATE NOCASE ORDER BY name", [.text(category)]
+        ).map { row in
+            guard let name = row.text(0) else { throw Damaged(.subscriptionName) }
+            return name
+        }
+    }
+
     /// Every subscription, in the order they were added. Each table is read once, row by row:
     /// the subscriptions first, then each table of their parts, every part handed to its
     /// subscription by position, so nothing is looked up per subscription.

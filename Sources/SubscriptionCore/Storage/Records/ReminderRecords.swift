@@ -1,0 +1,80 @@
+import Foundation
+
+/// Reads and writes the `reminders_sent` table: each reminder of a payment, by subscription,
+/// payment date and days before, either `claimed` by a run delivering it or `sent`.
+struct ReminderRecords {
+    let connection: Connection
+
+    /// The reminders sent or claimed since `staleClaim` for payments on or after `today`: those
+    /// a run must not deliver again.
+    func taken(from today: CivilDate, claimedAfter staleClaim: Date) throws -> [SentReminder] {
+        try connection.rows("""
+            SELECT subscription_id, payment_date, offset_days FROM reminders_sent
+            WHERE payment_date >= ? AND (state = 'sent' OR updated_at > ?)
+            """, [.text(today.description), .text(Timestamp.format(staleClaim))]
+        ).map { row -> SentReminder in
+            // A row that does not read back would be a reminder sent again every day: refuse.
+            guard let id = row.text(0), let date = row.text(1).flatMap(CivilDate.init(iso:)), let offset = row.int(2)
+            else { throw Damaged(.sentReminder) }
+            return SentReminder(subscriptionID: id, paymentDate: date, offset: Int(offset))
+        }
+    }
+
+    /// The reminders sent for the subscriptions `ids`, as stored.
+    func sent(of ids: [String]) throws -> [SentReminderRow] {
+        try ids.flatMap { id in
+            try connection.rows("""
+                SELECT payment_date, offset_days, updated_at FROM reminders_sent
+                WHERE subscription_id = ? AND state = 'sent' ORDER BY payment_date, offset_days
+                """, [.text(id)]).map { row in
+                guard let date = row.text(0), let offset = row.int(1), let updatedAt = row.text(2) else {
+                    throw Damaged(.sentReminder)
+                }
+                return SentReminderRow(subscriptionID: id, paymentDate: date, offsetDays: Int(offset), updatedAt: updatedAt)
+            }
+        }
+    }
+
+    /// Marks `record` claimed or sent by the run `run`, whatever it was.
+    func mark(_ record: SentReminder, _ state: State, now: Date, run: String) throws {
+        // SQLite 3.15 has no UPSERT: replace the row.
+        try connection.run("""
+            INSERT OR REPLACE INTO reminders_sent
+                (subscription_id, payment_date, offset_days, state, updated_at, claimed_by)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """, key(of: record) + [.text(state.rawValue), .text(Timestamp.format(now)), .text(run)])
+    }
+
+    enum State: String {
+        case claimed, sent
+    }
+
+    /// Gives back the claim the run `run` has on `record`, if it still has it.
+    func release(_ record: SentReminder, run: String) throws {
+        try connection.run("""
+            DELETE FROM reminders_sent WHERE subscription_id = ? AND payment_date = ?
+                AND offset_days = ? AND state = 'claimed' AND claimed_by = ?
+            """, key(of: record) + [.text(run)])
+    }
+
+    /// Renews the claim the run `run` has on `record`; whether it still had it.
+    func renew(_ record: SentReminder, now: Date, run: String) throws -> Bool {
+        try connection.run("""
+            UPDATE reminders_sent SET updated_at = ? WHERE subscription_id = ? AND payment_date = ?
+                AND offset_days = ? AND state = 'claimed' AND claimed_by = ?
+            """, [.text(Timestamp.format(now))] + key(of: record) + [.text(run)])
+        return connection.changes > 0
+    }
+
+    /// Writes `row` back as sent; a row there already (a claim, or sent again since) stays.
+    func restore(_ row: SentReminderRow) throws {
+        try connection.run("""
+            INSERT OR IGNORE INTO reminders_sent (subscription_id, payment_date, offset_days, state, updated_at)
+            VALUES (?, ?, ?, 'sent', ?)
+            """, [.text(row.subscriptionID), .text(row.paymentDate), .integer(Int64(row.offsetDays)), .text(row.updatedAt)])
+    }
+
+    private func key(of record: SentReminder) -> [SQLiteValue] {
+        [.text(record.subscriptionID), .text(record.paymentDate.description), .integer(Int64(record.offset))]
+    }
+}
