@@ -52,13 +52,10 @@ public struct StoreNames: Equatable, Sendable {
     }
 
     private static func names(_ connection: Connection, collation: Language) throws -> StoreNames {
-        func texts(_ sql: String) throws -> [String] {
-            try connection.rows(sql).compactMap { $0.text(0) }
-        }
         // A database not yet migrated to the current schema may lack a table; what it has is offered.
-        let subscriptions = (try? texts("SELECT name FROM subscriptions")) ?? []
+        let subscriptions = (try? SubscriptionRecords(connection: connection).readableNames()) ?? []
         let categories = (try? CategoryRecords(connection: connection).names()) ?? []
-        var currencies = Set((try? texts("SELECT DISTINCT currency FROM subscriptions")) ?? [])
+        var currencies = (try? SubscriptionRecords(connection: connection).currencyCodes()) ?? []
         currencies.formUnion((try? RateRecords(connection: connection).currencyCodes()) ?? [])
         if let configured = try? SettingRecords(connection: connection).config().currency.code {
             currencies.insert(configured)

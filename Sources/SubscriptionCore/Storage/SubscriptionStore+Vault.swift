@@ -11,7 +11,7 @@ extension SubscriptionStore {
     /// Whether a vault exists yet, and its key derivation cost.
     public func vaultState() throws -> VaultState {
         try read { connection in
-            guard let vault = try Self.vaultRow(connection) else { return .none }
+            guard let vault = try VaultRecords(connection: connection).row() else { return .none }
             return .sealed(vault.parameters)
         }
     }
@@ -119,7 +119,7 @@ extension SubscriptionStore {
     ) throws -> Int {
         guard !newPassphrase.isEmpty else { throw VaultError.empty(.newVaultPassphrase) }
         return try write { connection in
-            guard try Self.vaultRow(connection) != nil else { throw VaultError.noVault }
+            guard try VaultRecords(connection: connection).row() != nil else { throw VaultError.noVault }
             let oldKey = try Self.unlock(connection, passphrase: oldPassphrase, creating: nil, now: now)
             let salt = VaultKey.newSalt()
             let newKey = try VaultKey(passphrase: newPassphrase, salt: salt, parameters: parameters)
@@ -143,45 +143,9 @@ extension SubscriptionStore {
                 defer { password.zeroize() }
                 return try newKey.seal(password: password, subscriptionID: login.subscriptionID)
             }
-            try Self.storeVault(connection, salt: salt, parameters: parameters, check: try newKey.sealCheck(), now: now)
+            try VaultRecords(connection: connection).store(salt: salt, parameters: parameters, check: try newKey.sealCheck(), now: now)
             return sealedPasswords.count
         }
-    }
-
-    // MARK: - Rows
-
-    private struct VaultRow {
-        let parameters: ScryptParameters
-        let salt: [UInt8]
-        let check: String
-    }
-
-    private static func vaultRow(_ connection: Connection) throws -> VaultRow? {
-        guard let row = try connection.rows("SELECT kdf, log_n, r, p, salt, check_value FROM vault WHERE id = 1").first else {
-            return nil
-        }
-        // Every stored value is checked before use: a tampered row is damage, never a crash or
-        // a derivation that takes all the memory there is.
-        guard row.text(0) == "scrypt", let logN = row.int(1), let r = row.int(2), let p = row.int(3),
-              let saltText = row.text(4), saltText.utf8.count <= 128,
-              let salt = Data(base64Encoded: saltText), VaultKey.saltLengths.contains(salt.count),
-              let check = row.text(5), check.utf8.count <= VaultKey.sealedTextLimit
-        else {
-            throw VaultError.damaged(.keyDerivationUnreadable)
-        }
-        guard let parameters = ScryptParameters(storedLogN: logN, r: r, p: p) else {
-            throw VaultError.damaged(.keyDerivationOutOfRange)
-        }
-        return VaultRow(parameters: parameters, salt: Array(salt), check: check)
-    }
-
-    private static func storeVault(
-        _ connection: Connection, salt: [UInt8], parameters: ScryptParameters, check: String, now: Date
-    ) throws {
-        try connection.run(
-            "INSERT OR REPLACE INTO vault (id, kdf, log_n, r, p, salt, check_value, updated_at) VALUES (1, 'scrypt', ?, ?, ?, ?, ?, ?)",
-            [.integer(Int64(parameters.logN)), .integer(Int64(parameters.r)), .integer(Int64(parameters.p)),
-             .text(Data(salt).base64EncodedString()), .text(check), .text(Timestamp.format(now))])
     }
 
     /// The vault key `passphrase` derives, proven by the check value. With `creating` set and
@@ -189,11 +153,11 @@ extension SubscriptionStore {
     private static func unlock(
         _ connection: Connection, passphrase: [UInt8], creating parameters: ScryptParameters?, now: Date
     ) throws -> VaultKey {
-        guard let vault = try vaultRow(connection) else {
+        guard let vault = try VaultRecords(connection: connection).row() else {
             guard let parameters else { throw VaultError.noVault }
             let salt = VaultKey.newSalt()
             let key = try VaultKey(passphrase: passphrase, salt: salt, parameters: parameters)
-            try storeVault(connection, salt: salt, parameters: parameters, check: try key.sealCheck(), now: now)
+            try VaultRecords(connection: connection).store(salt: salt, parameters: parameters, check: try key.sealCheck(), now: now)
             return key
         }
         guard !passphrase.isEmpty else { throw VaultError.wrongPassphrase }

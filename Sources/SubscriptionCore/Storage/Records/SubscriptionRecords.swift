@@ -16,6 +16,16 @@ struct SubscriptionRecords {
         }
     }
 
+    /// The names that read as text, in no order: completion offers what it can.
+    func readableNames() throws -> [String] {
+        try connection.rows("SELECT name FROM subscriptions").compactMap { $0.text(0) }
+    }
+
+    /// The currency codes the subscriptions are in, as stored.
+    func currencyCodes() throws -> Set<String> {
+        Set(try connection.rows("SELECT DISTINCT currency FROM subscriptions").compactMap { $0.text(0) })
+    }
+
     /// The names of the subscriptions in the category `category` (its stored spelling), by name.
     func names(inCategory category: String) throws -> [String] {
         try connection.rows(
