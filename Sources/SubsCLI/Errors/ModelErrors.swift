@@ -6,9 +6,12 @@ import SubscriptionCore
 extension InputError: ErrorMessage {
     func message(in language: Language) -> String {
         switch self {
-        case .invalid(let field, let value, let expected):
-            let expected = Self.thousandsHint(value: value, expected: expected, in: language) ?? expected.text(in: language)
-            return localized("invalid \(field.name(in: language)) '\(value.quotedForMessage)': expected \(expected)", in: language)
+        case .invalid(_, let value, let expected):
+            return expected.refusal(of: value, in: language)
+        case .invalidName(let field, let value, let rule):
+            return field.refusal(of: value.quotedForMessage, rule, in: language)
+        case .invalidText(let field, let value, let rule):
+            return field.refusal(of: value.quotedForMessage, rule, in: language)
         case .environment(let variable, let error):
             return "\(variable): \(error.message(in: language))"
         case .notADay(let value, let year, let month):
@@ -24,124 +27,259 @@ extension InputError: ErrorMessage {
     /// What is accepted, as `expected …`, for a refusal that names the value itself (an option's
     /// value, an import's field); the whole refusal where there is no such text.
     func expectation(in language: Language) -> String {
-        guard case .invalid(_, let value, let expected) = self else { return message(in: language) }
-        let text = Self.thousandsHint(value: value, expected: expected, in: language) ?? expected.text(in: language)
-        return localized("expected \(text)", in: language)
-    }
-
-    /// To a Turkish reader `1.234` is one thousand two hundred thirty-four: when an amount of
-    /// that shape has too many decimals for its currency, say how to write either reading.
-    private static func thousandsHint(value: String, expected: Expected, in language: Language) -> String? {
-        guard language == .turkish, case .digitsOf(let currency) = expected, currency.minorDigits > 0 else { return nil }
-        let parts = value.trimmingCharacters(in: .whitespaces).split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, (1...3).contains(parts[0].count), parts[1].count == 3, parts[0].first != "0",
-              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) })
-        else { return nil }
-        let whole = parts[0] + parts[1]
-        let grouped = parts[0] + "." + parts[1] + "," + String(repeating: "0", count: currency.minorDigits)
-        return localized("\(whole) or \(grouped): a point alone separates thousands, a comma the decimals", in: language)
-    }
-}
-
-extension InputError.Field {
-    /// The value's name as the user knows it: an option keeps its own spelling.
-    func name(in language: Language) -> String {
         switch self {
-        case .amount: localized("amount", in: language)
-        case .date: localized("date", in: language)
-        case .cycle: localized("cycle", in: language)
-        case .colour: localized("colour", in: language)
-        case .currency: "currency"
-        case .exchangeRate: localized("exchange rate", in: language)
-        case .inverseRate: "inverse rate"
-        case .configKey: localized("config key", in: language)
-        case .remindersValue: localized("value for reminders", in: language)
-        case .budget: localized("budget", in: language)
-        case .language: localized("language", in: language)
-        case .webhookURL: localized("webhook URL", in: language)
-        case .reminderDays: localized("reminder days", in: language)
-        case .name: localized("name", in: language)
-        case .memberName: localized("member name", in: language)
-        case .category: localized("category", in: language)
-        case .url: localized("url", in: language)
-        case .notes: localized("notes", in: language)
-        case .paymentMethod: localized("payment method", in: language)
-        case .username: localized("username", in: language)
-        case .remindExecCommand: localized("remind-exec command", in: language)
-        case .days: "--days"
-        case .until: "--until"
-        case .sharedWith: "--shared-with"
-        case .map: "--map"
-        case .from: "--from"
-        case .dateFormat: "--date-format"
+        case .invalid(_, let value, let expected): expected.expectation(for: value, in: language)
+        case .invalidName(_, _, .length): localized("expected 1 to 100 characters", in: language)
+        case .invalidText(_, _, .length): localized("expected at most 2000 characters", in: language)
+        case .invalidName(_, _, .visible), .invalidText(_, _, .visible):
+            localized("expected text without control characters, escape sequences or invisible formatting characters", in: language)
+        case .environment, .notADay: message(in: language)
         }
     }
 }
 
+// One whole sentence for each refusal: the value's name and what is accepted are said together,
+// since Turkish orders them otherwise. Option names, setting keys and listed values are literal.
+
 extension InputError.Expected {
-    /// What is accepted, as the words after `expected`: `an ISO 4217 code such as USD, ...`.
-    func text(in language: Language) -> String {
+    /// The refusal of `value`, said as `invalid amount '…': expected …`; each case belongs to
+    /// one field, which it names.
+    func refusal(of value: String, in language: Language) -> String {
+        let quoted = value.quotedForMessage
         switch self {
         case .amount:
-            localized("a number like 15.49 or 15 (no sign, exponent or thousands separator)", in: language)
-        case .amountNotNegative: localized("an amount of 0 or more", in: language)
-        case .fractionDigits(let digits): localized("at most \(digits) digits after the point", in: language)
-        case .atMost(let limit): localized("at most \(limit)", in: language)
+            return localized(
+                "invalid amount '\(quoted)': expected a number like 15.49 or 15 (no sign, exponent or thousands separator)",
+                in: language)
+        case .amountNotNegative:
+            return localized("invalid amount '\(quoted)': expected an amount of 0 or more", in: language)
+        case .fractionDigits(let digits):
+            return localized("invalid amount '\(quoted)': expected at most \(digits) digits after the point", in: language)
+        case .atMost(let limit):
+            return localized("invalid amount '\(quoted)': expected at most \(limit)", in: language)
         case .digitsOf(let currency):
-            currency.minorDigits == 0
-                ? localized("a whole amount of \(currency.code), which has no minor unit", in: language)
-                : localized("at most \(currency.minorDigits) digits after the point for \(currency.code)", in: language)
-        case .localAmount: localized("an amount like 9,99 or 1.234,56", in: language)
-        case .date: CivilDate.acceptedInput(in: language)
-        case .supportedYear: localized("a date between years 1 and 9999", in: language)
-        case .cycle: BillingCycle.acceptedInput(in: language)
-        case .cycleCount: localized("a count from 1 to 999", in: language)
-        case .colour: CategoryColor.acceptedInput(in: language)
-        case .currencyCode: localized("an ISO 4217 code such as USD, EUR, GBP or JPY", in: language)
-        case .exchangeRate: localized("a positive number like 1.08 (at most 12 decimals, no exponent)", in: language)
-        case .inverseAtMost(let limit): localized("a number whose inverse is at most \(limit)", in: language)
-        case .configKey:
-            localized("one of \(ConfigKey.allCases.map(\.rawValue).joined(separator: ", "))", in: language)
-        case .setting(let key): key.accepted(in: language)
-        case .budgetDigits(let currency):
-            localized("at most \(currency.minorDigits) decimals for the base currency \(currency.code)", in: language)
-        case .dayCount(let maximum): localized("a number of days from 0 to \(maximum)", in: language)
-        case .dateInWindow(let today, let limit): localized("a date from today (\(today)) to \(limit)", in: language)
-        case .members: localized("names with optional weights, like 'Alice,Bob:2' (weights 1 to 99)", in: language)
-        case .nameLength: localized("1 to 100 characters", in: language)
-        case .freeTextLength: localized("at most 2000 characters", in: language)
-        case .visibleText:
-            localized("text without control characters, escape sequences or invisible formatting characters", in: language)
-        case .oneOf(let words): localized("one of \(words.joined(separator: ", "))", in: language)
-        case .names(let names): names.joined(separator: ", ")
-        case .columnMap(let fields):
-            localized("field=Column pairs separated by commas, fields \(fields.joined(separator: ", ")); name and amount are required",
-                      in: language)
-        case .columnMapToo(let fields):
-            localized("--map too, saying which column is which: \(Self.columnMap(fields: fields).text(in: language))", in: language)
-        case .headerColumn(let columns): localized("a column of the file's header: \(columns.joined(separator: ", "))", in: language)
-        case .statementMap:
-            localized("""
-                ROLE=COL pairs like date=Date,description=Payee,amount=Amount, each role (date, description, amount, debit, \
-                credit) once, COL a header name or a column number
-                """, in: language)
-        case .category(let suggestions, let known):
-            suggestions.isEmpty
-                ? localized("one of \(known.joined(separator: ", ")); add one with 'subs category add'", in: language)
-                : localized("""
-                    an existing category (did you mean \(suggestions.joined(separator: ", "))?); add one with \
-                    'subs category add'
+            if language == .turkish, let readings = Self.thousandsReadings(of: value, in: currency) {
+                return localized("""
+                    invalid amount '\(quoted)': expected \(readings.whole) or \(readings.grouped): a point alone separates thousands, a comma \
+                    the decimals
                     """, in: language)
+            }
+            return currency.minorDigits == 0
+                ? localized("invalid amount '\(quoted)': expected a whole amount of \(currency.code), which has no minor unit",
+                            in: language)
+                : localized("invalid amount '\(quoted)': expected at most \(currency.minorDigits) digits after the point for \(currency.code)",
+                            in: language)
+        case .localAmount:
+            return localized("invalid amount '\(quoted)': expected an amount like 9,99 or 1.234,56", in: language)
+        case .date:
+            return localized(
+                "invalid date '\(quoted)': expected YYYY-MM-DD, today, tomorrow, yesterday, or an offset like +3d, -2w, +1m, +1y",
+                in: language)
+        case .supportedYear:
+            return localized("invalid date '\(quoted)': expected a date between years 1 and 9999", in: language)
+        case .cycle:
+            return localized("""
+                invalid cycle '\(quoted)': expected daily, weekly, biweekly, monthly, quarterly, yearly, '3 months', \
+                'every 2 weeks', 90d, 2w, 6m, 1y (count 1 to 999), or once
+                """, in: language)
+        case .cycleCount:
+            return localized("invalid cycle '\(quoted)': expected a count from 1 to 999", in: language)
+        case .colour:
+            return localized("invalid colour '\(quoted)': expected \(CategoryColor.names) or #rrggbb", in: language)
+        case .currencyCode:
+            return localized("invalid currency '\(quoted)': expected an ISO 4217 code such as USD, EUR, GBP or JPY", in: language)
+        case .exchangeRate:
+            return localized(
+                "invalid exchange rate '\(quoted)': expected a positive number like 1.08 (at most 12 decimals, no exponent)",
+                in: language)
+        case .inverseAtMost(let limit):
+            return localized("invalid inverse rate '\(quoted)': expected a number whose inverse is at most \(limit)", in: language)
+        case .configKey:
+            return localized("invalid config key '\(quoted)': expected one of \(ConfigKey.names)", in: language)
+        case .onOrOff:
+            return localized("invalid value for reminders '\(quoted)': expected on or off", in: language)
+        case .monthlyBudget:
+            return localized(
+                "invalid budget '\(quoted)': expected a monthly amount in the base currency, like 150 or 99.50", in: language)
+        case .languageCode:
+            return localized("invalid language '\(quoted)': expected en or tr; empty follows the locale", in: language)
+        case .webhookURL:
+            return localized("invalid webhook URL '\(quoted)': expected an http:// or https:// URL", in: language)
+        case .reminderDays:
+            return localized("""
+                invalid reminder days '\(quoted)': expected days before a payment from 0 to 365, comma-separated, like 7,1, \
+                or 'none'
+                """, in: language)
+        case .budgetDigits(let currency):
+            return localized("""
+                invalid budget '\(quoted)': expected at most \(currency.minorDigits) decimals for the base currency \
+                \(currency.code)
+                """, in: language)
+        case .dayCount(let maximum):
+            return localized("invalid --days '\(quoted)': expected a number of days from 0 to \(maximum)", in: language)
+        case .dateInWindow(let today, let limit):
+            return localized("invalid --until '\(quoted)': expected a date from today (\(today)) to \(limit)", in: language)
+        case .members:
+            return localized(
+                "invalid --shared-with '\(quoted)': expected names with optional weights, like 'Alice,Bob:2' (weights 1 to 99)",
+                in: language)
+        case .names(let names):
+            return localized("invalid --from '\(quoted)': expected \(names.joined(separator: ", "))", in: language)
+        }
+    }
+
+    /// What is accepted instead of `value`, as `expected …`: the refusal without the value's
+    /// name, for a text that names it already.
+    func expectation(for value: String, in language: Language) -> String {
+        switch self {
+        case .amount:
+            return localized("expected a number like 15.49 or 15 (no sign, exponent or thousands separator)", in: language)
+        case .amountNotNegative:
+            return localized("expected an amount of 0 or more", in: language)
+        case .fractionDigits(let digits):
+            return localized("expected at most \(digits) digits after the point", in: language)
+        case .atMost(let limit):
+            return localized("expected at most \(limit)", in: language)
+        case .digitsOf(let currency):
+            if language == .turkish, let readings = Self.thousandsReadings(of: value, in: currency) {
+                return localized("expected \(readings.whole) or \(readings.grouped): a point alone separates thousands, a comma the decimals",
+                                 in: language)
+            }
+            return currency.minorDigits == 0
+                ? localized("expected a whole amount of \(currency.code), which has no minor unit", in: language)
+                : localized("expected at most \(currency.minorDigits) digits after the point for \(currency.code)", in: language)
+        case .localAmount:
+            return localized("expected an amount like 9,99 or 1.234,56", in: language)
+        case .date:
+            return localized("expected YYYY-MM-DD, today, tomorrow, yesterday, or an offset like +3d, -2w, +1m, +1y", in: language)
+        case .supportedYear:
+            return localized("expected a date between years 1 and 9999", in: language)
+        case .cycle:
+            return localized("""
+                expected daily, weekly, biweekly, monthly, quarterly, yearly, '3 months', 'every 2 weeks', 90d, 2w, 6m, 1y \
+                (count 1 to 999), or once
+                """, in: language)
+        case .cycleCount:
+            return localized("expected a count from 1 to 999", in: language)
+        case .colour:
+            return localized("expected \(CategoryColor.names) or #rrggbb", in: language)
+        case .currencyCode:
+            return localized("expected an ISO 4217 code such as USD, EUR, GBP or JPY", in: language)
+        case .exchangeRate:
+            return localized("expected a positive number like 1.08 (at most 12 decimals, no exponent)", in: language)
+        case .inverseAtMost(let limit):
+            return localized("expected a number whose inverse is at most \(limit)", in: language)
+        case .configKey:
+            return localized("expected one of \(ConfigKey.names)", in: language)
+        case .onOrOff:
+            return localized("expected on or off", in: language)
+        case .monthlyBudget:
+            return localized("expected a monthly amount in the base currency, like 150 or 99.50", in: language)
+        case .languageCode:
+            return localized("expected en or tr; empty follows the locale", in: language)
+        case .webhookURL:
+            return localized("expected an http:// or https:// URL", in: language)
+        case .reminderDays:
+            return localized("expected days before a payment from 0 to 365, comma-separated, like 7,1, or 'none'", in: language)
+        case .budgetDigits(let currency):
+            return localized("expected at most \(currency.minorDigits) decimals for the base currency \(currency.code)", in: language)
+        case .dayCount(let maximum):
+            return localized("expected a number of days from 0 to \(maximum)", in: language)
+        case .dateInWindow(let today, let limit):
+            return localized("expected a date from today (\(today)) to \(limit)", in: language)
+        case .members:
+            return localized("expected names with optional weights, like 'Alice,Bob:2' (weights 1 to 99)", in: language)
+        case .names(let names):
+            return localized("expected \(names.joined(separator: ", "))", in: language)
+        }
+    }
+
+    /// To a Turkish reader `1.234` is one thousand two hundred thirty-four: when an amount of
+    /// that shape has too many decimals for its currency, the two ways to write either reading
+    /// (`1234` and `1.234,00`).
+    private static func thousandsReadings(of value: String, in currency: Currency) -> (whole: String, grouped: String)? {
+        guard currency.minorDigits > 0 else { return nil }
+        let parts = value.trimmingCharacters(in: .whitespaces).split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...3).contains(parts[0].count), parts[1].count == 3, parts[0].first != "0",
+              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) })
+        else { return nil }
+        return (String(parts[0] + parts[1]), parts[0] + "." + parts[1] + "," + String(repeating: "0", count: currency.minorDigits))
+    }
+}
+
+extension InputError.NameField {
+    /// The refusal of a name, `quoted` as the message shows it.
+    func refusal(of quoted: String, _ rule: InputError.TextRule, in language: Language) -> String {
+        switch (self, rule) {
+        case (.name, .length):
+            localized("invalid name '\(quoted)': expected 1 to 100 characters", in: language)
+        case (.name, .visible):
+            localized("""
+                invalid name '\(quoted)': expected text without control characters, escape sequences or invisible \
+                formatting characters
+                """, in: language)
+        case (.memberName, .length):
+            localized("invalid member name '\(quoted)': expected 1 to 100 characters", in: language)
+        case (.memberName, .visible):
+            localized("""
+                invalid member name '\(quoted)': expected text without control characters, escape sequences or invisible \
+                formatting characters
+                """, in: language)
+        case (.category, .length):
+            localized("invalid category '\(quoted)': expected 1 to 100 characters", in: language)
+        case (.category, .visible):
+            localized("""
+                invalid category '\(quoted)': expected text without control characters, escape sequences or invisible \
+                formatting characters
+                """, in: language)
+        }
+    }
+}
+
+extension InputError.TextField {
+    /// The refusal of a free text, `quoted` as the message shows it.
+    func refusal(of quoted: String, _ rule: InputError.TextRule, in language: Language) -> String {
+        switch (self, rule) {
+        case (.url, .length):
+            localized("invalid url '\(quoted)': expected at most 2000 characters", in: language)
+        case (.url, .visible):
+            localized("""
+                invalid url '\(quoted)': expected text without control characters, escape sequences or invisible \
+                formatting characters
+                """, in: language)
+        case (.notes, .length):
+            localized("invalid notes '\(quoted)': expected at most 2000 characters", in: language)
+        case (.notes, .visible):
+            localized("""
+                invalid notes '\(quoted)': expected text without control characters, escape sequences or invisible \
+                formatting characters
+                """, in: language)
+        case (.paymentMethod, .length):
+            localized("invalid payment method '\(quoted)': expected at most 2000 characters", in: language)
+        case (.paymentMethod, .visible):
+            localized("""
+                invalid payment method '\(quoted)': expected text without control characters, escape sequences or \
+                invisible formatting characters
+                """, in: language)
+        case (.username, .length):
+            localized("invalid username '\(quoted)': expected at most 2000 characters", in: language)
+        case (.username, .visible):
+            localized("""
+                invalid username '\(quoted)': expected text without control characters, escape sequences or invisible \
+                formatting characters
+                """, in: language)
+        case (.remindExecCommand, .length):
+            localized("invalid remind-exec command '\(quoted)': expected at most 2000 characters", in: language)
+        case (.remindExecCommand, .visible):
+            localized("""
+                invalid remind-exec command '\(quoted)': expected text without control characters, escape sequences or \
+                invisible formatting characters
+                """, in: language)
         }
     }
 }
 
 extension CivilDate {
-    /// What DATE arguments accept, for error messages and help.
-    static func acceptedInput(in language: Language) -> String {
-        localized("YYYY-MM-DD, today, tomorrow, yesterday, or an offset like +3d, -2w, +1m, +1y", in: language)
-    }
-
     /// A month's name: `February`, in Turkish `Şubat`.
     static func monthName(_ month: Int, in language: Language) -> String {
         switch month {
@@ -162,35 +300,9 @@ extension CivilDate {
     }
 }
 
-extension BillingCycle {
-    /// What CYCLE arguments accept, for error messages and help.
-    static func acceptedInput(in language: Language) -> String {
-        localized(
-            "daily, weekly, biweekly, monthly, quarterly, yearly, '3 months', 'every 2 weeks', 90d, 2w, 6m, 1y (count 1 to 999), or once",
-            in: language)
-    }
-}
-
 extension CategoryColor {
-    /// What `--color` accepts, for help and error messages.
-    static func acceptedInput(in language: Language) -> String {
-        localized("\(Name.allCases.map(\.rawValue).joined(separator: ", ")) or #rrggbb", in: language)
-    }
-}
-
-extension ConfigKey {
-    /// What the key's values look like, for help and errors.
-    func accepted(in language: Language) -> String {
-        switch self {
-        case .currency: localized("an ISO 4217 code such as USD, EUR or JPY", in: language)
-        case .remindDays: localized("days before a payment from 0 to 365, comma-separated, like 7,1, or 'none'", in: language)
-        case .reminders: localized("on or off", in: language)
-        case .remindExec: localized("a shell command, run once per reminder", in: language)
-        case .remindWebhook: localized("an http:// or https:// URL", in: language)
-        case .budget: localized("a monthly amount in the base currency, like 150 or 99.50", in: language)
-        case .language: localized("en or tr; empty follows the locale", in: language)
-        }
-    }
+    /// The named colours, as `--color` takes them: `red, green, ...`.
+    static var names: String { Name.allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
 extension LookupError: ErrorMessage {
