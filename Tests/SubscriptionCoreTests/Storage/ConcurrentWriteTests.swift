@@ -13,7 +13,7 @@ struct ConcurrentWriteTests {
 
         func record(_ error: any Error) {
             lock.lock()
-            errors.append(said(error) ?? "")  // as a person reads it
+            errors.append(String(describing: error))
             lock.unlock()
         }
 
