@@ -57,8 +57,6 @@ extension SubsTranslations {
         ("category", "kategori"),
         ("url", "url"),
         ("username", "kullanıcı adı"),
-        ("notes", "notlar"),
-        ("payment method", "ödeme yöntemi"),
         ("Paused %@ from %@ until %@", "%@ %@ ile %@ arasında duraklatıldı"),
         ("Paused %@ from %@ until resumed", "%@ %@ tarihinden devam ettirilene kadar duraklatıldı"),
         ("Added category %@.", "%@ kategorisi eklendi."),

@@ -104,7 +104,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
             switch trimmed.lowercased() {
             case "on", "true", "yes": config.remindersEnabled = true
             case "off", "false", "no": config.remindersEnabled = false
-            default: throw InputError.invalid(.remindersValue, value: value, expected: .setting(self))
+            default: throw InputError.invalid(.remindersValue, value: value, expected: .onOrOff)
             }
         case .remindExec:
             config.remindExec = try TextInput.freeText(trimmed, what: .remindExecCommand)
@@ -113,13 +113,13 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .budget:
             let amount = try trimmed.isEmpty ? nil : DecimalAmount(input: trimmed)
             if let amount, amount.fractionDigits.count > 4 {
-                throw InputError.invalid(.budget, value: value, expected: .setting(self))
+                throw InputError.invalid(.budget, value: value, expected: .monthlyBudget)
             }
             config.budget = amount
         case .language:
             guard !trimmed.isEmpty else { return config.language = nil }
             guard let language = Language(localeName: trimmed), trimmed.count <= 16 else {
-                throw InputError.invalid(.language, value: value, expected: .setting(self))
+                throw InputError.invalid(.language, value: value, expected: .languageCode)
             }
             config.language = language
         }
@@ -134,7 +134,7 @@ public enum WebhookURL {
               !text.unicodeScalars.contains(where: \.isControlOrInvisibleFormat)
         else {
             // Never the credentials the address may carry: errors go to cron's mail.
-            throw InputError.invalid(.webhookURL, value: text.withoutURLCredentials, expected: .setting(.remindWebhook))
+            throw InputError.invalid(.webhookURL, value: text.withoutURLCredentials, expected: .webhookURL)
         }
         return text
     }
@@ -155,7 +155,7 @@ public enum RemindDays {
         for part in parts {
             guard !part.isEmpty, part.count <= 3, part.allSatisfy(\.isASCIIDigit), let day = Int(part),
                   range.contains(day)
-            else { throw InputError.invalid(.reminderDays, value: text, expected: .setting(.remindDays)) }
+            else { throw InputError.invalid(.reminderDays, value: text, expected: .reminderDays) }
             days.insert(day)
         }
         return days.sorted(by: >)

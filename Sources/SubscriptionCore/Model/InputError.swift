@@ -1,8 +1,15 @@
 /// A value typed by the user, or read from a file, that `subs` cannot accept: which value, as
-/// typed, and what is accepted instead. The command line says it in the reader's language.
+/// typed, and what is accepted instead. The command line says it in the reader's language, one
+/// whole sentence for each `Expected` (each belongs to one field) and each text rule.
 public enum InputError: CoreError, Equatable, Sendable {
-    /// A value its grammar refuses: `invalid amount 'abc': expected an amount like 15.49`.
+    /// A value its grammar refuses: `invalid amount 'abc': expected a number like 15.49 or 15 ...`.
     case invalid(Field, value: String, expected: Expected)
+    /// A name that is empty, longer than `TextInput.nameLengths` or holds characters that do not
+    /// show: `invalid member name '': expected 1 to 100 characters`.
+    case invalidName(NameField, value: String, expected: TextRule)
+    /// Free text longer than `TextInput.maximumFreeTextLength` or holding characters that do not
+    /// show: `invalid notes '...': expected at most 2000 characters`.
+    case invalidText(TextField, value: String, expected: TextRule)
     /// A refused value read from an environment variable: `SUBS_TODAY: invalid date ...`.
     indirect case environment(variable: String, InputError)
     /// A date written in a form `subs` reads whose day is not in the calendar:
@@ -15,9 +22,27 @@ public enum InputError: CoreError, Equatable, Sendable {
     public enum Field: Equatable, Sendable {
         case amount, date, cycle, colour, currency, exchangeRate, inverseRate
         case configKey, remindersValue, budget, language, webhookURL, reminderDays
-        case name, memberName, category, url, notes, paymentMethod, username, remindExecCommand
-        /// `--days`, `--until`, `--shared-with`, `--map`, `--from`, `--date-format`.
-        case days, until, sharedWith, map, from, dateFormat
+        /// `--days`, `--until`, `--shared-with`, `--from`.
+        case days, until, sharedWith, from
+    }
+
+    /// A name `TextInput.name` checks.
+    public enum NameField: Equatable, Sendable {
+        case name, memberName, category
+    }
+
+    /// A free text `TextInput.freeText` checks.
+    public enum TextField: Equatable, Sendable {
+        case url, notes, paymentMethod, username, remindExecCommand
+    }
+
+    /// What a name or a free text must be.
+    public enum TextRule: Equatable, Sendable {
+        /// `TextInput.nameLengths` characters for a name, at most
+        /// `TextInput.maximumFreeTextLength` for free text.
+        case length
+        /// No control or invisible formatting characters.
+        case visible
     }
 
     /// What is accepted instead, with the limits that apply.
@@ -52,8 +77,16 @@ public enum InputError: CoreError, Equatable, Sendable {
         case inverseAtMost(Int64)
         /// One of the config keys.
         case configKey
-        /// A value of this setting.
-        case setting(ConfigKey)
+        /// `reminders`: `on` or `off`.
+        case onOrOff
+        /// `budget`: a monthly amount in the base currency.
+        case monthlyBudget
+        /// `language`: `en`, `tr` or empty.
+        case languageCode
+        /// `remind-webhook`: an http or https URL.
+        case webhookURL
+        /// `remind-days`: days before a payment from 0 to 365, or `none`.
+        case reminderDays
         /// A budget with no more decimals than the base currency.
         case budgetDigits(Currency)
         /// A number of days from 0 to `maximum`.
@@ -62,26 +95,8 @@ public enum InputError: CoreError, Equatable, Sendable {
         case dateInWindow(today: CivilDate, limit: CivilDate)
         /// `--shared-with`'s names and weights.
         case members
-        /// 1 to 100 characters.
-        case nameLength
-        /// At most 2,000 characters.
-        case freeTextLength
-        /// Text without control or invisible formatting characters.
-        case visibleText
-        /// One of these words.
-        case oneOf([String])
         /// These names, as a list.
         case names([String])
-        /// The column map of a mapped CSV import, with its fields.
-        case columnMap(fields: [String])
-        /// `--map` too, with `--from csv`.
-        case columnMapToo(fields: [String])
-        /// A column of the file's header, these.
-        case headerColumn([String])
-        /// A statement's `--map`: role=column pairs.
-        case statementMap
-        /// An existing category; `suggestions` are the closest, `known` all of them.
-        case category(suggestions: [String], known: [String])
     }
 }
 

@@ -6,31 +6,29 @@ public enum TextInput {
     public static let maximumFreeTextLength = 2_000
 
     /// A subscription name: trimmed, 1 to 100 characters, no control or invisible format characters.
-    public static func name(_ text: String, what: InputError.Field = .name) throws -> String {
+    public static func name(_ text: String, what: InputError.NameField = .name) throws -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard nameLengths.contains(trimmed.count) else {
-            throw InputError.invalid(what, value: text, expected: .nameLength)
+            throw InputError.invalidName(what, value: text, expected: .length)
         }
-        try rejectControlCharacters(trimmed, original: text, what: what)
+        if hasInvisibleCharacters(trimmed) { throw InputError.invalidName(what, value: text, expected: .visible) }
         return trimmed
     }
 
     /// Optional free text: trimmed, empty means none, at most 2,000 characters, no control
     /// characters (they could drive a terminal when shown).
-    public static func freeText(_ text: String, what: InputError.Field) throws -> String? {
+    public static func freeText(_ text: String, what: InputError.TextField) throws -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return nil }
         guard trimmed.count <= maximumFreeTextLength else {
-            throw InputError.invalid(what, value: text, expected: .freeTextLength)
+            throw InputError.invalidText(what, value: text, expected: .length)
         }
-        try rejectControlCharacters(trimmed, original: text, what: what)
+        if hasInvisibleCharacters(trimmed) { throw InputError.invalidText(what, value: text, expected: .visible) }
         return trimmed
     }
 
-    private static func rejectControlCharacters(_ text: String, original: String, what: InputError.Field) throws {
-        if text.unicodeScalars.contains(where: \.isControlOrInvisibleFormat) {
-            throw InputError.invalid(what, value: original, expected: .visibleText)
-        }
+    private static func hasInvisibleCharacters(_ text: String) -> Bool {
+        text.unicodeScalars.contains(where: \.isControlOrInvisibleFormat)
     }
 }
 

@@ -84,7 +84,7 @@ struct InterchangeErrorMessageTests {
         (.unknownWallosCurrency, "names no currency Wallos knows"),
         (.sameNameAndCurrency(as: .path("subscriptions[0]", name: nil)),
          "the same name and currency as subscriptions[0]; with --on-duplicate replace one would overwrite the other"),
-        (.invalid(.invalid(.name, value: "", expected: .nameLength)), "expected 1 to 100 characters"),
+        (.invalid(.invalidName(.name, value: "", expected: .length)), "expected 1 to 100 characters"),
         (.refused(.lifecycle(.alreadyPaused(name: "Gym", pause: Pause(from: CivilDate(year: 2024, month: 2, day: 1)!,
                                                                       until: CivilDate(year: 2024, month: 3, day: 1)!)))),
          "Gym is already paused from 2024-02-01 until 2024-03-01"),

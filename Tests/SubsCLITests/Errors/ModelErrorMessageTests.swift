@@ -40,20 +40,16 @@ import Testing
          "invalid inverse rate '0.0000000001': expected a number whose inverse is at most 999999999"),
         (InputError.invalid(.configKey, value: "colour", expected: .configKey),
          "invalid config key 'colour': expected one of currency, remind-days, reminders, remind-exec, remind-webhook, budget, language"),
-        (InputError.invalid(.remindersValue, value: "maybe", expected: .setting(.reminders)),
+        (InputError.invalid(.remindersValue, value: "maybe", expected: .onOrOff),
          "invalid value for reminders 'maybe': expected on or off"),
-        (InputError.invalid(.budget, value: "x", expected: .setting(.budget)),
+        (InputError.invalid(.budget, value: "x", expected: .monthlyBudget),
          "invalid budget 'x': expected a monthly amount in the base currency, like 150 or 99.50"),
-        (InputError.invalid(.language, value: "xx", expected: .setting(.language)),
+        (InputError.invalid(.language, value: "xx", expected: .languageCode),
          "invalid language 'xx': expected en or tr; empty follows the locale"),
-        (InputError.invalid(.webhookURL, value: "ftp://x", expected: .setting(.remindWebhook)),
+        (InputError.invalid(.webhookURL, value: "ftp://x", expected: .webhookURL),
          "invalid webhook URL 'ftp://x': expected an http:// or https:// URL"),
-        (InputError.invalid(.reminderDays, value: "400", expected: .setting(.remindDays)),
+        (InputError.invalid(.reminderDays, value: "400", expected: .reminderDays),
          "invalid reminder days '400': expected days before a payment from 0 to 365, comma-separated, like 7,1, or 'none'"),
-        (InputError.invalid(.currency, value: "X", expected: .setting(.currency)),
-         "invalid currency 'X': expected an ISO 4217 code such as USD, EUR or JPY"),
-        (InputError.invalid(.remindExecCommand, value: "x", expected: .setting(.remindExec)),
-         "invalid remind-exec command 'x': expected a shell command, run once per reminder"),
         (InputError.invalid(.budget, value: "1.001", expected: .budgetDigits(usd)),
          "invalid budget '1.001': expected at most 2 decimals for the base currency USD"),
         (InputError.invalid(.days, value: "-1", expected: .dayCount(maximum: 36_600)),
@@ -62,27 +58,32 @@ import Testing
          "invalid --until '2024-06-01': expected a date from today (2024-06-10) to 2124-06-10"),
         (InputError.invalid(.sharedWith, value: "A:0", expected: .members),
          "invalid --shared-with 'A:0': expected names with optional weights, like 'Alice,Bob:2' (weights 1 to 99)"),
-        (InputError.invalid(.name, value: "", expected: .nameLength), "invalid name '': expected 1 to 100 characters"),
-        (InputError.invalid(.memberName, value: "", expected: .nameLength), "invalid member name '': expected 1 to 100 characters"),
-        (InputError.invalid(.notes, value: "x", expected: .freeTextLength), "invalid notes 'x': expected at most 2000 characters"),
-        (InputError.invalid(.url, value: "a\u{1B}b", expected: .visibleText),
-         "invalid url 'a\u{FFFD}b': expected text without control characters, escape sequences or invisible formatting characters"),
-        (InputError.invalid(.paymentMethod, value: "x", expected: .freeTextLength), "invalid payment method 'x': expected at most 2000 characters"),
-        (InputError.invalid(.username, value: "x", expected: .freeTextLength), "invalid username 'x': expected at most 2000 characters"),
-        (InputError.invalid(.dateFormat, value: "x", expected: .oneOf(["YYYY-MM-DD", "DD.MM.YYYY"])),
-         "invalid --date-format 'x': expected one of YYYY-MM-DD, DD.MM.YYYY"),
         (InputError.invalid(.from, value: "x", expected: .names(["subs", "wallos"])), "invalid --from 'x': expected subs, wallos"),
-        (InputError.invalid(.map, value: "x", expected: .columnMap(fields: ["name", "amount"])),
-         "invalid --map 'x': expected field=Column pairs separated by commas, fields name, amount; name and amount are required"),
-        (InputError.invalid(.from, value: "csv", expected: .columnMapToo(fields: ["name", "amount"])),
-         "invalid --from 'csv': expected --map too, saying which column is which: field=Column pairs separated by commas, fields name, amount; name and amount are required"),
-        (InputError.invalid(.map, value: "Cost", expected: .headerColumn(["a", "b"])), "invalid --map 'Cost': expected a column of the file's header: a, b"),
-        (InputError.invalid(.map, value: "x", expected: .statementMap),
-         "invalid --map 'x': expected ROLE=COL pairs like date=Date,description=Payee,amount=Amount, each role (date, description, amount, debit, credit) once, COL a header name or a column number"),
-        (InputError.invalid(.category, value: "Nope", expected: .category(suggestions: [], known: ["Music", "Video"])),
-         "invalid category 'Nope': expected one of Music, Video; add one with 'subs category add'"),
-        (InputError.invalid(.category, value: "Musc", expected: .category(suggestions: ["Music"], known: ["Music"])),
-         "invalid category 'Musc': expected an existing category (did you mean Music?); add one with 'subs category add'"),
+        (InputError.invalidName(.name, value: "", expected: .length), "invalid name '': expected 1 to 100 characters"),
+        (InputError.invalidName(.name, value: "a\u{202E}b", expected: .visible),
+         "invalid name 'a\u{FFFD}b': expected text without control characters, escape sequences or invisible formatting characters"),
+        (InputError.invalidName(.memberName, value: "", expected: .length), "invalid member name '': expected 1 to 100 characters"),
+        (InputError.invalidName(.memberName, value: "A\u{1B}", expected: .visible),
+         "invalid member name 'A\u{FFFD}': expected text without control characters, escape sequences or invisible formatting characters"),
+        (InputError.invalidName(.category, value: " ", expected: .length), "invalid category ' ': expected 1 to 100 characters"),
+        (InputError.invalidName(.category, value: "a\u{200B}b", expected: .visible),
+         "invalid category 'a\u{FFFD}b': expected text without control characters, escape sequences or invisible formatting characters"),
+        (InputError.invalidText(.url, value: "x", expected: .length), "invalid url 'x': expected at most 2000 characters"),
+        (InputError.invalidText(.url, value: "a\u{1B}b", expected: .visible),
+         "invalid url 'a\u{FFFD}b': expected text without control characters, escape sequences or invisible formatting characters"),
+        (InputError.invalidText(.notes, value: "x", expected: .length), "invalid notes 'x': expected at most 2000 characters"),
+        (InputError.invalidText(.notes, value: "a\u{1B}b", expected: .visible),
+         "invalid notes 'a\u{FFFD}b': expected text without control characters, escape sequences or invisible formatting characters"),
+        (InputError.invalidText(.paymentMethod, value: "x", expected: .length), "invalid payment method 'x': expected at most 2000 characters"),
+        (InputError.invalidText(.paymentMethod, value: "a\u{1B}b", expected: .visible),
+         "invalid payment method 'a\u{FFFD}b': expected text without control characters, escape sequences or invisible formatting characters"),
+        (InputError.invalidText(.username, value: "x", expected: .length), "invalid username 'x': expected at most 2000 characters"),
+        (InputError.invalidText(.username, value: "a\u{1B}b", expected: .visible),
+         "invalid username 'a\u{FFFD}b': expected text without control characters, escape sequences or invisible formatting characters"),
+        (InputError.invalidText(.remindExecCommand, value: "x", expected: .length),
+         "invalid remind-exec command 'x': expected at most 2000 characters"),
+        (InputError.invalidText(.remindExecCommand, value: "rm\u{1B}[2J", expected: .visible),
+         "invalid remind-exec command 'rm\u{FFFD}[2J': expected text without control characters, escape sequences or invisible formatting characters"),
         (InputError.environment(variable: "SUBS_TODAY", .invalid(.date, value: "x", expected: .date)),
          "SUBS_TODAY: invalid date 'x': expected YYYY-MM-DD, today, tomorrow, yesterday, or an offset like +3d, -2w, +1m, +1y"),
         (InputError.notADay(value: "2026-02-30", year: 2026, month: 2), "invalid date '2026-02-30': no such day, February 2026 has 28 days"),
@@ -187,14 +188,80 @@ import Testing
         for (error, english) in Self.samples {
             let turkish = error.message(in: .turkish)
             #expect(!turkish.isEmpty && !turkish.contains("\n"), "\(english)")
-            // Texts that are only values and options may read the same; none of the others may.
-            if english != "missing", !english.hasPrefix("invalid --") {
+            // A text that is only a value may read the same; none of the others may.
+            if english != "missing" {
                 #expect(turkish != english, "left in English: \(english)")
             }
         }
         #expect(LookupError.noRate(currency: "EUR").message(in: .turkish).contains("EUR"))
         #expect(InputError.notADay(value: "2026-02-30", year: 2026, month: 2).message(in: .turkish).contains("Şubat"))
         #expect(NoChargeRecorded(date: Self.day("2026-03-01")).message(in: .turkish).contains("01.03.2026"))
+    }
+
+    /// The refusals of values, each said in one whole sentence: none is left with an English
+    /// word, and a few are checked word for word.
+    @Test func everyRefusedValueIsOneTurkishSentence() {
+        SubsTranslations.install()
+        for (error, english) in Self.samples {
+            guard let error = error as? InputError else { continue }
+            let turkish = error.message(in: .turkish)
+            #expect(turkish.hasPrefix("geçersiz ") || turkish.hasPrefix("SUBS_TODAY: geçersiz "), "\(english): \(turkish)")
+            for word in ["invalid", "expected", "characters", "amount", "cycle", "date '"] {
+                #expect(!turkish.contains(word), "\(word) left in English: \(turkish)")
+            }
+        }
+        #expect(InputError.invalid(.amount, value: "abc", expected: .amount).message(in: .turkish)
+                == "geçersiz tutar 'abc': 15,49, 15 ya da 1.234,56 gibi bir sayı beklenir (işaretsiz, üssüz; 15.49 da olur)")
+        #expect(InputError.invalid(.amount, value: "0.001", expected: .digitsOf(Self.usd)).message(in: .turkish)
+                == "geçersiz tutar '0.001': USD için en fazla 2 ondalık basamak beklenir")
+        #expect(InputError.invalid(.until, value: "2024-06-01", expected: .dateInWindow(today: Self.day("2024-06-10"), limit: Self.day("2124-06-10")))
+                .message(in: .turkish) == "geçersiz --until '2024-06-01': bugünden (10.06.2024) 10.06.2124 tarihine kadar bir tarih beklenir")
+        #expect(InputError.invalidName(.memberName, value: "", expected: .length).message(in: .turkish)
+                == "geçersiz kişi adı '': 1 ile 100 karakter arası beklenir")
+        #expect(InputError.invalid(.reminderDays, value: "400", expected: .reminderDays).message(in: .turkish)
+                == "geçersiz hatırlatma günleri '400': bir ödemeden önceki 0 ile 365 arası günler beklenir, virgülle ayrılmış, örneğin 7,1 ya da 'yok' (none)")
+    }
+
+    /// Where the value is named already (an option's value, an import's field), only what is
+    /// expected is said: the refusal's own sentence after the value, in English, and a Turkish
+    /// `beklenen: …`.
+    @Test func everyExpectationIsTheEndOfItsRefusal() {
+        SubsTranslations.install()
+        for (error, english) in Self.samples {
+            guard let error = error as? InputError else { continue }
+            switch error {
+            case .invalid, .invalidName, .invalidText:
+                #expect(english.hasSuffix("': " + error.expectation(in: .english)), "\(english)")
+                let turkish = error.expectation(in: .turkish)
+                #expect(turkish.hasPrefix("beklenen: ") && !turkish.contains("expected"), "\(turkish)")
+            case .environment, .notADay:
+                #expect(error.expectation(in: .english) == english)
+            }
+        }
+        #expect(InputError.invalid(.currency, value: "XYZ", expected: .currencyCode).expectation(in: .english)
+                == "expected an ISO 4217 code such as USD, EUR, GBP or JPY")
+        #expect(InputError.invalid(.amount, value: "1.234", expected: .digitsOf(Self.usd)).expectation(in: .turkish)
+                == "beklenen: 1234 ya da 1.234,00 (tek başına nokta binlikleri ayırır, ondalıklar virgülle yazılır)")
+    }
+
+    /// A value is shown on one line without control characters, however it was pasted.
+    @Test func aRefusedValueNeverBreaksTheLine() {
+        SubsTranslations.install()
+        let pasted = "a\nb\r\u{1B}[2J\u{202E}c" + String(repeating: "x", count: 500)
+        let errors: [InputError] = [
+            .invalid(.amount, value: pasted, expected: .amount), .invalid(.amount, value: pasted, expected: .digitsOf(Self.usd)),
+            .invalid(.date, value: pasted, expected: .date), .invalid(.cycle, value: pasted, expected: .cycle),
+            .invalid(.sharedWith, value: pasted, expected: .members), .invalidName(.name, value: pasted, expected: .visible),
+            .invalidText(.notes, value: pasted, expected: .length), .notADay(value: pasted, year: 2026, month: 2),
+            .environment(variable: "SUBS_TODAY", .invalid(.date, value: pasted, expected: .date)),
+        ]
+        for error in errors {
+            for language in [Language.english, .turkish] {
+                let message = error.message(in: language)
+                #expect(!message.unicodeScalars.contains { $0.properties.generalCategory == .control || $0 == "\u{202E}" }, "\(message)")
+                #expect(message.count < 300, "\(message)")
+            }
+        }
     }
 
     @Test func aTurkishReaderOfOnePointTwoThreeFourIsToldBothReadings() {

@@ -50,8 +50,8 @@ struct ImportFuzzTests {
             } catch is ImportError {
                 // Data; the command line says it in one line (InterchangeErrorMessageTests fuzz it).
             } catch is ImportOptionError {
-            } catch let error as InputError {
-                #expect(!said(error)!.contains("\n"), "seed \(random.seed), round \(round): \(error)")
+            } catch is InputError {
+                // Data too; ModelErrorMessageTests show that any value is said in one line.
             } catch {
                 Issue.record("seed \(random.seed), round \(round): \(type(of: error)) \(error)\n\(String(decoding: bytes, as: UTF8.self))")
             }

@@ -122,7 +122,7 @@ struct CivilDateInputTests {
                       "3d", "+d", "+", "", "+1000000d", "-99999y", "+99999y", "1e5", "+3d\u{1B}[31m"])
     func rejected(_ text: String) {
         let error = #expect(throws: InputError.self) { try CivilDate(input: text, today: Self.today) }
-        expectOneLineNaming(said(error), text)
-        #expect(said(error)?.contains("date") == true)
+        if case .notADay = error {} else { #expect(error?.field == .date, "\(String(describing: error))") }
+        #expect(error?.value.trimmingCharacters(in: .whitespaces) == text.trimmingCharacters(in: .whitespaces))
     }
 }

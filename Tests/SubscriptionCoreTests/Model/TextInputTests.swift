@@ -50,21 +50,32 @@ struct TextInputTests {
         .init(label: "tag characters", text: "Netflix\u{E0041}\u{E007F}"),
     ]
 
-    @Test("A bad name gets one line without control characters that names (the start of) the value",
-          arguments: badNames)
+    /// How the command line says it: ModelErrorWordingTests.
+    @Test("A bad name is refused as a name, with the value as given", arguments: badNames)
     func rejected(_ bad: BadName) {
         let error = #expect(throws: InputError.self) { try TextInput.name(bad.text) }
-        expectOneLineNaming(said(error), bad.text)
-        #expect(said(error)?.contains("name") == true)
-        #expect((said(error)?.count ?? 0) < 200, "even a 10,000-character name gives a short line")
+        let rule: InputError.TextRule = TextInput.nameLengths.contains(bad.text.trimmingCharacters(in: .whitespacesAndNewlines).count)
+            ? .visible : .length
+        #expect(error == .invalidName(.name, value: bad.text, expected: rule))
+    }
+
+    @Test("A name is refused as the name it is: a member's, a category's")
+    func namesAreRefusedAsWhatTheyName() {
+        #expect(throws: InputError.invalidName(.memberName, value: "", expected: .length)) { try TextInput.name("", what: .memberName) }
+        #expect(throws: InputError.invalidName(.category, value: "A\u{1B}", expected: .visible)) {
+            try TextInput.name("A\u{1B}", what: .category)
+        }
     }
 
     @Test("Free text is trimmed, empty means none, and control characters are refused")
     func freeText() throws {
         #expect(try TextInput.freeText("  card ending 4242 ", what: .notes) == "card ending 4242")
         #expect(try TextInput.freeText("   ", what: .notes) == nil)
-        #expect(throws: InputError.self) { try TextInput.freeText("a\u{1B}[2Jb", what: .notes) }
-        #expect(throws: InputError.self) { try TextInput.freeText(String(repeating: "x", count: 2_001), what: .notes) }
+        #expect(throws: InputError.invalidText(.notes, value: "a\u{1B}[2Jb", expected: .visible)) {
+            try TextInput.freeText("a\u{1B}[2Jb", what: .notes)
+        }
+        let long = String(repeating: "x", count: 2_001)
+        #expect(throws: InputError.invalidText(.url, value: long, expected: .length)) { try TextInput.freeText(long, what: .url) }
         #expect(try TextInput.freeText(String(repeating: "x", count: 2_000), what: .notes)?.count == 2_000)
     }
 }
@@ -77,10 +88,9 @@ struct RemindDaysTests {
         #expect(try RemindDays.parse(text) == expected)
     }
 
-    @Test("Bad reminder offsets get one line naming them",
+    @Test("Bad reminder offsets are refused, naming them",
           arguments: ["", "7,", "-1", "366", "a", "1;2", "1000", "7,,1"])
     func rejected(_ text: String) {
-        let error = #expect(throws: InputError.self) { try RemindDays.parse(text) }
-        expectOneLineNaming(said(error), text)
+        #expect(throws: InputError.invalid(.reminderDays, value: text, expected: .reminderDays)) { try RemindDays.parse(text) }
     }
 }

@@ -9,19 +9,22 @@ struct ConcurrentWriteTests {
     /// Errors from worker threads, collected under a lock.
     final class ErrorLog: @unchecked Sendable {
         private let lock = NSLock()
-        private var errors: [String] = []
+        private var recorded: [any Error] = []
 
         func record(_ error: any Error) {
             lock.lock()
-            errors.append(said(error) ?? "")  // as a person reads it
+            recorded.append(error)
             lock.unlock()
         }
 
-        var all: [String] {
+        var errors: [any Error] {
             lock.lock()
             defer { lock.unlock() }
-            return errors
+            return recorded
         }
+
+        /// The errors as values print, for a failed expectation.
+        var all: [String] { errors.map { String(describing: $0) } }
     }
 
     /// The race is on who creates the database first, so it is run on several new databases:

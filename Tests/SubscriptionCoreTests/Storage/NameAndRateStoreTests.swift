@@ -44,7 +44,7 @@ struct NameAndRateStoreTests {
             }
         }
         #expect(log.all.count == 5, "\(log.all)")
-        #expect(log.all.allSatisfy { $0.contains("already exists") }, "\(log.all)")
+        #expect(log.errors.allSatisfy { if case .duplicateName? = $0 as? LookupError { true } else { false } }, "\(log.all)")
         #expect(try SubscriptionStore(location: location).subscriptions().count == 1)
     }
 

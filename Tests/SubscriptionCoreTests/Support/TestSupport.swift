@@ -1,14 +1,6 @@
 import Foundation
 import Testing
 @testable import SubscriptionCore
-@testable import SubsCLI
-
-/// A core error as the command line says it, in `Language.current` (English in tests): the core's
-/// errors are data (issue 23), and only the command line words them.
-func said(_ error: (any Error)?) -> String? {
-    SubsTranslations.install()
-    return error.map { ($0 as? any ErrorMessage)?.message(in: Language.current) ?? String(describing: $0) }
-}
 
 /// A civil date from a `YYYY-MM-DD` literal in a test; a typo in a literal stops the test run.
 func day(_ text: String) -> CivilDate {
@@ -47,30 +39,26 @@ func subscription(
         trialEnd: trialEnd.map(day), createdAt: Date(timeIntervalSince1970: 1_700_000_000))
 }
 
-extension String {
-    /// True when the text holds a C0/C1 control character (newline, ESC, ...).
-    var hasControlCharacters: Bool {
-        unicodeScalars.contains { $0.properties.generalCategory == .control }
+// The core's errors are data (issue 23): core tests check the refusal's field, value and what it
+// expects; SubsCLITests (Errors/) check how the command line says them.
+extension InputError {
+    /// The field of a value its grammar refuses, or nil for another refusal.
+    var field: Field? {
+        if case .invalid(let field, _, _) = self { field } else { nil }
     }
-}
 
-/// Checks that an error message is one line without control characters and names the bad value:
-/// its first visible run of characters (at most 20 of them), or `''` when the value is empty.
-func expectOneLineNaming(
-    _ message: String?, _ value: String, sourceLocation: SourceLocation = #_sourceLocation
-) {
-    guard let message else {
-        Issue.record("no error message", sourceLocation: sourceLocation)
-        return
+    /// What a refusal of a value's grammar expects instead, or nil for another refusal.
+    var expected: Expected? {
+        if case .invalid(_, _, let expected) = self { expected } else { nil }
     }
-    #expect(!message.contains("\n"), "one line", sourceLocation: sourceLocation)
-    #expect(!message.hasControlCharacters, "no control characters reach the terminal", sourceLocation: sourceLocation)
-    // Control characters and bidirectional overrides are shown as U+FFFD: compare the part before.
-    let visible = value.split(whereSeparator: { $0.unicodeScalars.contains(where: \.isControlOrInvisibleFormat) })
-        .first.map { String($0.prefix(20)) } ?? ""
-    if visible.isEmpty {
-        #expect(message.contains("''"), "the empty value is shown as ''", sourceLocation: sourceLocation)
-    } else {
-        #expect(message.contains(visible), "names the value", sourceLocation: sourceLocation)
+
+    /// The value as the user gave it, which every refusal names.
+    var value: String {
+        switch self {
+        case .invalid(_, let value, _), .invalidName(_, let value, _), .invalidText(_, let value, _), .notADay(let value, _, _):
+            value
+        case .environment(_, let error):
+            error.value
+        }
     }
 }
