@@ -67,7 +67,7 @@ import Testing
             try ImportPlan(file([], settings: [.budget: "9.999"]), over: current(), onDuplicate: .skip, dryRun: true)
         }
         #expect(throws: ImportError.record(.path("settings", name: nil), field: .named("reminders"),
-                                           problem: .refused(.input(.invalid(.remindersValue, value: "maybe", expected: .setting(.reminders)))))) {
+                                           problem: .refused(.input(.invalid(.remindersValue, value: "maybe", expected: .onOrOff))))) {
             try ImportPlan(file([], settings: [.reminders: "maybe"]), over: current(), onDuplicate: .skip, dryRun: true)
         }
     }
