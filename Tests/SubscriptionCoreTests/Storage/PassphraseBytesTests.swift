@@ -54,7 +54,7 @@ import Testing
         let file = scratch.path("new-passphrase")
         try Files.write(Data(odd.bytes), to: file)
         let before = try Files.bytes(location.databasePath)
-        #expect(throws: StoreError.self) { _ = try Rekey.run(location, to: .passphraseFile(file)) }
+        #expect(throws: FileError.self) { _ = try Rekey.run(location, to: .passphraseFile(file)) }
         #expect(try Files.bytes(location.databasePath) == before)
         #expect(try Self.names(location) == ["Netflix"])
     }
