@@ -27,22 +27,9 @@ public struct BillingCycle: Hashable, Sendable, CustomStringConvertible {
     /// Whether the subscription renews at all: false for a one-time payment.
     public var recurs: Bool { unit != .once }
 
-    /// Human form: `monthly`, `every 2 weeks`, `yearly`, `once`.
+    /// The short form §4 reads back: `1m`, `2w`, `90d`, `1y`, `once`. Words for people
+    /// (`monthly`, `every 2 weeks`) are the command line's, in the reader's language.
     public var description: String {
-        if count == 1 {
-            switch unit {
-            case .day: return "daily"
-            case .week: return "weekly"
-            case .month: return "monthly"
-            case .year: return "yearly"
-            case .once: return "once"
-            }
-        }
-        return "every \(count) \(unit.rawValue)s"
-    }
-
-    /// Short form used in tables: `1m`, `2w`, `90d`, `1y`, `once`.
-    public var shortDescription: String {
         recurs ? "\(count)\(unit.rawValue.prefix(1))" : "once"
     }
 }

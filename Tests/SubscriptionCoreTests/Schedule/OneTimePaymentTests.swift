@@ -31,7 +31,6 @@ struct OneTimePaymentTests {
         #expect(!BillingCycle.once.recurs)
         #expect(BillingCycle(count: 2, unit: .once) == nil)
         #expect(BillingCycle.once.description == "once")
-        #expect(BillingCycle.once.shortDescription == "once")
     }
 
     @Test("A pause over the date skips the payment; a reactivation charges once more on its day")
