@@ -162,19 +162,7 @@ import Testing
          "invalid --effective '2026-03-05': the subscription is paused from 2026-03-01; change the plan from when it resumes"),
         (LifecycleError.planChangeAfterCancellation(name: "Gym", date: day("2026-06-05"), cancelledOn: day("2026-06-01")),
          "invalid --effective '2026-06-05': Gym is cancelled on 2026-06-01; resume it first, or give --effective start to correct the whole history"),
-        (LifeProblem(.trialEnd, .dateOrder(.trialEndBeforeStart(trialEnd: day("2024-01-01"), start: day("2024-01-05")))),
-         "invalid trial end '2024-01-01': expected a date on or after the start date 2024-01-05"),
-        (LifeProblem(.pauseEnd(0), .lifecycle(.pauseEndsBeforeItStarts(from: day("2024-02-01"), until: day("2024-01-15")))),
-         "invalid pause end '2024-01-15': expected a date after the pause starts (2024-02-01)"),
-        (LifeProblem(.restart(period: 0), .firstPeriodRestarted(on: day("2024-01-10"))),
-         "expected none: the first billing period begins on the start date, got '2024-01-10'"),
-        (LifeProblem(.restart(period: 1), .restartMissing), "missing"),
-        (LifeProblem(.restart(period: 1), .restartNotAfterCancellation(restart: day("2024-05-01"), cancelledOn: day("2024-05-01"))),
-         "invalid restart '2024-05-01': expected a date after 2024-05-01, when the billing period before it was cancelled"),
-        (LifeProblem(.restart(period: 2), .restartNotAfterPeriodStart(restart: day("2024-06-01"), periodStart: day("2024-06-01"))),
-         "invalid restart '2024-06-01': expected a date after 2024-06-01, when the billing period before it began"),
-        (LifeProblem(.price(2), .secondPrice(on: day("2024-03-05"))), "a second price effective on 2024-03-05"),
-    ] }
+    ] + ModelErrorWordingTests.refusedLives.map { problem, english in (problem, english) } }
 
     @Test func everyCaseSaysItsEnglishExactly() {
         SubsTranslations.install()
