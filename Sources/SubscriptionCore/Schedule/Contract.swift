@@ -1,0 +1,110 @@
+/// A span of civil time, as a contract counts it: `24m`, `1y`, `4w`, `90d` (PRODUCT.md §14).
+/// Months and years are added as SCHEDULE.md adds them, the day clamped to the month's end.
+public struct TimeSpan: Hashable, Sendable {
+    public enum Unit: String, CaseIterable, Sendable {
+        case day, week, month, year
+    }
+
+    public static let counts = 1...999
+
+    public let count: Int
+    public let unit: Unit
+
+    /// A span, or nil when `count` is outside 1...999.
+    public init?(count: Int, unit: Unit) {
+        guard Self.counts.contains(count) else { return nil }
+        self.count = count
+        self.unit = unit
+    }
+
+    /// The span in whole months, or nil for days and weeks.
+    var months: Int? {
+        switch unit {
+        case .month: count
+        case .year: 12 * count
+        case .day, .week: nil
+        }
+    }
+
+    /// The span in whole days, or nil for months and years.
+    var days: Int? {
+        switch unit {
+        case .day: count
+        case .week: 7 * count
+        case .month, .year: nil
+        }
+    }
+
+    /// `date` moved by `times` of this span (back when negative); nil outside the supported years.
+    func moving(_ date: CivilDate, times: Int) -> CivilDate? {
+        if let months {
+            let (total, overflow) = months.multipliedReportingOverflow(by: times)
+            return overflow ? nil : date.adding(months: total)
+        }
+        let (total, overflow) = (days ?? 0).multipliedReportingOverflow(by: times)
+        return overflow ? nil : date.adding(days: total)
+    }
+}
+
+/// A contract's terms: how long the first term runs, how long each renewal runs after it, and how
+/// long before a term's end notice must reach the provider (PRODUCT.md §14). A contract ends only
+/// at the end of a term.
+public struct Contract: Hashable, Sendable {
+    /// The first term, from the first paid charge.
+    public let term: TimeSpan
+    /// Each term after the first (the first's length again, or `1m` for month by month).
+    public let renewal: TimeSpan
+    /// How long before a term's end notice must arrive; nil: by the term's last day.
+    public let notice: TimeSpan?
+
+    public init(term: TimeSpan, renewal: TimeSpan? = nil, notice: TimeSpan? = nil) {
+        self.term = term
+        self.renewal = renewal ?? term
+        self.notice = notice
+    }
+
+    /// The last day of term `index` (0 is the first) of a contract whose first term starts on
+    /// `start`; nil past the supported years.
+    ///
+    /// Every end is counted from one date, never from the end before, so a month-end start
+    /// does not drift: a monthly term starting on Jan 31 ends on Feb 27 (Feb 28 in a leap year) and
+    /// the next on Mar 30.
+    /// Terms in months count from `start` when the renewals are in months too; otherwise the
+    /// renewals count from the day the first term ends.
+    public func termEnd(_ index: Int, startingOn start: CivilDate) -> CivilDate? {
+        precondition(index >= 0, "terms are counted from 0")
+        let next: CivilDate?
+        if let first = term.months, let each = renewal.months {
+            let (renewals, overflow) = each.multipliedReportingOverflow(by: index)
+            next = overflow ? nil : start.adding(months: first + renewals)
+        } else if let first = term.days, let each = renewal.days {
+            let (renewals, overflow) = each.multipliedReportingOverflow(by: index)
+            next = overflow ? nil : start.adding(days: first + renewals)
+        } else {
+            next = term.moving(start, times: 1).flatMap { renewal.moving($0, times: index) }
+        }
+        return next?.adding(days: -1)
+    }
+
+    /// The last day notice can be given for the term that ends on `termEnd`: the day before the
+    /// notice period starts, counted back from the day after the term (term end + 1 day − notice),
+    /// months clamped as SCHEDULE.md adds them. A term ending 2027-03-31 with 3 months' notice:
+    /// 2026-12-31; ending 2026-12-31 with 1 month: 2026-11-30, with 30 days: 2026-12-01. Without
+    /// a notice period, the term's last day.
+    public func cancelBy(termEnd: CivilDate) -> CivilDate? {
+        guard let notice else { return termEnd }
+        return termEnd.adding(days: 1).flatMap { notice.moving($0, times: -1) }?.adding(days: -1)
+    }
+
+    /// The term end a notice given on `noticeDay` reaches: the first whose cancel-by day is on or
+    /// after it. Nil past the supported years.
+    public func end(noticeGivenOn noticeDay: CivilDate, startingOn start: CivilDate) -> CivilDate? {
+        var index = 0
+        // A term is at least a day, so the answer is found within as many terms as there are days.
+        while let end = termEnd(index, startingOn: start) {
+            if let deadline = cancelBy(termEnd: end), deadline >= noticeDay { return end }
+            index += 1
+        }
+        return nil
+    }
+}
