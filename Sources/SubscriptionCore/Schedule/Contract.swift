@@ -68,18 +68,15 @@ public struct Contract: Hashable, Sendable {
     ///
     /// Every end is counted from one date, never from the end before, so a month-end start
     /// does not drift: a monthly term starting on Jan 31 ends on Feb 27 (Feb 28 in a leap year) and
-    /// the next on Mar 30.
-    /// Terms in months count from `start` when the renewals are in months too; otherwise the
-    /// renewals count from the day the first term ends.
+    /// the next on Mar 30. Terms in months count from `start` when the renewals are in months
+    /// too; otherwise the renewals count from the day the first term ends (days add exactly, so
+    /// only months need the one origin).
     public func termEnd(_ index: Int, startingOn start: CivilDate) -> CivilDate? {
         precondition(index >= 0, "terms are counted from 0")
         let next: CivilDate?
         if let first = term.months, let each = renewal.months {
             let (renewals, overflow) = each.multipliedReportingOverflow(by: index)
             next = overflow ? nil : start.adding(months: first + renewals)
-        } else if let first = term.days, let each = renewal.days {
-            let (renewals, overflow) = each.multipliedReportingOverflow(by: index)
-            next = overflow ? nil : start.adding(days: first + renewals)
         } else {
             next = term.moving(start, times: 1).flatMap { renewal.moving($0, times: index) }
         }
