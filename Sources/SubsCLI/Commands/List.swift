@@ -24,6 +24,7 @@ struct StatusSelection: ExpressibleByArgument {
         "deneme": .trial,
         "duraklatildi": .paused, "duraklatilmiş": .paused, "duraklatilmis": .paused,
         "iptal edildi": .cancelled, "iptal edilmiş": .cancelled, "iptal": .cancelled,
+        "bitti": .ended, "bitmiş": .ended, "bitmis": .ended, "sona erdi": .ended,
         "tümü": .all, "hepsi": .all,
     ]
 

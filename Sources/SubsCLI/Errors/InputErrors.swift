@@ -124,6 +124,14 @@ extension InputError.Expected {
                 in: language)
         case .names(let names):
             return localized("invalid --from '\(quoted)': expected \(names.joined(separator: ", "))", in: language)
+        case .timeSpan:
+            return localized("invalid duration '\(quoted)': expected a duration like 24m, 1y, '12 months', 4w or 90d", in: language)
+        case .timeSpanCount:
+            return localized("invalid duration '\(quoted)': expected a count from 1 to 999", in: language)
+        case .paymentCount(let maximum):
+            return localized("invalid --payments '\(quoted)': expected a number of payments from 1 to \(maximum)", in: language)
+        case .renewalKind:
+            return localized("invalid --renewal '\(quoted)': expected auto or manual", in: language)
         }
     }
 
@@ -190,6 +198,14 @@ extension InputError.Expected {
             return localized("expected names with optional weights, like 'Alice,Bob:2' (weights 1 to 99)", in: language)
         case .names(let names):
             return localized("expected \(names.joined(separator: ", "))", in: language)
+        case .timeSpan:
+            return localized("expected a duration like 24m, 1y, '12 months', 4w or 90d", in: language)
+        case .timeSpanCount:
+            return localized("expected a count from 1 to 999", in: language)
+        case .paymentCount(let maximum):
+            return localized("expected a number of payments from 1 to \(maximum)", in: language)
+        case .renewalKind:
+            return localized("expected auto or manual", in: language)
         }
     }
 

@@ -71,6 +71,28 @@ extension SettingsError: ErrorMessage {
     }
 }
 
+extension ContractError: ErrorMessage {
+    func message(in language: Language) -> String {
+        switch self {
+        case .needsTerm(.renews):
+            localized("--renews needs a contract term: give --term too", in: language)
+        case .needsTerm:
+            localized("--notice needs a contract term: give --term too", in: language)
+        case .deadlineWithTerm:
+            localized("""
+                a contract's deadlines come from its terms: give --cancel-by only without --term (remove one with \
+                --cancel-by none or --term none)
+                """, in: language)
+        case .endsBeforeFirstPayment(let ends, let first):
+            localized("invalid --ends '\(ends)': expected a date on or after the first payment (\(first))", in: language)
+        case .fewerPayments(let asked, let scheduled):
+            scheduled == 1
+                ? localized("invalid --payments '\(asked)': a one-time payment is one payment", in: language)
+                : localized("invalid --payments '\(asked)': the schedule has only \(scheduled) payments", in: language)
+        }
+    }
+}
+
 extension DateOrderError: ErrorMessage {
     func message(in language: Language) -> String {
         switch self {
@@ -183,6 +205,10 @@ extension LifecycleError: ErrorMessage {
                 invalid --effective '\(date)': \(name) is cancelled on \(cancelled); resume it first, or give \
                 --effective start to correct the whole history
                 """, in: language)
+        case .endBeforeNotice(let end, let notice):
+            localized("invalid --end '\(end)': expected a date on or after the day notice is given (\(notice))", in: language)
+        case .endWithoutContract(let name):
+            localized("\(name) has no contract term: cancel it without --end (no payment after the --on date)", in: language)
         }
     }
 }

@@ -70,6 +70,8 @@ extension StoreError: ErrorMessage {
             localized("database \(path) is damaged (unreadable cycle)", in: language)
         case .subscriptionValue(.billingPeriodCycle):
             localized("database \(path) is damaged (unreadable billing period cycle)", in: language)
+        case .subscriptionValue(.contract):
+            localized("database \(path) is damaged (unreadable contract term)", in: language)
         case .subscriptionValue(.date):
             localized("database \(path) is damaged (unreadable date)", in: language)
         case .subscriptionValue(.currency):

@@ -136,6 +136,8 @@ extension SubsTranslations {
         // remind
         ("%@: %@ on %@ (%@)", "%1$@: %3$@ tarihinde %2$@ (%4$@)"),
         ("%@: trial ends %@ (%@), then %@", "%1$@: deneme süresi %2$@ tarihinde bitiyor (%3$@), sonra %4$@"),
+        ("%@: cancel by %@ (%@)", "%1$@: son iptal günü %2$@ (%3$@)"),
+        ("%@: ends %@ (%@)", "%1$@: %2$@ tarihinde sona eriyor (%3$@)"),
         ("reminder for %@ on %@ not sent (%@); the next run tries again",
          "%1$@ için %2$@ tarihli hatırlatma gönderilemedi (%3$@); bir sonraki çalıştırma yeniden deneyecek"),
         ("reminder for %@ on %@ left to another run that took it over while this one was held up",

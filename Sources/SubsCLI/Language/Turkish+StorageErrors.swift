@@ -75,6 +75,8 @@ extension SubsTranslations {
          "%@ veritabanı bozuk (okunamayan ödeme döngüsü)"),
         ("database %@ is damaged (unreadable billing period cycle)",
          "%@ veritabanı bozuk (okunamayan ödeme dönemi döngüsü)"),
+        ("database %@ is damaged (unreadable contract term)",
+         "%@ veritabanı bozuk (okunamayan sözleşme süresi)"),
         ("database %@ is damaged (unreadable date)",
          "%@ veritabanı bozuk (okunamayan tarih)"),
         ("database %@ is damaged (unreadable currency)",

@@ -12,6 +12,8 @@ enum ReminderRenderer {
         switch reminder.kind {
         case .payment: return localized("\(reminder.name): \(amount) on \(date) (\(days))")
         case .trialEnd: return localized("\(reminder.name): trial ends \(date) (\(days)), then \(amount)")
+        case .cancelBy: return localized("\(reminder.name): cancel by \(date) (\(days))")
+        case .ends: return localized("\(reminder.name): ends \(date) (\(days))")
         }
     }
 

@@ -76,6 +76,7 @@ enum SubscriptionText {
         case .active: localized("active")
         case .paused: localized("paused")
         case .cancelled: localized("cancelled")
+        case .ended: localized("ended")
         }
     }
 
@@ -84,7 +85,7 @@ enum SubscriptionText {
         case .active: .green
         case .trial: .yellow
         case .paused: .blue
-        case .cancelled: .dim
+        case .cancelled, .ended: .dim
         }
     }
 

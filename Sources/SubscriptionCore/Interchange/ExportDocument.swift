@@ -69,11 +69,17 @@ public struct ExportDocument: Codable, Equatable, Sendable {
         public var pauses: [PauseEntry]
         /// Recorded charges and skips (§10); absent in documents from before them.
         public var charges: [ChargeEntry]?
+        /// A contract's terms, a one-off deadline and the end of a finite subscription (§14);
+        /// absent in documents from before them.
+        public var contract: ContractEntry?
+        public var cancelBy: String?
+        public var ends: String?
         public var createdAt: String
         public var updatedAt: String
 
         enum CodingKeys: String, CodingKey {
-            case id, name, currency, cycle, category, url, notes, members, pauses, charges
+            case id, name, currency, cycle, category, url, notes, members, pauses, charges, contract, ends
+            case cancelBy = "cancel_by"
             case priceHistory = "price_history", startDate = "start_date", trialEnd = "trial_end"
             case paymentMethod = "payment_method", remindDays = "remind_days", autoRenew = "auto_renew"
             case billingPeriods = "billing_periods", createdAt = "created_at", updatedAt = "updated_at"
@@ -98,12 +104,18 @@ public struct ExportDocument: Codable, Equatable, Sendable {
             members = subscription.members.map { MemberEntry(name: $0.name, weight: $0.weight) }
             billingPeriods = subscription.periods.map {
                 PeriodEntry(restartedOn: $0.restartedOn?.description, cancelledOn: $0.cancelledOn?.description,
+                            noticeGivenOn: $0.noticeGivenOn?.description,
                             cycle: $0.cycle.map { CycleEntry(count: $0.count, unit: $0.unit.rawValue) })
             }
             charges = subscription.charges.map {
                 ChargeEntry(date: $0.date.description, amount: $0.amount?.description)
             }
             pauses = subscription.pauses.map { PauseEntry(from: $0.from.description, until: $0.until?.description) }
+            contract = subscription.contract.map {
+                ContractEntry(term: $0.term.description, renews: $0.renewal.description, notice: $0.notice?.description)
+            }
+            cancelBy = subscription.cancelBy?.description
+            ends = subscription.ends?.description
             createdAt = Timestamp.format(subscription.createdAt)
             updatedAt = Timestamp.format(subscription.updatedAt)
         }
@@ -128,6 +140,9 @@ public struct ExportDocument: Codable, Equatable, Sendable {
             try container.encode(billingPeriods, forKey: .billingPeriods)
             try container.encode(pauses, forKey: .pauses)
             try container.encode(charges ?? [], forKey: .charges)
+            try container.encode(contract, forKey: .contract)
+            try container.encode(cancelBy, forKey: .cancelBy)
+            try container.encode(ends, forKey: .ends)
             try container.encode(createdAt, forKey: .createdAt)
             try container.encode(updatedAt, forKey: .updatedAt)
         }
@@ -151,18 +166,37 @@ public struct ExportDocument: Codable, Equatable, Sendable {
     public struct PeriodEntry: Codable, Equatable, Sendable {
         public var restartedOn: String?
         public var cancelledOn: String?
+        /// The day notice was given on a contract (§14); absent in documents from before it.
+        public var noticeGivenOn: String?
         /// The period's own plan when it is not the subscription's current cycle.
         public var cycle: CycleEntry?
 
         enum CodingKeys: String, CodingKey {
-            case restartedOn = "restarted_on", cancelledOn = "cancelled_on", cycle
+            case restartedOn = "restarted_on", cancelledOn = "cancelled_on", noticeGivenOn = "notice_given_on", cycle
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(restartedOn, forKey: .restartedOn)
             try container.encode(cancelledOn, forKey: .cancelledOn)
+            try container.encode(noticeGivenOn, forKey: .noticeGivenOn)
             try container.encode(cycle, forKey: .cycle)
+        }
+    }
+
+    /// A contract's terms in their short forms (`24m`, `1y`); `notice` null: by the term's last day.
+    public struct ContractEntry: Codable, Equatable, Sendable {
+        public var term: String
+        public var renews: String
+        public var notice: String?
+
+        enum CodingKeys: String, CodingKey { case term, renews, notice }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(term, forKey: .term)
+            try container.encode(renews, forKey: .renews)
+            try container.encode(notice, forKey: .notice)
         }
     }
 

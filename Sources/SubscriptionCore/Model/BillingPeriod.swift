@@ -8,13 +8,20 @@ public struct BillingPeriod: Hashable, Sendable {
     public var restartedOn: CivilDate?
     /// No payment after this day is charged.
     public var cancelledOn: CivilDate?
+    /// For a contract: the day notice was given; `cancelledOn` is then the term end it reached
+    /// (or the end forced with `cancel --end`).
+    public var noticeGivenOn: CivilDate?
     /// The cycle this period bills on, when it is not the subscription's current one (a plan
     /// since changed); nil means `Subscription.cycle`.
     public var cycle: BillingCycle?
 
-    public init(restartedOn: CivilDate? = nil, cancelledOn: CivilDate? = nil, cycle: BillingCycle? = nil) {
+    public init(
+        restartedOn: CivilDate? = nil, cancelledOn: CivilDate? = nil, noticeGivenOn: CivilDate? = nil,
+        cycle: BillingCycle? = nil
+    ) {
         self.restartedOn = restartedOn
         self.cancelledOn = cancelledOn
+        self.noticeGivenOn = noticeGivenOn
         self.cycle = cycle
     }
 }

@@ -24,6 +24,8 @@ public enum InputError: CoreError, Equatable, Sendable {
         case configKey, remindersValue, budget, language, webhookURL, reminderDays
         /// `--days`, `--until`, `--shared-with`, `--from`.
         case days, until, sharedWith, from
+        /// A contract's `--term`, `--renews`, `--notice`, `--payments` and `--renewal` (PRODUCT.md §14).
+        case term, renews, notice, payments, renewal
     }
 
     /// A name `TextInput.name` checks.
@@ -67,6 +69,14 @@ public enum InputError: CoreError, Equatable, Sendable {
         case cycle
         /// A cycle's count: 1 to 999.
         case cycleCount
+        /// A duration: `24m`, `1y`, `12 months`, `4w`, `90d`.
+        case timeSpan
+        /// A duration's count: 1 to 999.
+        case timeSpanCount
+        /// A number of payments from 1 to `maximum`.
+        case paymentCount(maximum: Int)
+        /// `--renewal`: `auto` or `manual`.
+        case renewalKind
         /// A named colour or `#rrggbb`.
         case colour
         /// An ISO 4217 code.

@@ -20,8 +20,17 @@ public struct Subscription: Hashable, Sendable, Identifiable {
     public var paymentMethod: String?
     /// Days before a payment to remind; nil means the configured default.
     public var remindDays: [Int]?
+    /// False for a plan renewed by hand (`--renewal manual`): its next payment is due one cycle
+    /// after the latest recorded charge, not on a fixed schedule (PRODUCT.md §14).
     public var autoRenew: Bool
     public var members: [Member]
+    /// The terms it runs on and the notice it needs, when it is a contract (PRODUCT.md §14).
+    public var contract: Contract?
+    /// A one-off last day to cancel, when only the date is known (a trial to stop, a promotion
+    /// ending); a contract's deadlines come from its terms instead.
+    public var cancelBy: CivilDate?
+    /// No payment after this day: instalments, a course, a loan. Past it the status is `ended`.
+    public var ends: CivilDate?
     /// Billing periods, oldest first; never empty. More than one after a reactivation.
     public var periods: [BillingPeriod] = [BillingPeriod()]
     /// Pauses, oldest first.
@@ -36,14 +45,16 @@ public struct Subscription: Hashable, Sendable, Identifiable {
         cycle: BillingCycle, startDate: CivilDate, trialEnd: CivilDate? = nil,
         category: String? = nil, url: String? = nil, notes: String? = nil,
         paymentMethod: String? = nil, remindDays: [Int]? = nil, autoRenew: Bool = true,
-        members: [Member] = [], createdAt: Date = Date(), updatedAt: Date? = nil
+        members: [Member] = [], contract: Contract? = nil, cancelBy: CivilDate? = nil,
+        ends: CivilDate? = nil, createdAt: Date = Date(), updatedAt: Date? = nil
     ) {
         self.init(
             id: id, name: name, currency: price.currency,
             prices: [PriceChange(effective: startDate, amount: price)], cycle: cycle,
             startDate: startDate, trialEnd: trialEnd, category: category, url: url, notes: notes,
             paymentMethod: paymentMethod, remindDays: remindDays, autoRenew: autoRenew,
-            members: members, createdAt: createdAt, updatedAt: updatedAt ?? createdAt)
+            members: members, contract: contract, cancelBy: cancelBy, ends: ends,
+            createdAt: createdAt, updatedAt: updatedAt ?? createdAt)
     }
 
     /// A subscription with its whole price history and lifecycle, as stored.
@@ -52,7 +63,8 @@ public struct Subscription: Hashable, Sendable, Identifiable {
         startDate: CivilDate, trialEnd: CivilDate?, category: String?, url: String?,
         notes: String?, paymentMethod: String?, remindDays: [Int]?, autoRenew: Bool,
         members: [Member], periods: [BillingPeriod] = [BillingPeriod()], pauses: [Pause] = [],
-        charges: [ChargeRecord] = [], createdAt: Date, updatedAt: Date
+        charges: [ChargeRecord] = [], contract: Contract? = nil, cancelBy: CivilDate? = nil,
+        ends: CivilDate? = nil, createdAt: Date, updatedAt: Date
     ) {
         self.charges = charges.sorted { $0.date < $1.date }
         precondition(!prices.isEmpty, "a subscription has at least one price")
@@ -73,8 +85,16 @@ public struct Subscription: Hashable, Sendable, Identifiable {
         self.remindDays = remindDays
         self.autoRenew = autoRenew
         self.members = members
+        self.contract = contract
+        self.cancelBy = cancelBy
+        self.ends = ends
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+    }
+
+    /// How it renews: nil for a one-time payment, which does not.
+    public var renewal: Renewal? {
+        cycle.recurs ? (autoRenew ? .automatic : .manual) : nil
     }
 
     /// The first id characters, enough to tell subscriptions apart in a table.
@@ -108,11 +128,22 @@ public struct Member: Hashable, Sendable {
     }
 }
 
+/// How a subscription renews (PRODUCT.md §14).
+public enum Renewal: String, CaseIterable, Sendable {
+    /// Charged on its schedule until cancelled.
+    case automatic
+    /// Renewed by hand (a prepaid plan, a domain): each renewal runs one cycle from the day it
+    /// was paid, and lapses when it is not.
+    case manual
+}
+
 /// Where a subscription is in its life on a given day (SCHEDULE.md, Lifecycle).
 public enum SubscriptionStatus: String, CaseIterable, Sendable {
     case trial, active, paused, cancelled
+    /// Past its last payment: a one-time payment made, the end of a finite subscription passed.
+    case ended
 
-    /// Active and trial subscriptions are being paid for (a trial about to be); paused and
-    /// cancelled ones cost nothing now.
+    /// Active and trial subscriptions are being paid for (a trial about to be); paused,
+    /// cancelled and ended ones cost nothing now.
     public var isPaying: Bool { self == .active || self == .trial }
 }

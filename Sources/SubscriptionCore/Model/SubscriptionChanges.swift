@@ -17,6 +17,14 @@ public struct NewSubscription: Sendable {
     public var autoRenew: Bool
     /// The people the cost is shared with; you are the first member, with weight 1.
     public var members: [Member]
+    /// A contract's first term, each renewal term (default: the first again) and notice.
+    public var term: TimeSpan?
+    public var renews: TimeSpan?
+    public var notice: TimeSpan?
+    /// A one-off last day to cancel.
+    public var cancelBy: CivilDate?
+    /// When it stops, if it is finite.
+    public var ends: EndRule?
 
     public init(
         name: String, amount: DecimalAmount, currency: Currency? = nil,
@@ -43,11 +51,14 @@ public struct NewSubscription: Sendable {
     /// The subscription this creates, with `config`'s defaults and a canonical category name.
     func subscription(config: Config, category: String?, now: Date) throws -> Subscription {
         let price = try Money(amount, currency: currency ?? config.currency)
-        let subscription = Subscription(
+        var subscription = Subscription(
             name: name, price: price, cycle: cycle, startDate: startDate, trialEnd: trialEnd,
             category: category, url: url, notes: notes, paymentMethod: paymentMethod,
             // A one-time payment never renews, whatever the default says.
             remindDays: remindDays, autoRenew: autoRenew && cycle.recurs, members: members, createdAt: now)
+        subscription.cancelBy = cancelBy
+        try subscription.setContract(term: term.map { $0 }, renews: renews, notice: notice.map { $0 })
+        try subscription.setEnd(ends)
         try subscription.validateDates()
         return subscription
     }
@@ -73,6 +84,12 @@ public struct SubscriptionChanges: Sendable {
     public var remindDays: [Int]??
     public var autoRenew: Bool?
     public var members: [Member]?
+    /// A contract's terms: `.some(nil)` for `term` removes the contract.
+    public var term: TimeSpan??
+    public var renews: TimeSpan?
+    public var notice: TimeSpan??
+    public var cancelBy: CivilDate??
+    public var ends: EndRule??
 
     public init() {}
 
@@ -80,6 +97,7 @@ public struct SubscriptionChanges: Sendable {
         name == nil && amount == nil && currency == nil && cycle == nil && startDate == nil
             && trialEnd == nil && category == nil && url == nil && notes == nil
             && paymentMethod == nil && remindDays == nil && autoRenew == nil && members == nil
+            && term == nil && renews == nil && notice == nil && cancelBy == nil && ends == nil
     }
 
     /// Applies the changes. `category` is the canonical name of the requested category.
@@ -139,6 +157,12 @@ public struct SubscriptionChanges: Sendable {
         if let remindDays { subscription.remindDays = remindDays }
         if let autoRenew { subscription.autoRenew = autoRenew }
         if let members { subscription.members = members }
+        if let cancelBy { subscription.cancelBy = cancelBy }
+        if term != nil || renews != nil || notice != nil {
+            try subscription.setContract(term: term, renews: renews, notice: notice)
+        } else if subscription.contract != nil, subscription.cancelBy != nil {
+            throw ContractError.deadlineWithTerm
+        }
         if let amount = newPrice {
             let price = try Money(amount, currency: subscription.currency)
             if correctsHistory {
@@ -153,6 +177,8 @@ public struct SubscriptionChanges: Sendable {
         if startDate != nil || trialEnd != nil { try subscription.validateDates() }
         if startDate != nil { try subscription.validateStartBeforeLifecycle() }
         if trialEnd != nil { try subscription.validateTrialEndBeforeRestart() }
+        // Counted on the schedule as the edit leaves it.
+        if let ends { try subscription.setEnd(ends) }
     }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 /// Which subscriptions `list` shows, and in what order.
 public struct ListQuery: Sendable {
     public enum StatusFilter: String, CaseIterable, Sendable {
-        case active, trial, paused, cancelled, all
+        case active, trial, paused, cancelled, ended, all
     }
 
     public enum Sort: String, CaseIterable, Sendable {

@@ -5,12 +5,17 @@ extension Subscription {
     /// that day is for: the nearest within `postingDrift` days, as `detect --record` matches; a
     /// day with none near is refused, naming the nearest, unless `extra` records a charge beyond
     /// the schedule on that very day. A payment already recorded at that amount is left as it is.
+    /// A plan renewed by hand is paid when it is renewed: the charge is on `date` (default today).
     @discardableResult
     public mutating func recordPaid(
         on date: CivilDate?, amount: Money?, extra: Bool = false, today: CivilDate
     ) throws -> PaidRecord {
         let day: CivilDate
-        if let date {
+        if renewal == .manual {
+            // A plan renewed by hand renews the day it is paid (PRODUCT.md §14): that day is the
+            // charge, and the next renewal is due one cycle after it.
+            day = date ?? today
+        } else if let date {
             try checkChargeable(date, notAfter: today)
             if extra {
                 day = date

@@ -98,3 +98,62 @@ public struct ResumeOutcome: Hashable, Sendable {
         self.cancellation = cancellation
     }
 }
+
+extension Subscription {
+    /// Gives notice on `date` (PRODUCT.md §14): a contract ends at the first term end whose
+    /// cancel-by day is on or after `date`, or on `forcedEnd` (a special termination). Payments
+    /// through the end are still charged; none after it. Without a contract, `forcedEnd` is
+    /// refused and the caller cancels as before.
+    public mutating func giveNotice(on date: CivilDate, forcedEnd: CivilDate? = nil) throws -> NoticeOutcome {
+        guard contract != nil else { throw LifecycleError.endWithoutContract(name: name) }
+        if let cancelled = currentPeriod.cancelledOn {
+            throw LifecycleError.alreadyCancelled(name: name, on: cancelled)
+        }
+        guard date >= currentPeriodStart else {
+            throw LifecycleError.cancelBeforeStart(date: date, billingStart: currentPeriodStart)
+        }
+        if let forcedEnd, forcedEnd < date { throw LifecycleError.endBeforeNotice(end: forcedEnd, notice: date) }
+        // A contract that stops paying on its own first ends then.
+        guard let reached = forcedEnd ?? term(reachedByNoticeOn: date)?.end else {
+            throw LifecycleError.cancelBeforeStart(date: date, billingStart: currentPeriodStart)
+        }
+        let end = ends.map { min($0, reached) } ?? reached
+        if let pause = pauses.first(where: { $0.from > end }) {
+            throw LifecycleError.cancelBeforePause(name: name, date: end, pause: pause)
+        }
+        // Had notice come in time for the term running that day, it would have ended then.
+        let current = currentTermEnd(on: date)
+        var missed: NoticeOutcome.Missed?
+        if forcedEnd == nil, let current, current < end, let after = current.adding(days: 1),
+           let deadline = contract?.cancelBy(termEnd: current) {
+            let cost = scheduledPayments(from: after, through: end).reduce(Int128(0)) { $0 + $1.amount.minorUnits }
+            missed = .init(cancelBy: deadline, termEnd: current, cost: Money(minorUnits: cost, currency: currency))
+        }
+        periods[periods.count - 1].cancelledOn = end
+        periods[periods.count - 1].noticeGivenOn = date
+        return NoticeOutcome(
+            noticeGivenOn: date, ends: end, forced: forcedEnd != nil,
+            lastPayment: payments(from: anchor, through: end).last, missed: missed)
+    }
+}
+
+/// What giving notice on a contract did, so the user is told all of it.
+public struct NoticeOutcome: Hashable, Sendable {
+    /// A deadline that had passed when notice was given, and what passing it cost.
+    public struct Missed: Hashable, Sendable {
+        public let cancelBy: CivilDate
+        /// The end notice by `cancelBy` would have reached.
+        public let termEnd: CivilDate
+        /// The payments between that end and the one reached now.
+        public let cost: Money
+    }
+
+    public let noticeGivenOn: CivilDate
+    /// The last day of the contract: no payment after it.
+    public let ends: CivilDate
+    /// Whether the end was forced (`cancel --end`) rather than worked out from the terms.
+    public let forced: Bool
+    /// The last payment charged, if any.
+    public let lastPayment: Payment?
+    public let missed: Missed?
+}

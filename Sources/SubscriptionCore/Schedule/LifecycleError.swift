@@ -26,5 +26,10 @@ public enum LifecycleError: CoreError, Equatable, Sendable {
     /// A plan change dated after the cancellation.
     case planChangeAfterCancellation(name: String, date: CivilDate, cancelledOn: CivilDate)
 
+    /// `cancel --end` with an end before the day notice is given.
+    case endBeforeNotice(end: CivilDate, notice: CivilDate)
+    /// `cancel --end` on a subscription without a term: a plain cancellation already ends it.
+    case endWithoutContract(name: String)
+
     public var failure: FailureKind { .refused }
 }

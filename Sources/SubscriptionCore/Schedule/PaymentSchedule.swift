@@ -41,7 +41,36 @@ extension Subscription {
     /// period starts; nil while it runs on.
     func lastDay(ofPeriod index: Int) -> CivilDate? {
         let beforeNext = index + 1 < periods.count ? periods[index + 1].restartedOn?.adding(days: -1) : nil
-        return [periods[index].cancelledOn, beforeNext].compactMap { $0 }.min()
+        return [periods[index].cancelledOn, beforeNext, ends].compactMap { $0 }.min()
+    }
+
+    /// The day of the last payment there will ever be, when it is known without a cancellation:
+    /// the end of a finite subscription, or the one payment of a one-time purchase.
+    func finalDay(on today: CivilDate) -> CivilDate? {
+        let period = period(on: today)
+        let once = (period.cycle ?? cycle).recurs ? nil : schedule(of: period).anchor
+        return [ends, once].compactMap { $0 }.min()
+    }
+
+    /// For a plan renewed by hand with charges recorded: the first and the latest of them. From
+    /// the first on, the records are the history; after the latest, each renewal is due one cycle
+    /// after it (PRODUCT.md §14).
+    var manualRenewals: (first: CivilDate, latest: CivilDate)? {
+        guard renewal == .manual,
+              let first = charges.first(where: { $0.amount != nil })?.date,
+              let latest = charges.last(where: { $0.amount != nil })?.date
+        else { return nil }
+        return (first, latest)
+    }
+
+    /// The renewals due after the latest recorded one, within `periodIndex`'s last day: one cycle
+    /// after it, and every cycle after that.
+    private func renewalSchedule(
+        ofPeriod index: Int, _ renewals: (first: CivilDate, latest: CivilDate)
+    ) -> BillingSchedule? {
+        let owner = periods.lastIndex { ($0.restartedOn ?? startDate) <= renewals.latest } ?? 0
+        guard owner == index else { return nil }
+        return BillingSchedule(anchor: renewals.latest, cycle: periods[index].cycle ?? cycle)
     }
 
     /// The record for `date`, if one was made.
@@ -69,6 +98,7 @@ extension Subscription {
     public func status(on today: CivilDate) -> SubscriptionStatus {
         let period = period(on: today)
         if let cancelled = period.cancelledOn, today >= cancelled { return .cancelled }
+        if let last = finalDay(on: today), today > last { return .ended }
         if isPaused(today) { return .paused }
         if period.restartedOn == nil, let trialEnd, today < trialEnd { return .trial }
         return .active
@@ -93,11 +123,18 @@ extension Subscription {
 
     /// The payments the schedule alone gives, before any record.
     public func scheduledPayments(from start: CivilDate, through end: CivilDate) -> [Payment] {
-        periods.indices.flatMap { index in
+        let renewals = manualRenewals
+        return periods.indices.flatMap { index in
             let last = lastDay(ofPeriod: index).map { min($0, end) } ?? end
-            return schedule(of: periods[index]).payments(from: start, through: last)
-                .filter { !isPaused($0) }
-                .map { Payment(date: $0, amount: price(on: $0)) }
+            var dates = schedule(of: periods[index]).payments(from: start, through: last)
+            if let renewals {
+                dates.removeAll { $0 >= renewals.first && (periods[index].restartedOn ?? startDate) <= renewals.latest }
+                if let renewal = renewalSchedule(ofPeriod: index, renewals),
+                   let after = renewals.latest.adding(days: 1) {
+                    dates += renewal.payments(from: max(start, after), through: last)
+                }
+            }
+            return dates.filter { !isPaused($0) }.map { Payment(date: $0, amount: price(on: $0)) }
         }
     }
 
@@ -119,17 +156,31 @@ extension Subscription {
     }
 
     func nextScheduledPayment(onOrAfter date: CivilDate) -> Payment? {
+        let renewals = manualRenewals
         for index in periods.indices {
-            let schedule = schedule(of: periods[index])
-            var candidate = schedule.nextPayment(onOrAfter: date)
-            while let day = candidate, let pause = pauses.first(where: { $0.covers(day) }) {
-                candidate = pause.until.flatMap { schedule.nextPayment(onOrAfter: $0) }
+            var candidates = [nextUnpaused(in: schedule(of: periods[index]), onOrAfter: date)]
+            if let renewals, (periods[index].restartedOn ?? startDate) <= renewals.latest {
+                // The schedule counts only before the first record; the renewals after the latest.
+                candidates[0] = candidates[0].flatMap { $0 < renewals.first ? $0 : nil }
+                if let renewal = renewalSchedule(ofPeriod: index, renewals),
+                   let after = renewals.latest.adding(days: 1) {
+                    candidates.append(nextUnpaused(in: renewal, onOrAfter: max(date, after)))
+                }
             }
-            if let day = candidate, lastDay(ofPeriod: index).map({ day <= $0 }) ?? true {
+            if let day = candidates.compactMap({ $0 }).min(), lastDay(ofPeriod: index).map({ day <= $0 }) ?? true {
                 return Payment(date: day, amount: price(on: day))
             }
         }
         return nil
+    }
+
+    /// The first day of `schedule` on or after `date` outside every pause.
+    private func nextUnpaused(in schedule: BillingSchedule, onOrAfter date: CivilDate) -> CivilDate? {
+        var candidate = schedule.nextPayment(onOrAfter: date)
+        while let day = candidate, let pause = pauses.first(where: { $0.covers(day) }) {
+            candidate = pause.until.flatMap { schedule.nextPayment(onOrAfter: $0) }
+        }
+        return candidate
     }
 
     /// The payments made so far (R7): from the anchor through `today`.

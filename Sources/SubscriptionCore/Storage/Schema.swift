@@ -255,5 +255,37 @@ enum Schema {
                 PRIMARY KEY (subscription_id, history_id)
             );
             """, then: { try History.linkEntries($0) }),
+        .init(version: 12, name: "contracts, deadlines and ends", sql: """
+            -- A contract's terms as their short forms (`24m`, `1y`, `4w`, `90d`; PRODUCT.md §14),
+            -- a one-off last day to cancel, and the day a finite subscription stops.
+            ALTER TABLE subscriptions ADD COLUMN contract_term TEXT;
+            ALTER TABLE subscriptions ADD COLUMN contract_renews TEXT;
+            ALTER TABLE subscriptions ADD COLUMN contract_notice TEXT;
+            ALTER TABLE subscriptions ADD COLUMN cancel_by TEXT;
+            ALTER TABLE subscriptions ADD COLUMN ends TEXT;
+
+            -- The day notice was given on a contract; cancelled_on is then the end it reached.
+            ALTER TABLE billing_periods ADD COLUMN notice_given_on TEXT;
+
+            -- A reminder is of a payment (or a trial's end) or of a deadline to cancel, which may
+            -- fall on a payment's day: the kind joins the key. SQLite cannot change a primary
+            -- key in place: the table is rebuilt and its rows kept as reminders of payments.
+            CREATE TABLE reminders_sent_v12 (
+                subscription_id TEXT NOT NULL REFERENCES subscriptions (id) ON DELETE CASCADE,
+                kind TEXT NOT NULL DEFAULT 'payment' CHECK (kind IN ('payment', 'cancel_by')),
+                payment_date TEXT NOT NULL,
+                offset_days INTEGER NOT NULL,
+                state TEXT NOT NULL CHECK (state IN ('claimed', 'sent')),
+                updated_at TEXT NOT NULL,
+                claimed_by TEXT,
+                PRIMARY KEY (subscription_id, kind, payment_date, offset_days)
+            );
+            INSERT INTO reminders_sent_v12 (subscription_id, kind, payment_date, offset_days, state,
+                updated_at, claimed_by)
+            SELECT subscription_id, 'payment', payment_date, offset_days, state, updated_at, claimed_by
+            FROM reminders_sent;
+            DROP TABLE reminders_sent;
+            ALTER TABLE reminders_sent_v12 RENAME TO reminders_sent;
+            """, rebuildsTables: true),
     ])
 }

@@ -79,6 +79,8 @@ public enum Damage: Equatable, Sendable {
 /// A kind of stored value of a subscription.
 public enum StoredValue: Equatable, Sendable {
     case cycle, billingPeriodCycle, date, currency, timestamp
+    /// A contract's term, renewal or notice that is not a short form `subs` writes.
+    case contract
     /// The column at this index of the query that read it.
     case column(Int)
 }

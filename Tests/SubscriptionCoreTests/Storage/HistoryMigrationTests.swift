@@ -30,9 +30,28 @@ struct HistoryMigrationTests {
     }
 
     /// Turns the database back into what version 10 wrote: the history table of version 8 with
-    /// its English summaries, and no links.
+    /// its English summaries, and no links; and none of version 12's contract columns, which
+    /// SQLite cannot drop, so their tables are copied without them.
     private func downgradeToVersion10(_ raw: Connection, summaries: [Int: String]) throws {
         try raw.execute("""
+            PRAGMA foreign_keys = OFF;
+            CREATE TABLE subscriptions_v11 (id TEXT PRIMARY KEY NOT NULL, name, currency, cycle_count, cycle_unit,
+                start_date, trial_end, category, url, notes, payment_method, remind_days, auto_renew, created_at,
+                updated_at);
+            INSERT INTO subscriptions_v11 SELECT id, name, currency, cycle_count, cycle_unit, start_date,
+                trial_end, category, url, notes, payment_method, remind_days, auto_renew, created_at, updated_at
+                FROM subscriptions;
+            DROP TABLE subscriptions;
+            ALTER TABLE subscriptions_v11 RENAME TO subscriptions;
+            CREATE TABLE billing_periods_v11 AS SELECT subscription_id, position, restarted_on, cancelled_on,
+                cycle_count, cycle_unit FROM billing_periods;
+            DROP TABLE billing_periods;
+            ALTER TABLE billing_periods_v11 RENAME TO billing_periods;
+            CREATE TABLE reminders_sent_v11 AS SELECT subscription_id, payment_date, offset_days, state, updated_at,
+                claimed_by FROM reminders_sent;
+            DROP TABLE reminders_sent;
+            ALTER TABLE reminders_sent_v11 RENAME TO reminders_sent;
+            PRAGMA foreign_keys = ON;
             CREATE TABLE history_v8 (
                 id INTEGER PRIMARY KEY AUTOINCREMENT,
                 changed_at TEXT NOT NULL,

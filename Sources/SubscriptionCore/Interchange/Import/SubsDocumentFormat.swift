@@ -197,6 +197,16 @@ struct RecordCheck {
         return cycle
     }
 
+    /// A contract's terms, each in the short form `subs` writes.
+    func contract(_ entry: ExportDocument.ContractEntry) throws -> Contract {
+        func span(_ text: String, _ key: String, _ field: InputError.Field) throws -> TimeSpan {
+            try self.field("contract.\(key)") { try TimeSpan(input: text, field: field) }
+        }
+        return Contract(
+            term: try span(entry.term, "term", .term), renewal: try span(entry.renews, "renews", .renews),
+            notice: try entry.notice.map { try span($0, "notice", .notice) })
+    }
+
     func optionalText(_ text: String?, field: String) throws -> String? {
         try text.flatMap { text in try self.field(field) { try TextInput.freeText(text, what: field == "url" ? .url : field == "notes" ? .notes : .paymentMethod) } }
     }
@@ -225,6 +235,7 @@ struct RecordCheck {
         let periods = try entry.billingPeriods.enumerated().map { index, period in
             BillingPeriod(restartedOn: try optionalDate(period.restartedOn, field: "billing_periods[\(index)].restarted_on"),
                           cancelledOn: try optionalDate(period.cancelledOn, field: "billing_periods[\(index)].cancelled_on"),
+                          noticeGivenOn: try optionalDate(period.noticeGivenOn, field: "billing_periods[\(index)].notice_given_on"),
                           cycle: try period.cycle.map { try cycle(count: $0.count, unit: $0.unit, field: "billing_periods[\(index)].cycle") })
         }
         let pauses = try entry.pauses.enumerated().map { index, pause in
@@ -255,6 +266,8 @@ struct RecordCheck {
             paymentMethod: try optionalText(entry.paymentMethod, field: "payment_method"),
             remindDays: entry.remindDays.map { Array(Set($0)).sorted(by: >) }, autoRenew: entry.autoRenew,
             members: members, periods: periods, pauses: pauses, charges: charges,
+            contract: try entry.contract.map(contract), cancelBy: try optionalDate(entry.cancelBy, field: "cancel_by"),
+            ends: try optionalDate(entry.ends, field: "ends"),
             createdAt: try timestamp(entry.createdAt, field: "created_at"),
             updatedAt: try timestamp(entry.updatedAt, field: "updated_at"))
         if checkingLife, let problem = subscription.lifeProblem() {

@@ -6,7 +6,8 @@ struct SubscriptionRecords {
 
     private static let columns = """
         id, name, currency, cycle_count, cycle_unit, start_date, trial_end, category, url, notes,
-        payment_method, remind_days, auto_renew, created_at, updated_at
+        payment_method, remind_days, auto_renew, created_at, updated_at, contract_term,
+        contract_renews, contract_notice, cancel_by, ends
         """
 
     /// Every subscription's id and name, in the order they were added.
@@ -63,7 +64,7 @@ struct SubscriptionRecords {
             parts[index].members.append(Member(name: try text(row, 1), weight: Int(try integer(row, 2))))
         }
         try forEachPart("""
-            SELECT subscription_id, restarted_on, cancelled_on, cycle_count, cycle_unit FROM billing_periods
+            SELECT subscription_id, restarted_on, cancelled_on, cycle_count, cycle_unit, notice_given_on FROM billing_periods
             ORDER BY subscription_id, position
             """) { row, index in
             let cycle = try row.int(3).map { count in
@@ -73,7 +74,8 @@ struct SubscriptionRecords {
                 return cycle
             }
             parts[index].periods.append(BillingPeriod(
-                restartedOn: try optionalDate(row, 1), cancelledOn: try optionalDate(row, 2), cycle: cycle))
+                restartedOn: try optionalDate(row, 1), cancelledOn: try optionalDate(row, 2),
+                noticeGivenOn: try optionalDate(row, 5), cycle: cycle))
         }
         try forEachPart("SELECT subscription_id, charged_on, amount_minor FROM charges") { row, index in
             parts[index].charges.append(ChargeRecord(
@@ -96,6 +98,8 @@ struct SubscriptionRecords {
         let remindDays: [Int]?
         let autoRenew: Bool
         let createdAt, updatedAt: Date
+        let contract: Contract?
+        let cancelBy, ends: CivilDate?
     }
 
     /// A subscription being read: its row, then its parts as their tables are read.
@@ -125,13 +129,14 @@ struct SubscriptionRecords {
                 startDate: row.startDate, trialEnd: row.trialEnd, category: row.category, url: row.url,
                 notes: row.notes, paymentMethod: row.paymentMethod, remindDays: row.remindDays,
                 autoRenew: row.autoRenew, members: members, periods: periods.isEmpty ? Self.onePeriod : periods,
-                pauses: pauses, charges: charges, createdAt: row.createdAt, updatedAt: row.updatedAt)
+                pauses: pauses, charges: charges, contract: row.contract, cancelBy: row.cancelBy, ends: row.ends,
+                createdAt: row.createdAt, updatedAt: row.updatedAt)
         }
     }
 
     func insert(_ subscription: Subscription) throws {
         try connection.run(
-            "INSERT INTO subscriptions (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO subscriptions (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             values(of: subscription))
         try insertChildren(of: subscription)
     }
@@ -142,7 +147,8 @@ struct SubscriptionRecords {
         try connection.run("""
             UPDATE subscriptions SET name = ?, currency = ?, cycle_count = ?, cycle_unit = ?,
                 start_date = ?, trial_end = ?, category = ?, url = ?, notes = ?, payment_method = ?,
-                remind_days = ?, auto_renew = ?, created_at = ?, updated_at = ?
+                remind_days = ?, auto_renew = ?, created_at = ?, updated_at = ?, contract_term = ?,
+                contract_renews = ?, contract_notice = ?, cancel_by = ?, ends = ?
             WHERE id = ?
             """, values)
         for table in ["price_changes", "members", "billing_periods", "pauses", "charges"] {
@@ -175,10 +181,11 @@ struct SubscriptionRecords {
         if subscription.periods != [BillingPeriod()] {
             for (position, period) in subscription.periods.enumerated() {
                 try connection.run(
-                    "INSERT INTO billing_periods (subscription_id, position, restarted_on, cancelled_on, cycle_count, cycle_unit) VALUES (?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO billing_periods (subscription_id, position, restarted_on, cancelled_on, cycle_count, cycle_unit, notice_given_on) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     [.text(subscription.id), .integer(Int64(position)),
                      optional(period.restartedOn?.description), optional(period.cancelledOn?.description),
-                     period.cycle.map { .integer(Int64($0.count)) } ?? .null, optional(period.cycle?.unit.rawValue)])
+                     period.cycle.map { .integer(Int64($0.count)) } ?? .null, optional(period.cycle?.unit.rawValue),
+                     optional(period.noticeGivenOn?.description)])
             }
         }
         for pause in subscription.pauses {
@@ -207,6 +214,10 @@ struct SubscriptionRecords {
             .integer(subscription.autoRenew ? 1 : 0),
             .text(Timestamp.format(subscription.createdAt)),
             .text(Timestamp.format(subscription.updatedAt)),
+            optional(subscription.contract?.term.description),
+            optional(subscription.contract?.renewal.description),
+            optional(subscription.contract?.notice?.description),
+            optional(subscription.cancelBy?.description), optional(subscription.ends?.description),
         ]
     }
 
@@ -219,7 +230,22 @@ struct SubscriptionRecords {
             trialEnd: try optionalDate(row, 6),
             category: row.text(7), url: row.text(8), notes: row.text(9), paymentMethod: row.text(10),
             remindDays: try row.text(11).map { try RemindDays.parse($0) },
-            autoRenew: try integer(row, 12) != 0, createdAt: try timestamp(row, 13), updatedAt: try timestamp(row, 14))
+            autoRenew: try integer(row, 12) != 0, createdAt: try timestamp(row, 13), updatedAt: try timestamp(row, 14),
+            contract: try contract(row), cancelBy: try optionalDate(row, 18), ends: try optionalDate(row, 19))
+    }
+
+    /// The contract in columns 15 to 17: a term, its renewal and its notice, each a short form.
+    private func contract(_ row: some RowReading) throws -> Contract? {
+        func span(_ column: Int) throws -> TimeSpan? {
+            try row.text(column).map { text in
+                guard let span = try? TimeSpan(input: text, field: .term), span.description == text else {
+                    throw corrupt(.contract)
+                }
+                return span
+            }
+        }
+        guard let term = try span(15) else { return nil }
+        return Contract(term: term, renewal: try span(16), notice: try span(17))
     }
 
     // MARK: - Typed columns that refuse what a subs database never holds

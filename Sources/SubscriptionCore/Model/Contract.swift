@@ -1,6 +1,6 @@
 /// A span of civil time, as a contract counts it: `24m`, `1y`, `4w`, `90d` (PRODUCT.md §14).
 /// Months and years are added as SCHEDULE.md adds them, the day clamped to the month's end.
-public struct TimeSpan: Hashable, Sendable {
+public struct TimeSpan: Hashable, Sendable, CustomStringConvertible {
     public enum Unit: String, CaseIterable, Sendable {
         case day, week, month, year
     }
@@ -15,6 +15,55 @@ public struct TimeSpan: Hashable, Sendable {
         guard Self.counts.contains(count) else { return nil }
         self.count = count
         self.unit = unit
+    }
+
+    /// The span a recurring cycle of the same length covers (`monthly` is `1m`); nil for `once`.
+    public init?(_ cycle: BillingCycle) {
+        let unit: Unit
+        switch cycle.unit {
+        case .day: unit = .day
+        case .week: unit = .week
+        case .month: unit = .month
+        case .year: unit = .year
+        case .once: return nil
+        }
+        self.init(count: cycle.count, unit: unit)
+    }
+
+    /// Reads a duration as a CYCLE reads (`24m`, `1y`, `12 months`, `4w`, `90d`, `monthly`),
+    /// `once` excepted; `field` names the option in the refusal.
+    public init(input text: String, field: InputError.Field) throws {
+        try self.init(cycle: { try BillingCycle(input: text) }, text: text, field: field)
+    }
+
+    /// A duration from a cycle read by `read`, whose refusals become refusals of `field`.
+    public init(cycle read: () throws -> BillingCycle, text: String, field: InputError.Field) throws {
+        let cycle: BillingCycle
+        do {
+            cycle = try read()
+        } catch InputError.invalid(_, _, expected: .cycleCount) {
+            throw InputError.invalid(field, value: text, expected: .timeSpanCount)
+        } catch is InputError {
+            throw InputError.invalid(field, value: text, expected: .timeSpan)
+        }
+        guard let span = TimeSpan(cycle) else { throw InputError.invalid(field, value: text, expected: .timeSpan) }
+        self = span
+    }
+
+    /// The short form input reads back: `24m`, `1y`, `4w`, `90d`.
+    public var description: String { "\(count)\(unit.rawValue.prefix(1))" }
+
+    /// The same length as a billing cycle, for the words the command line has for cycles.
+    public var cycle: BillingCycle {
+        let unit: BillingCycle.Unit
+        switch self.unit {
+        case .day: unit = .day
+        case .week: unit = .week
+        case .month: unit = .month
+        case .year: unit = .year
+        }
+        // Both count 1...999.
+        return BillingCycle(count: count, unit: unit)!
     }
 
     /// The span in whole months, or nil for days and weeks.

@@ -1,0 +1,122 @@
+/// The last day to cancel, and what missing it costs (PRODUCT.md §14).
+public struct Deadline: Hashable, Sendable {
+    /// The last day notice can be given.
+    public let cancelBy: CivilDate
+    /// For a contract: the term end a notice given by `cancelBy` reaches. Nil for a one-off
+    /// deadline (`--cancel-by`).
+    public let termEnd: CivilDate?
+    /// What happens when the day passes without notice.
+    public let missed: Missed?
+
+    /// What a missed deadline costs.
+    public enum Missed: Hashable, Sendable {
+        /// The contract renews for `term`, through `until`; its payments in that term sum to `cost`.
+        case renews(term: TimeSpan, until: CivilDate, cost: Money)
+        /// The next payment after the deadline is charged.
+        case charged(Payment)
+    }
+}
+
+extension Subscription {
+    /// The first term of a contract runs from the first paid charge: the trial end, else the start.
+    public var contractStart: CivilDate { anchor }
+
+    /// Whether any deadline still matters: not once notice was given or the subscription was
+    /// cancelled, nor for a subscription that ends or ended on its own before it.
+    private var deadlinesMatter: Bool {
+        currentPeriod.cancelledOn == nil && (contract != nil || cancelBy != nil)
+    }
+
+    /// The term a notice given on `date` reaches: the first whose cancel-by day is on or after
+    /// it, as its index and end. Nil for no contract, or past the supported years.
+    public func term(reachedByNoticeOn date: CivilDate) -> (index: Int, end: CivilDate)? {
+        guard let contract else { return nil }
+        var index = contract.firstTerm(endingOnOrAfter: date, startingOn: contractStart)
+        while let end = contract.termEnd(index, startingOn: contractStart) {
+            if let deadline = contract.cancelBy(termEnd: end), deadline >= date { return (index, end) }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The end of the term running on `date`: the first term end on or after it.
+    public func currentTermEnd(on date: CivilDate) -> CivilDate? {
+        guard let contract else { return nil }
+        var index = contract.firstTerm(endingOnOrAfter: date, startingOn: contractStart)
+        while let end = contract.termEnd(index, startingOn: contractStart) {
+            if end >= date { return end }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The first deadline on or after `date` that still matters, with what missing it costs.
+    public func nextDeadline(onOrAfter date: CivilDate) -> Deadline? {
+        deadlines(from: date, through: nil, limit: 1).first
+    }
+
+    /// Every deadline from `start` through `end` (both inclusive) that still matters, oldest first.
+    public func deadlines(from start: CivilDate, through end: CivilDate) -> [Deadline] {
+        deadlines(from: start, through: end, limit: Int.max)
+    }
+
+    private func deadlines(from start: CivilDate, through end: CivilDate?, limit: Int) -> [Deadline] {
+        guard deadlinesMatter else { return [] }
+        let within = { (day: CivilDate) in start <= day && end.map { day <= $0 } ?? true }
+        guard let contract else {
+            guard let day = cancelBy, within(day), ends.map({ day <= $0 }) ?? true else { return [] }
+            return [Deadline(cancelBy: day, termEnd: nil, missed: nextPayment(after: day).map(Deadline.Missed.charged))]
+        }
+        var found: [Deadline] = []
+        guard var term = term(reachedByNoticeOn: start) else { return [] }
+        while found.count < limit, let cancelBy = contract.cancelBy(termEnd: term.end), within(cancelBy) {
+            // A subscription that stops paying on its own before the term ends needs no notice.
+            if let ends, ends <= term.end { break }
+            found.append(Deadline(cancelBy: cancelBy, termEnd: term.end, missed: renewal(after: term.index)))
+            guard let next = contract.termEnd(term.index + 1, startingOn: contractStart) else { break }
+            term = (term.index + 1, next)
+        }
+        return found
+    }
+
+    /// The renewal term after term `index`: its length, its end and the sum of its payments.
+    private func renewal(after index: Int) -> Deadline.Missed? {
+        guard let contract,
+              let end = contract.termEnd(index, startingOn: contractStart),
+              let next = contract.termEnd(index + 1, startingOn: contractStart),
+              let from = end.adding(days: 1)
+        else { return nil }
+        let cost = scheduledPayments(from: from, through: next).reduce(Money(minorUnits: 0, currency: currency)) {
+            Money(minorUnits: $0.minorUnits + $1.amount.minorUnits, currency: currency)
+        }
+        return .renews(term: contract.renewal, until: next, cost: cost)
+    }
+
+    /// The first payment after `date`.
+    private func nextPayment(after date: CivilDate) -> Payment? {
+        date.adding(days: 1).flatMap { nextPayment(onOrAfter: $0) }
+    }
+}
+
+extension Contract {
+    /// An index at or below that of the first term ending on or after `date`, found by
+    /// arithmetic so the cost does not grow with the contract's age: terms are counted with the
+    /// longest a unit can be (31 days a month, 366 a year), which never overshoots.
+    func firstTerm(endingOnOrAfter date: CivilDate, startingOn start: CivilDate) -> Int {
+        let elapsed = start.days(until: date) - term.longestDays
+        guard elapsed > 0 else { return 0 }
+        return max(0, elapsed / renewal.longestDays - 1)
+    }
+}
+
+extension TimeSpan {
+    /// The most days this span can cover.
+    var longestDays: Int {
+        switch unit {
+        case .day: count
+        case .week: 7 * count
+        case .month: 31 * count
+        case .year: 366 * count
+        }
+    }
+}
