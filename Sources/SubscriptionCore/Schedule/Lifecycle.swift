@@ -65,6 +65,8 @@ extension Subscription {
                 outcome.cancellation = .restarted(cancelledOn: cancelled)
             } else if outcome.pause == nil || date == cancelled {
                 periods[periods.count - 1].cancelledOn = nil
+                // Notice on a contract is withdrawn with the end it reached.
+                periods[periods.count - 1].noticeGivenOn = nil
                 outcome.cancellation = .withdrawn(cancelledOn: cancelled)
             } else {
                 outcome.cancellation = .stillAhead(cancelledOn: cancelled)

@@ -189,3 +189,15 @@ struct ContractScheduleTests {
         #expect(throws: InputError.invalid(.notice, value: "0m", expected: .timeSpanCount)) { try TimeSpan(input: "0m", field: .notice) }
     }
 }
+
+extension ContractScheduleTests {
+    @Test("Resuming before the end withdraws the notice with it, and the deadlines come back")
+    func withdrawnNotice() throws {
+        var insurance = try Self.added("Acme Insurance", "40", start: "2026-04-01", term: Self.span(1, .year), notice: Self.span(3, .month))
+        _ = try insurance.giveNotice(on: day("2026-12-01"))
+        try insurance.resume(on: day("2026-12-05"))
+        #expect(insurance.currentPeriod.noticeGivenOn == nil)
+        #expect(insurance.currentPeriod.cancelledOn == nil)
+        #expect(insurance.nextDeadline(onOrAfter: day("2026-12-05"))?.cancelBy == day("2026-12-31"))
+    }
+}
