@@ -70,6 +70,40 @@ struct ContractImportTests {
         #expect(all["Hulu"]?.cancelBy == nil)
     }
 
+    @Test("--map reads a deadline, an end, a contract's terms and how it renews; a one-off deadline with a term is refused")
+    func mappedColumns() throws {
+        var options = Self.options
+        options.currency = .usd
+        options.map = try MappedCSVFormat.map("name=Name,amount=Cost,start=Start,cancel-by=Deadline,ends=Last,term=Term,renews=Then,notice=Notice,renewal=Renews")
+        let text = "Name,Cost,Start,Deadline,Last,Term,Then,Notice,Renews\n"
+            + "Insurance,$40,2025-04-01,,,1y,,3m,automatic\n"
+            + "Phone,$25,2025-01-31,,,24m,1m,30d,\n"
+            + "Trial,$12,2026-11-01,2026-11-28,,,,,\n"
+            + "Loan,$50,2025-01-10,,2027-06-10,,,,\n"
+            + "SIM,$10,2026-06-10,,,,,,manual\n"
+        let parsed = try MappedCSVFormat.parse(Data(text.utf8), options: options)
+        let all = Dictionary(uniqueKeysWithValues: parsed.subscriptions.map { ($0.subscription.name, $0.subscription) })
+        #expect(all["Insurance"]?.contract == Contract(term: TimeSpan(count: 1, unit: .year)!, notice: TimeSpan(count: 3, unit: .month)!))
+        #expect(all["Phone"]?.contract?.renewal == TimeSpan(count: 1, unit: .month)!)
+        #expect(all["Trial"]?.cancelBy == day("2026-11-28"))
+        #expect(all["Loan"]?.ends == day("2027-06-10"))
+        #expect(all["SIM"]?.renewal == .manual && all["Insurance"]?.renewal == .automatic)
+
+        for (row, field, problem) in [
+            ("X,$1,2025-01-01,2025-06-01,,1y,,,", "Deadline", RecordProblem.refused(.life(LifeProblem(.cancelBy, .deadlineWithContract)))),
+            ("X,$1,2025-01-01,,,,,,sometimes", "Renews", RecordProblem.renewal(got: "sometimes")),
+            ("X,$1,2025-01-01,,2024-12-31,,,,", "Last",
+             RecordProblem.refused(.life(LifeProblem(.ends, .endsBeforeFirstPayment(ends: day("2024-12-31"), firstPayment: day("2025-01-01")))))),
+        ] {
+            do {
+                _ = try MappedCSVFormat.parse(Data("Name,Cost,Start,Deadline,Last,Term,Then,Notice,Renews\n\(row)\n".utf8), options: options)
+                Issue.record("accepted: \(row)")
+            } catch let ImportError.record(record, refusedField, refused) {
+                #expect(record == .line(2) && refusedField == .named(field) && refused == problem, "\(row)")
+            }
+        }
+    }
+
     static let listHeader = "id,name,amount,currency,cycle_count,cycle_unit,start_date,trial_end,next_payment,monthly_cost,status,category,payment_method,auto_renew,url,notes"
 
     @Test("list CSV with more columns than today's: the known ones read, contract columns taken, others left alone")
