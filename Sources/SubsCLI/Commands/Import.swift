@@ -73,7 +73,6 @@ extension Subs {
             let outcome = try store.openStore().importFile(
                 data, path: file, from: from,
                 options: ImportOptions(currency: currency, today: today, map: map,
-                                       cancelByNote: { localized("cancel by \($0.description)") },
                                        wallosReader: { try WallosChild.read($0) },
                                        readDate: { [language = Language.current] text, today in
                                            try CivilDate(typed: text, today: today, in: language)

@@ -131,7 +131,9 @@ extension RecordProblem {
         case .subtrackStatus(let got):
             localized("\(record): \(field): expected active, paused, cancelled or archived, got '\(got.quotedForMessage)'; nothing was imported", in: language)
         case .status(let got):
-            localized("\(record): \(field): expected active, trial, paused or cancelled, got '\(got.quotedForMessage)'; nothing was imported", in: language)
+            localized("\(record): \(field): expected active, trial, paused, cancelled or ended, got '\(got.quotedForMessage)'; nothing was imported", in: language)
+        case .renewal(let got):
+            localized("\(record): \(field): expected automatic or manual, got '\(got.quotedForMessage)'; nothing was imported", in: language)
         case .subtrackrSchedule(let got):
             localized("\(record): \(field): expected Daily, Weekly, Monthly, Quarterly, Annual or Every N Days|Weeks|Months|Quarters|Years, got '\(got.quotedForMessage)'; nothing was imported", in: language)
         case .subtrackrInterval(let got):

@@ -209,6 +209,8 @@ extension LifecycleError: ErrorMessage {
             localized("invalid --end '\(end)': expected a date on or after the day notice is given (\(notice))", in: language)
         case .endWithoutContract(let name):
             localized("\(name) has no contract term: cancel it without --end (no payment after the --on date)", in: language)
+        case .endedBeforeNotice(let name, let ended):
+            localized("\(name) ended on \(ended), before that day; there is no contract left to cancel", in: language)
         }
     }
 }
@@ -230,6 +232,16 @@ extension LifeProblem: ErrorMessage {
             localized("invalid restart '\(restart)': expected a date after \(start), when the billing period before it began",
                       in: language)
         case .secondPrice(let date): localized("a second price effective on \(date)", in: language)
+        case .endsBeforeFirstPayment(let ends, let first):
+            localized("invalid end '\(ends)': expected a date on or after the first payment (\(first))", in: language)
+        case .deadlineWithContract:
+            localized("expected none: a contract's deadlines come from its terms", in: language)
+        case .noticeWithoutEnd(let notice):
+            localized("notice given on \(notice) but no end: notice ends a contract", in: language)
+        case .noticeBeforeStart(let notice, let start):
+            localized("invalid notice day '\(notice)': expected a date on or after \(start), when billing starts", in: language)
+        case .noticeAfterEnd(let notice, let end):
+            localized("invalid notice day '\(notice)': expected a date on or before \(end), the end it reached", in: language)
         }
     }
 }

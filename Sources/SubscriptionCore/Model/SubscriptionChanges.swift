@@ -179,6 +179,10 @@ public struct SubscriptionChanges: Sendable {
         if trialEnd != nil { try subscription.validateTrialEndBeforeRestart() }
         // Counted on the schedule as the edit leaves it.
         if let ends { try subscription.setEnd(ends) }
+        // A start or trial end moved past the end would leave nothing ever charged.
+        if let end = subscription.ends, end < subscription.anchor {
+            throw ContractError.endsBeforeFirstPayment(ends: end, firstPayment: subscription.anchor)
+        }
     }
 }
 
@@ -214,7 +218,7 @@ extension Subscription {
     /// Refuses a start after the lifecycle events already recorded: a cancellation, pause or
     /// restart must come after billing starts.
     func validateStartBeforeLifecycle() throws {
-        let events = periods.flatMap { [$0.restartedOn, $0.cancelledOn] }.compactMap { $0 }
+        let events = periods.flatMap { [$0.restartedOn, $0.cancelledOn, $0.noticeGivenOn] }.compactMap { $0 }
             + pauses.map(\.from)
         if let first = events.min(), first < startDate {
             throw DateOrderError.startAfterLifecycleEvent(start: startDate, firstEvent: first)

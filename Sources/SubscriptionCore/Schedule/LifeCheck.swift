@@ -12,7 +12,34 @@ extension Subscription {
         if let trialEnd, trialEnd < startDate {
             return LifeProblem(.trialEnd, .dateOrder(.trialEndBeforeStart(trialEnd: trialEnd, start: startDate)))
         }
-        return periodProblem() ?? pauseProblem() ?? priceProblem()
+        return periodProblem() ?? pauseProblem() ?? priceProblem() ?? contractProblem()
+    }
+
+    /// The contract's dates (PRODUCT.md §14), as `add`, `edit` and `cancel` keep them: an end on
+    /// or after the first payment; a one-off deadline only without a contract, whose deadlines
+    /// come from its terms; a notice day only on a cancelled period (notice ends the contract),
+    /// within it: not before it begins, not after the end it reached.
+    private func contractProblem() -> LifeProblem? {
+        if let ends, ends < anchor {
+            return LifeProblem(.ends, .endsBeforeFirstPayment(ends: ends, firstPayment: anchor))
+        }
+        if contract != nil, cancelBy != nil {
+            return LifeProblem(.cancelBy, .deadlineWithContract)
+        }
+        for (index, period) in periods.enumerated() {
+            guard let notice = period.noticeGivenOn else { continue }
+            guard let cancelled = period.cancelledOn else {
+                return LifeProblem(.notice(period: index), .noticeWithoutEnd(notice: notice))
+            }
+            let start = period.restartedOn ?? startDate
+            if notice < start {
+                return LifeProblem(.notice(period: index), .noticeBeforeStart(notice: notice, billingStart: start))
+            }
+            if notice > cancelled {
+                return LifeProblem(.notice(period: index), .noticeAfterEnd(notice: notice, end: cancelled))
+            }
+        }
+        return nil
     }
 
     /// Each period begins after the one before it (after its cancellation, when it has one: a
@@ -89,6 +116,12 @@ public struct LifeProblem: CoreError, Equatable, Sendable {
         case pauseStart(Int)
         case pauseEnd(Int)
         case price(Int)
+        /// The end of a finite subscription (`ends`).
+        case ends
+        /// A one-off last day to cancel (`cancel_by`).
+        case cancelBy
+        /// The day notice was given, in a period as recorded.
+        case notice(period: Int)
     }
 
     /// Why it cannot be: the refusal of the operation that would have recorded it, where there
@@ -103,6 +136,16 @@ public struct LifeProblem: CoreError, Equatable, Sendable {
         case restartNotAfterCancellation(restart: CivilDate, cancelledOn: CivilDate)
         case restartNotAfterPeriodStart(restart: CivilDate, periodStart: CivilDate)
         case secondPrice(on: CivilDate)
+        /// An end before the first payment: nothing would ever be charged.
+        case endsBeforeFirstPayment(ends: CivilDate, firstPayment: CivilDate)
+        /// A one-off deadline on a contract, whose deadlines come from its terms.
+        case deadlineWithContract
+        /// Notice given on a period that has no end: notice always ends a contract.
+        case noticeWithoutEnd(notice: CivilDate)
+        /// Notice given before the period it ends began.
+        case noticeBeforeStart(notice: CivilDate, billingStart: CivilDate)
+        /// Notice given after the end it reached: an end comes on or after its notice.
+        case noticeAfterEnd(notice: CivilDate, end: CivilDate)
     }
 
     public let place: Place

@@ -64,8 +64,8 @@ extension Subscription {
                 periods.append(BillingPeriod(restartedOn: date))
                 outcome.cancellation = .restarted(cancelledOn: cancelled)
             } else if outcome.pause == nil || date == cancelled {
+                // Notice given on a contract is withdrawn with the end it reached.
                 periods[periods.count - 1].cancelledOn = nil
-                // Notice on a contract is withdrawn with the end it reached.
                 periods[periods.count - 1].noticeGivenOn = nil
                 outcome.cancellation = .withdrawn(cancelledOn: cancelled)
             } else {
@@ -115,6 +115,8 @@ extension Subscription {
             throw LifecycleError.cancelBeforeStart(date: date, billingStart: currentPeriodStart)
         }
         if let forcedEnd, forcedEnd < date { throw LifecycleError.endBeforeNotice(end: forcedEnd, notice: date) }
+        // Its end is then the day notice reaches; after its own end there is none to reach.
+        if let ends, ends < date { throw LifecycleError.endedBeforeNotice(name: name, ended: ends) }
         // A contract that stops paying on its own first ends then.
         guard let reached = forcedEnd ?? term(reachedByNoticeOn: date)?.end else {
             throw LifecycleError.cancelBeforeStart(date: date, billingStart: currentPeriodStart)

@@ -30,6 +30,8 @@ public enum LifecycleError: CoreError, Equatable, Sendable {
     case endBeforeNotice(end: CivilDate, notice: CivilDate)
     /// `cancel --end` on a subscription without a term: a plain cancellation already ends it.
     case endWithoutContract(name: String)
+    /// Notice on a contract after the subscription stopped on its own (`ends`): nothing to end.
+    case endedBeforeNotice(name: String, ended: CivilDate)
 
     public var failure: FailureKind { .refused }
 }

@@ -21,6 +21,13 @@ struct WallosImportTests {
         return Dictionary(uniqueKeysWithValues: items.map { ($0["name"] as! String, $0) })
     }
 
+    /// The export document's subscriptions by name: every field `subs` keeps (a deadline, say).
+    private func exported(_ sandbox: Sandbox) throws -> [String: [String: Any]] {
+        let document = try sandbox.succeed(["export", "--format", "json"]).jsonObject()
+        let items = document["subscriptions"] as? [[String: Any]] ?? []
+        return Dictionary(uniqueKeysWithValues: items.map { ($0["name"] as! String, $0) })
+    }
+
     @Test("A household's JSON export imports with its cycles, anchors, currencies, categories and states; twice adds nothing")
     func householdJSONExport() throws {
         let sandbox = try Sandbox()
@@ -64,10 +71,12 @@ struct WallosImportTests {
         let hulu = try sandbox.succeed(["show", "Hulu", "--format", "json", "--today", "2026-11-22"]).jsonObject()
         // Disabled: ended before its next payment (2026-08-20), which it never paid.
         #expect((hulu["payments"] as? [[String: Any]])?.map { $0["date"] as? String } == ["2026-07-20"], "\(hulu)")
-        // Enabled with a cancellation date: Wallos's reminder to cancel, kept in the notes.
+        // Enabled with a cancellation date: Wallos's reminder to cancel, a deadline; it runs on.
         let gym = try sandbox.succeed(["show", "Gym", "--format", "json", "--today", "2026-11-22"]).jsonObject()
         #expect((gym["next_payments"] as? [[String: Any]])?.first?["date"] as? String == "2027-02-01", "\(gym)")
-        #expect(gym["notes"] as? String == "paid by Bruno; cancel by 2027-02-01", "\(gym)")
+        #expect(gym["notes"] as? String == "paid by Bruno", "\(gym)")
+        #expect(try exported(sandbox)["Gym"]?["cancel_by"] as? String == "2027-02-01")
+        #expect(try exported(sandbox)["Hulu"]?["cancel_by"] is NSNull)
 
         let categories = try sandbox.succeed(["category", "list", "--format", "json"]).stdout
         #expect(categories.contains("\"Shopping\"") && categories.contains("\"Sports\""), "\(categories)")
@@ -210,7 +219,8 @@ struct WallosImportTests {
         #expect(subscriptions["Netflix"]?["status"] as? String == "active")
         #expect(subscriptions["Hulu"]?["status"] as? String == "cancelled")
         #expect(subscriptions["Gym"]?["status"] as? String == "active")
-        #expect(subscriptions["Gym"]?["notes"] as? String == "cancel by 2027-01-15")
+        #expect(subscriptions["Gym"]?["notes"] == nil || subscriptions["Gym"]?["notes"] is NSNull)
+        #expect(try exported(sandbox)["Gym"]?["cancel_by"] as? String == "2027-01-15")
 
         // The disabled one's next payment (2026-12-20) is neither listed nor reminded.
         let upcoming = try sandbox.succeed(["upcoming", "--format", "json", "--days", "60"] + today).jsonArray()

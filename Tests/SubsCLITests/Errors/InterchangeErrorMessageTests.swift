@@ -51,7 +51,8 @@ struct InterchangeErrorMessageTests {
         (.wallosFieldCount(found: 4, expected: 14), "expected 14 fields, found 4"),
         (.subtrackCycle(got: "daily"), "expected weekly, bi-weekly, monthly, quarterly, semi-annual or yearly, got 'daily'"),
         (.subtrackStatus(got: "x"), "expected active, paused, cancelled or archived, got 'x'"),
-        (.status(got: "x"), "expected active, trial, paused or cancelled, got 'x'"),
+        (.status(got: "x"), "expected active, trial, paused, cancelled or ended, got 'x'"),
+        (.renewal(got: "x"), "expected automatic or manual, got 'x'"),
         (.subtrackrSchedule(got: "x"),
          "expected Daily, Weekly, Monthly, Quarterly, Annual or Every N Days|Weeks|Months|Quarters|Years, got 'x'"),
         (.subtrackrInterval(got: "-3"), "expected a whole number from 1 to 999, got '-3'"),
@@ -202,7 +203,7 @@ struct InterchangeErrorMessageTests {
 
     @Test("How import was asked")
     func options() {
-        let fields = "name, amount, currency, every, start, next, trial-end, category, payment-method, url, notes, status, cancelled"
+        let fields = "name, amount, currency, every, start, next, trial-end, category, payment-method, url, notes, status, cancelled, cancel-by, ends, term, renews, notice, renewal"
         check(ImportOptionError.mapNotUnderstood("name"), """
             invalid --map 'name': expected field=Column pairs separated by commas, fields \(fields); name and amount are required
             """)

@@ -162,6 +162,8 @@ import Testing
          "invalid --effective '2026-03-05': the subscription is paused from 2026-03-01; change the plan from when it resumes"),
         (LifecycleError.planChangeAfterCancellation(name: "Gym", date: day("2026-06-05"), cancelledOn: day("2026-06-01")),
          "invalid --effective '2026-06-05': Gym is cancelled on 2026-06-01; resume it first, or give --effective start to correct the whole history"),
+        (LifecycleError.endedBeforeNotice(name: "Loan", ended: day("2026-05-01")),
+         "Loan ended on 2026-05-01, before that day; there is no contract left to cancel"),
     ] + ModelErrorWordingTests.refusedLives.map { problem, english in (problem, english) } }
 
     @Test func everyCaseSaysItsEnglishExactly() {

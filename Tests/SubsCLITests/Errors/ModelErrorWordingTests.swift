@@ -174,6 +174,15 @@ import Testing
         (LifeProblem(.pauseStart(1), .lifecycle(.pauseAfterCancellation(name: "Gym", from: day("2024-05-10"), cancelledOn: day("2024-05-01")))),
          "Gym is cancelled on 2024-05-01; there is nothing to pause after that"),
         (LifeProblem(.price(2), .secondPrice(on: day("2024-03-05"))), "a second price effective on 2024-03-05"),
+        (LifeProblem(.ends, .endsBeforeFirstPayment(ends: day("2024-01-01"), firstPayment: day("2024-01-05"))),
+         "invalid end '2024-01-01': expected a date on or after the first payment (2024-01-05)"),
+        (LifeProblem(.cancelBy, .deadlineWithContract), "expected none: a contract's deadlines come from its terms"),
+        (LifeProblem(.notice(period: 1), .noticeWithoutEnd(notice: day("2024-06-10"))),
+         "notice given on 2024-06-10 but no end: notice ends a contract"),
+        (LifeProblem(.notice(period: 0), .noticeBeforeStart(notice: day("2024-01-01"), billingStart: day("2024-01-05"))),
+         "invalid notice day '2024-01-01': expected a date on or after 2024-01-05, when billing starts"),
+        (LifeProblem(.notice(period: 0), .noticeAfterEnd(notice: day("2024-05-02"), end: day("2024-05-01"))),
+         "invalid notice day '2024-05-02': expected a date on or before 2024-05-01, the end it reached"),
     ]
 
     @Test func aRefusedLifeIsSaidAsTheOperationWouldSayIt() {

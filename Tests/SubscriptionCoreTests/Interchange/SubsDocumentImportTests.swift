@@ -78,6 +78,24 @@ struct SubsDocumentImportTests {
         Breakage("two prices effective on one day", field: "price_history[2].effective",
                  problem: LifeProblem(.price(2), .secondPrice(on: day("2024-03-05"))),
                  Breakage.set("price_history", 2, "effective", "2024-03-05")),
+        Breakage("an end before the first payment", field: "ends",
+                 problem: LifeProblem(.ends, .endsBeforeFirstPayment(ends: day("2024-01-10"), firstPayment: day("2024-01-20")))) {
+            $0["ends"] = "2024-01-10"
+        },
+        Breakage("a one-off deadline on a contract", field: "cancel_by",
+                 problem: LifeProblem(.cancelBy, .deadlineWithContract)) {
+            $0["contract"] = ["term": "1y", "renews": "1m", "notice": "1m"]
+            $0["cancel_by"] = "2024-12-01"
+        },
+        Breakage("notice on a period with no end", field: "billing_periods[1].notice_given_on",
+                 problem: LifeProblem(.notice(period: 1), .noticeWithoutEnd(notice: day("2024-06-10"))),
+                 Breakage.set("billing_periods", 1, "notice_given_on", "2024-06-10")),
+        Breakage("notice before its period began", field: "billing_periods[2].notice_given_on",
+                 problem: LifeProblem(.notice(period: 2), .noticeBeforeStart(notice: day("2024-06-20"), billingStart: day("2024-07-01"))),
+                 Breakage.set("billing_periods", 2, "notice_given_on", "2024-06-20")),
+        Breakage("notice after the end it reached", field: "billing_periods[0].notice_given_on",
+                 problem: LifeProblem(.notice(period: 0), .noticeAfterEnd(notice: day("2024-05-02"), end: day("2024-05-01"))),
+                 Breakage.set("billing_periods", 0, "notice_given_on", "2024-05-02")),
     ]
 
     /// The export document of `LifeCheckTests.fullLife()`, as JSON objects.

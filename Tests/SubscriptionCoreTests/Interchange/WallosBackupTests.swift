@@ -90,9 +90,10 @@ struct WallosBackupTests {
         let gym = try #require(all["Gym"])
         #expect(gym.startDate == day("2027-02-01"))
         #expect(gym.remindDays == [0])
-        // Enabled with a cancellation date: still in force, the date in its notes.
+        // Enabled with a cancellation date: still in force, the date its deadline to cancel.
         #expect(gym.periods.last?.cancelledOn == nil)
-        #expect(gym.notes == "cancel by 2027-02-01")
+        #expect(gym.cancelBy == day("2027-02-01"))
+        #expect(gym.notes == nil)
         #expect(gym.price(on: Self.today) == money("300.00", "EUR"))
         #expect(gym.paymentMethod == nil)
 

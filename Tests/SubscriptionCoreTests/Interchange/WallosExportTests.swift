@@ -152,26 +152,37 @@ struct WallosExportTests {
         #expect(recent.nextPayment(onOrAfter: Self.today) == nil)
         #expect(try one(["Active": #""No""#]).status(on: Self.today) == .cancelled)
 
-        // Disabled with a cancellation date before both: ended then.
+        // Disabled with a cancellation date before both: that was a reminder day, not the end;
+        // cancelled as without it, and no deadline left on it.
         let early = try one(["State": #""Disabled""#, "Active": #""No""#, "Cancellation Date": #""2026-10-01""#])
-        #expect(early.periods.last?.cancelledOn == CivilDate(iso: "2026-10-01"))
-        #expect(early.startDate == CivilDate(iso: "2026-09-05"))
+        #expect(early.periods.last?.cancelledOn == Self.today)
+        #expect(early.cancelBy == nil)
 
         // A disabled weekly one steps back whole weeks.
         let weekly = try one(["State": #""Disabled""#, "Payment Cycle": #""Every 2 Weeks""#, "Next Payment": #""2026-12-30""#])
         #expect(weekly.startDate == CivilDate(iso: "2026-11-18"))
         #expect(weekly.periods.last?.cancelledOn == Self.today)
 
-        // Enabled with a cancellation date: Wallos's reminder to cancel, not an end.
+        // Enabled with a cancellation date: Wallos's reminder to cancel, not an end: a one-off
+        // deadline, the subscription running on past it.
         let scheduled = try one(["Cancellation Date": #""2027-03-01""#])
         #expect(scheduled.status(on: Self.today) == .active)
         #expect(scheduled.periods.last?.cancelledOn == nil)
-        #expect(scheduled.notes == "cancel by 2027-03-01")
+        #expect(scheduled.cancelBy == CivilDate(iso: "2027-03-01"))
+        #expect(scheduled.notes == nil)
         #expect(scheduled.nextPayment(onOrAfter: CivilDate(iso: "2027-03-02")!)?.date == CivilDate(iso: "2027-03-05"))
+        #expect(scheduled.nextDeadline(onOrAfter: Self.today)?.cancelBy == CivilDate(iso: "2027-03-01"))
+        #expect(scheduled.status(on: CivilDate(iso: "2027-06-01")!) == .active)
+
+        // One already past is still the deadline it was: passed, it reminds of nothing.
+        let passed = try one(["Cancellation Date": #""2026-10-01""#])
+        #expect(passed.status(on: Self.today) == .active)
+        #expect(passed.cancelBy == CivilDate(iso: "2026-10-01"))
+        #expect(passed.nextDeadline(onOrAfter: Self.today) == nil)
 
         // An empty cancellation date is none.
         #expect(try one(["Cancellation Date": #""""#]).periods.last?.cancelledOn == nil)
-        #expect(try one(["Cancellation Date": #""""#]).notes == nil)
+        #expect(try one(["Cancellation Date": #""""#]).cancelBy == nil)
     }
 
     @Test("Paid By goes to the notes only when the household has more than one payer")
@@ -258,7 +269,8 @@ struct WallosExportTests {
         #expect(gym.startDate == CivilDate(iso: "2027-02-01"))
         #expect(gym.category == nil && gym.paymentMethod == nil)
         #expect(gym.remindDays == nil)
-        #expect(gym.notes == "annual; plan; paid by Jane Doe; cancel by 2027-01-15")
+        #expect(gym.notes == "annual; plan; paid by Jane Doe")
+        #expect(gym.cancelBy == CivilDate(iso: "2027-01-15"))
         #expect(gym.status(on: Self.today) == .active)
 
         #expect(hulu.status(on: Self.today) == .cancelled)

@@ -26,7 +26,7 @@ struct LifeCheckTests {
             var next = gym
             let step: String
             do {
-                switch Int.random(in: 0..<11, using: &rng) {
+                switch Int.random(in: 0..<15, using: &rng) {
                 case 0: try next.cancel(on: date); step = "cancel \(date)"
                 case 1:
                     let until = Bool.random(using: &rng) ? nil : later
@@ -49,6 +49,27 @@ struct LifeCheckTests {
                     let record = try next.recordPaid(on: Bool.random(using: &rng) ? nil : date, amount: nil, today: today)
                     step = "paid \(record.record.date)"
                 case 9: try next.recordSkip(on: date, today: today); step = "skip \(date)"
+                // The contract's operations (PRODUCT.md §14): terms, a one-off deadline, an end, notice.
+                case 11:
+                    var changes = SubscriptionChanges()
+                    let spans = [TimeSpan(count: 1, unit: .year)!, TimeSpan(count: 3, unit: .month)!, TimeSpan(count: 30, unit: .day)!]
+                    changes.term = Bool.random(using: &rng) ? .some(nil) : spans.randomElement(using: &rng)!
+                    changes.notice = Bool.random(using: &rng) ? nil : spans.randomElement(using: &rng)!
+                    try changes.apply(to: &next, category: nil, today: today)
+                    step = "edit term \(String(describing: changes.term)) notice \(String(describing: changes.notice))"
+                case 12:
+                    var changes = SubscriptionChanges()
+                    changes.cancelBy = Bool.random(using: &rng) ? .some(nil) : date
+                    try changes.apply(to: &next, category: nil, today: today); step = "edit cancel by \(String(describing: changes.cancelBy))"
+                case 13:
+                    var changes = SubscriptionChanges()
+                    let rules: [EndRule?] = [nil, .on(date), .afterPayments(Int.random(in: 1...6, using: &rng))]
+                    changes.ends = .some(rules.randomElement(using: &rng)!)
+                    try changes.apply(to: &next, category: nil, today: today); step = "edit ends \(String(describing: changes.ends))"
+                case 14:
+                    let forced = Bool.random(using: &rng) ? nil : later
+                    _ = try next.giveNotice(on: date, forcedEnd: forced)
+                    step = "notice \(date) end \(forced.map(\.description) ?? "")"
                 default:
                     guard let record = next.charges.randomElement(using: &rng) else { continue }
                     try next.removeRecord(on: record.date); step = "undo record \(record.date)"

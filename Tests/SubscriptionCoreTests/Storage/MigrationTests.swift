@@ -91,6 +91,59 @@ import Testing
         #expect(try connection.scalar("SELECT count(*) FROM price_changes") == .integer(1))
     }
 
+    /// Issue 24: version 12 adds the contract columns and rebuilds reminders_sent with the kind
+    /// in its key.
+    @Test("Version 11 to 12: subscriptions, periods, pauses and sent reminders intact, reminders of payments")
+    func contractsMigrationKeepsLivesAndReminders() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try makeDatabase(at: 11)
+        let before: [[SQLiteValue]] = try {
+            let connection = try EncryptedDatabase.openKeyed(location, createKey: false)
+            // Cancelled, restarted, paused, a charge recorded, a third reminder claimed by a named run.
+            try connection.execute("""
+                INSERT INTO billing_periods (subscription_id, position, restarted_on, cancelled_on)
+                VALUES ('0b7e9c1a-0000-4000-8000-000000000001', 0, NULL, '2024-04-15'),
+                       ('0b7e9c1a-0000-4000-8000-000000000001', 1, '2024-06-10', NULL);
+                INSERT INTO pauses (subscription_id, starts_on, ends_on)
+                VALUES ('0b7e9c1a-0000-4000-8000-000000000001', '2024-02-10', '2024-03-10');
+                INSERT INTO charges (subscription_id, charged_on, amount_minor)
+                VALUES ('0b7e9c1a-0000-4000-8000-000000000001', '2024-01-31', 1599);
+                INSERT INTO reminders_sent (subscription_id, payment_date, offset_days, state, updated_at, claimed_by)
+                VALUES ('0b7e9c1a-0000-4000-8000-000000000001', '2024-07-10', 3, 'claimed', '2024-07-07T08:00:00Z', 'run-1');
+                """)
+            return try connection.rows("""
+                SELECT subscription_id, payment_date, offset_days, state, updated_at, claimed_by
+                FROM reminders_sent ORDER BY payment_date, offset_days
+                """).map(\.values)
+        }()
+        #expect(before.count == 3)
+
+        let store = try SubscriptionStore(location: location)
+        let netflix = try #require(try store.subscriptions().first)
+        #expect(netflix.periods == [BillingPeriod(cancelledOn: day("2024-04-15")), BillingPeriod(restartedOn: day("2024-06-10"))])
+        #expect(netflix.pauses == [Pause(from: day("2024-02-10"), until: day("2024-03-10"))])
+        #expect(netflix.charges == [ChargeRecord(date: day("2024-01-31"), amount: money("15.99"))])
+        #expect(netflix.contract == nil && netflix.cancelBy == nil && netflix.ends == nil)
+        #expect(netflix.renewal == .automatic)
+        #expect(netflix.status(on: day("2024-05-01")) == .cancelled)
+        #expect(netflix.status(on: day("2024-07-01")) == .active)
+
+        let migrated = try EncryptedDatabase.openKeyed(location, createKey: false)
+        let after = try migrated.rows("""
+            SELECT subscription_id, payment_date, offset_days, state, updated_at, claimed_by
+            FROM reminders_sent ORDER BY payment_date, offset_days
+            """).map(\.values)
+        #expect(after == before)
+        #expect(try migrated.scalar("SELECT count(*) FROM reminders_sent WHERE kind = 'payment'") == .integer(3))
+        // A deadline's reminder may now fall on the day and offset of a payment's.
+        try migrated.execute("""
+            INSERT INTO reminders_sent (subscription_id, kind, payment_date, offset_days, state, updated_at)
+            VALUES ('0b7e9c1a-0000-4000-8000-000000000001', 'cancel_by', '2024-07-10', 3, 'sent', '2024-07-07T08:00:00Z')
+            """)
+        #expect(try migrated.scalar("SELECT count(*) FROM reminders_sent") == .integer(4))
+        #expect(try migrated.scalar("PRAGMA foreign_key_check") == nil)
+    }
+
     @Test func migrationsAreNumberedFromOneWithoutGaps() {
         #expect(Schema.migrator.migrations.map(\.version) == Array(1...Schema.migrator.latestVersion))
     }

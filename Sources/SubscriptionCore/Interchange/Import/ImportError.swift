@@ -97,8 +97,10 @@ public enum RecordProblem: Equatable, Sendable {
     case wallosFieldCount(found: Int, expected: Int)
     case subtrackCycle(got: String)
     case subtrackStatus(got: String)
-    /// A status that is not active, trial, paused or cancelled (`subs list` and `--map`).
+    /// A status that is not active, trial, paused, cancelled or ended (`subs list` and `--map`).
     case status(got: String)
+    /// A `--map` renewal that is neither automatic nor manual.
+    case renewal(got: String)
     case subtrackrSchedule(got: String)
     case subtrackrInterval(got: String)
     case subtrackrStatus(got: String)

@@ -53,9 +53,6 @@ public struct ImportOptions: Sendable {
     public var now: Date
     /// For `csv`: which column holds each field (`--map`).
     public var map: [MappedCSVFormat.Field: String]?
-    /// The note that keeps a Wallos cancellation date of a subscription still in force, in the
-    /// user's language (the note is theirs to read).
-    public var cancelByNote: @Sendable (CivilDate) -> String
     /// Reads a Wallos database in a child process (`WallosDatabase`); nil reads it in this one.
     public var wallosReader: WallosDatabase.Reader?
     /// Reads a date of a `--map` CSV, given the import day: §4's forms, and the reader's
@@ -66,7 +63,6 @@ public struct ImportOptions: Sendable {
     public var readCycle: @Sendable (_ text: String) throws -> BillingCycle
 
     public init(currency: Currency? = nil, today: CivilDate, now: Date = Date(), map: [MappedCSVFormat.Field: String]? = nil,
-                cancelByNote: @escaping @Sendable (CivilDate) -> String = { "cancel by \($0.description)" },
                 wallosReader: WallosDatabase.Reader? = nil,
                 readDate: @escaping @Sendable (String, CivilDate) throws -> CivilDate = { try CivilDate(input: $0, today: $1) },
                 readCycle: @escaping @Sendable (String) throws -> BillingCycle = { try BillingCycle(input: $0) }) {
@@ -74,7 +70,6 @@ public struct ImportOptions: Sendable {
         self.today = today
         self.now = now
         self.map = map
-        self.cancelByNote = cancelByNote
         self.wallosReader = wallosReader
         self.readDate = readDate
         self.readCycle = readCycle

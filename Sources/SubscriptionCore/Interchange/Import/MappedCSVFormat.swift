@@ -11,6 +11,9 @@ public enum MappedCSVFormat: ImportFormat {
     public enum Field: String, CaseIterable, Sendable {
         case name, amount, currency, every, start, next, trialEnd = "trial-end", category
         case paymentMethod = "payment-method", url, notes, status, cancelled
+        /// PRODUCT.md §14: a one-off last day to cancel, the last payment day, a contract's terms
+        /// (durations as `--term` reads them) and how it renews (`automatic` or `manual`).
+        case cancelBy = "cancel-by", ends, term, renews, notice, renewal
     }
 
     /// Parses `name=Service,amount=Cost`: each field once, name and amount required.
@@ -72,8 +75,24 @@ public enum MappedCSVFormat: ImportFormat {
             url: try check.optionalText(value(.url), field: column(.url)),
             notes: try check.optionalText(value(.notes), field: column(.notes)),
             paymentMethod: try check.optionalText(value(.paymentMethod), field: column(.paymentMethod)),
-            autoRenew: cycle.recurs, createdAt: options.now)
+            autoRenew: try autoRenew(value(.renewal), cycle: cycle, check: check, field: column(.renewal)),
+            createdAt: options.now)
         try check.trialDates(of: subscription, field: column(.trialEnd))
+        func span(_ field: Field, _ input: InputError.Field) throws -> TimeSpan? {
+            try value(field).map { text in try check.field(column(field)) { try TimeSpan(input: text, field: input) } }
+        }
+        if let term = try span(.term, .term) {
+            subscription.contract = Contract(term: term, renewal: try span(.renews, .renews), notice: try span(.notice, .notice))
+            if value(.cancelBy) != nil { throw check.fail(column(.cancelBy), .refused(.life(LifeProblem(.cancelBy, .deadlineWithContract)))) }
+        }
+        subscription.cancelBy = try date(.cancelBy)
+        if let ends = try date(.ends) {
+            guard ends >= subscription.anchor else {
+                throw check.fail(column(.ends), .refused(.life(LifeProblem(
+                    .ends, .endsBeforeFirstPayment(ends: ends, firstPayment: subscription.anchor)))))
+            }
+            subscription.ends = ends
+        }
         let cancelled = try date(.cancelled)
         let status: SubscriptionStatus?
         switch value(.status)?.lowercased() {
@@ -85,5 +104,16 @@ public enum MappedCSVFormat: ImportFormat {
         }
         try check.applyStatus(status, to: &subscription, on: cancelled, today: options.today, field: column(.status))
         return subscription
+    }
+
+    /// `automatic` or `manual` (also `auto`, `yes`/`no`, `true`/`false`); automatic when the
+    /// column is absent or empty. A one-time payment does not renew.
+    private static func autoRenew(_ text: String?, cycle: BillingCycle, check: RecordCheck, field: String) throws -> Bool {
+        guard cycle.recurs else { return false }
+        switch text?.lowercased() {
+        case nil, "automatic", "auto", "yes", "true": return true
+        case "manual", "no", "false": return false
+        case let other?: throw check.fail(field, .renewal(got: other))
+        }
     }
 }

@@ -290,6 +290,9 @@ struct RecordCheck {
         case .pauseStart(let index): "pauses[\(position(of: subscription.pauses[index], in: pauses, else: index))].from"
         case .pauseEnd(let index): "pauses[\(position(of: subscription.pauses[index], in: pauses, else: index))].until"
         case .price(let index): "price_history[\(position(of: subscription.prices[index], in: prices, else: index))].effective"
+        case .ends: "ends"
+        case .cancelBy: "cancel_by"
+        case .notice(let period): "billing_periods[\(period)].notice_given_on"
         }
     }
 }

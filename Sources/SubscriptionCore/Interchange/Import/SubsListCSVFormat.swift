@@ -2,7 +2,9 @@ import Foundation
 
 /// What `subs list --format csv` writes (and `export --format csv`): one row per subscription
 /// with its current price. Price history, pauses and cancellation dates are not in it: a row
-/// whose status is `cancelled` or `paused` is cancelled or paused on the day of the import.
+/// whose status is `cancelled` or `paused` is cancelled or paused on the day of the import. Columns
+/// after the known ones (a later `subs` may write more) are read when they are `ends`,
+/// `cancel_by`, `term`, `renews` or `notice`, and otherwise left alone.
 public enum SubsListCSVFormat: ImportFormat {
     public static let name = "subs"
     public static let kind = ImportFormatKind.subsListCSV
@@ -19,7 +21,7 @@ public enum SubsListCSVFormat: ImportFormat {
         guard let first = try? CSVReader.records(head.components(separatedBy: .newlines)
                 .first(where: { !$0.isEmpty }) ?? "").first
         else { return false }
-        return first.fields == header
+        return first.fields.starts(with: header)
     }
 
     public static func parse(_ data: Data, options: ImportOptions) throws -> ParsedImport {
@@ -30,23 +32,24 @@ public enum SubsListCSVFormat: ImportFormat {
         } catch let error as CSVError {
             throw error.importError
         }
-        guard records.first?.fields == header else {
+        guard let columns = records.first?.fields, columns.starts(with: header) else {
             throw ImportError.unknownFormat(expected: [kind])
         }
         let subscriptions = try records.dropFirst().map { record in
-            ImportedSubscription(record: .line(record.line), subscription: try subscription(record, options: options))
+            ImportedSubscription(record: .line(record.line), subscription: try subscription(record, columns: columns, options: options))
         }
         return ParsedImport(subscriptions: subscriptions)
     }
 
-    private static func subscription(_ record: CSVReader.Record, options: ImportOptions) throws -> Subscription {
+    private static func subscription(_ record: CSVReader.Record, columns: [String], options: ImportOptions) throws -> Subscription {
         let check = RecordCheck(.line(record.line))
-        guard record.fields.count == header.count else {
-            throw check.fail(.record, .fieldCount(found: record.fields.count, header: header.count, separator: .comma))
+        guard record.fields.count == columns.count else {
+            throw check.fail(.record, .fieldCount(found: record.fields.count, header: columns.count, separator: .comma))
         }
         var values: [String: String] = [:]
-        for (key, value) in zip(header, record.fields) { values[key] = unneutralised(value) }
-        func value(_ key: String) -> String { values[key]! }
+        // The first of two columns of one name counts: the known ones come first.
+        for (key, value) in zip(columns, record.fields) where values[key] == nil { values[key] = unneutralised(value) }
+        func value(_ key: String) -> String { values[key] ?? "" }
         func optional(_ key: String) -> String? { value(key).isEmpty ? nil : value(key) }
 
         let currency: Currency
@@ -79,9 +82,16 @@ public enum SubsListCSVFormat: ImportFormat {
             paymentMethod: try check.optionalText(optional("payment_method"), field: "payment_method"),
             autoRenew: autoRenew, createdAt: options.now)
         try check.trialDates(of: subscription, field: "trial_end")
+        try readContract(&subscription, optional, check: check)
         switch value("status") {
         case "active", "trial", "":
             break
+        case "ended":
+            // Past its end: the row's own `ends` when it has one, else the day before the import
+            // (a one-time payment made has ended by itself).
+            if subscription.ends == nil, subscription.cycle.recurs, let yesterday = options.today.adding(days: -1) {
+                subscription.ends = max(yesterday, subscription.anchor)
+            }
         case "cancelled":
             try check.change("status") { try subscription.cancel(on: max(options.today, subscription.startDate)) }
         case "paused":
@@ -90,6 +100,28 @@ public enum SubsListCSVFormat: ImportFormat {
             throw check.fail("status", .status(got: other))
         }
         return subscription
+    }
+
+    /// The contract columns a later `list` writes, when the file has them: durations in the short
+    /// form (`24m`), dates `YYYY-MM-DD`.
+    private static func readContract(
+        _ subscription: inout Subscription, _ optional: (String) -> String?, check: RecordCheck
+    ) throws {
+        func span(_ key: String, _ field: InputError.Field) throws -> TimeSpan? {
+            try optional(key).map { text in try check.field(key) { try TimeSpan(input: text, field: field) } }
+        }
+        if let term = try span("term", .term) {
+            subscription.contract = Contract(term: term, renewal: try span("renews", .renews), notice: try span("notice", .notice))
+        } else {
+            // A one-off deadline; a contract's own deadline (listed with it) comes from its terms.
+            subscription.cancelBy = try check.optionalDate(optional("cancel_by"), field: "cancel_by")
+        }
+        if let ends = try check.optionalDate(optional("ends"), field: "ends") {
+            guard ends >= subscription.anchor else {
+                throw check.fail("ends", .refused(.life(LifeProblem(.ends, .endsBeforeFirstPayment(ends: ends, firstPayment: subscription.anchor)))))
+            }
+            subscription.ends = ends
+        }
     }
 
     /// A field as it was before `list` guarded it against spreadsheet formulas: `'=x` was `=x`,

@@ -60,9 +60,20 @@ public enum SubtrackFormat: ImportFormat {
         case let other?: throw check.fail("status", .subtrackStatus(got: other))
         }
         let contractEnd = try row.value("contract_end").map { try check.date($0, field: "contract_end") }
-        // A contract that does not renew ends on its last day.
-        if status == nil, !autoRenew, let contractEnd {
-            try check.applyStatus(.cancelled, to: &subscription, on: contractEnd, today: options.today, field: "contract_end")
+        if status == nil, let contractEnd {
+            if autoRenew {
+                // A contract that renews on its own unless stopped: its end is the last day to
+                // cancel (subtrack knows no notice period).
+                subscription.cancelBy = contractEnd
+            } else {
+                // One that does not renew stops paying on its last day: a finite subscription,
+                // not a cancelled one (`subtrack cancel` marks those `cancelled`).
+                guard contractEnd >= subscription.anchor else {
+                    throw check.fail("contract_end", .refused(.life(LifeProblem(
+                        .ends, .endsBeforeFirstPayment(ends: contractEnd, firstPayment: subscription.anchor)))))
+                }
+                subscription.ends = contractEnd
+            }
         }
         try check.applyStatus(status, to: &subscription, on: status == .cancelled ? contractEnd : nil,
                               today: options.today, field: "status")

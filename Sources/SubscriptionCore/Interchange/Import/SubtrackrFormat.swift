@@ -85,8 +85,10 @@ public enum SubtrackrFormat: ImportFormat {
         let cancellation = try row.value("Cancellation Date").map { try check.date($0, field: "Cancellation Date") }
         switch status {
         case nil, "active", "trial":
-            // An active subscription with a cancellation date ahead stops then.
-            if let cancellation { try check.applyStatus(.cancelled, to: &subscription, on: cancellation, today: options.today, field: "Cancellation Date") }
+            // SubTrackr reminds of a cancellation date only once the subscription is marked
+            // cancelled (the day it stops); on one still running it is the day the user means to
+            // cancel by: a one-off deadline, not an end.
+            subscription.cancelBy = cancellation
         case "cancelled":
             try check.applyStatus(.cancelled, to: &subscription, on: cancellation, today: options.today, field: "Status")
         case "paused":

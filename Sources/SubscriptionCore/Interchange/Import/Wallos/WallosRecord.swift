@@ -62,21 +62,24 @@ struct WallosRecord: Codable {
         // Wallos's notes may run over lines; a subs note is one line.
         let lines = (self.notes ?? "").components(separatedBy: .newlines).compactMap(nonEmpty)
         let paidBy = nonEmpty(paidBy).map { "paid by \($0)" }
+        // Wallos's cancellation date is the day it sends its "up for cancellation" notice for a
+        // subscription still active (its cron job selects `inactive = 0 AND cancellation_date =
+        // today`): the last day to cancel, not an end. An enabled subscription keeps running with
+        // it as a one-off deadline, even one already past (a deadline missed reminds of nothing).
         let cancellation = try check.optionalDate(nonEmpty(cancellationDate), field: "Cancellation Date")
-        // An enabled subscription's cancellation date is Wallos's reminder to cancel by then,
-        // not an end: it stays in force, with the date kept in its notes.
-        let cancelBy = active ? cancellation.map(options.cancelByNote) : nil
         let notes = try check.optionalText(
-            nonEmpty((lines + [paidBy, cancelBy].compactMap { $0 }).joined(separator: "; ")), field: "Notes")
+            nonEmpty((lines + [paidBy].compactMap { $0 }).joined(separator: "; ")), field: "Notes")
         let categoryName = nonEmpty(category).flatMap { $0 == Self.noCategory ? nil : $0 }
         let remindDays: [Int]? = if !notify { [] } else if let days = notifyDaysBefore, days >= 0 {
             [min(days, RemindDays.range.upperBound)]
         } else { nil }
-        // A disabled subscription has ended: before its next payment (Wallos stops moving it on
-        // once disabled, so it is the first one not paid), on its cancellation date if that
-        // came first, and by the import day at the latest. Its schedule then runs from the
-        // last payment before the end, a whole number of cycles before the next one.
-        let stop = active ? nil : [cancellation, next.adding(days: -1), options.today].compactMap { $0 }.min()
+        // A disabled subscription is cancelled. Wallos stops moving a disabled subscription's next
+        // payment on, so that payment is the first one not made: the last paid-for day is the day
+        // before it, or the import day when it is still ahead (the user has stopped it already).
+        // Its cancellation date tells nothing of when it stopped (a reminder day, see above).
+        // Its schedule then runs from the last payment before the end, a whole number of cycles
+        // before the next one.
+        let stop = active ? nil : [next.adding(days: -1), options.today].compactMap { $0 }.min()
         let anchor = stop.map { Self.anchor(start, backTo: $0, cycle: cycle) } ?? start
         var subscription = Subscription(
             name: try check.field("Name") { try TextInput.name(name) },
@@ -89,10 +92,10 @@ struct WallosRecord: Codable {
             notes: notes,
             paymentMethod: try check.optionalText(nonEmpty(paymentMethod), field: "Payment Method"),
             remindDays: remindDays,
-            autoRenew: autoRenew && cycle.recurs, createdAt: options.now)
+            autoRenew: autoRenew && cycle.recurs, cancelBy: active ? cancellation : nil, createdAt: options.now)
         // A one-time purchase cannot move back: it stops on its day, its one payment counted.
         if let stop {
-            try check.change("Cancellation Date") { try subscription.cancel(on: max(stop, anchor)) }
+            try check.change("Active") { try subscription.cancel(on: max(stop, anchor)) }
         }
         return subscription
     }
