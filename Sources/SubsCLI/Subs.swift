@@ -10,7 +10,7 @@ public struct Subs: ParsableCommand {
         discussion: localized("Run 'subs help <subcommand>' for the options of each command."),
         version: "0.1.0",
         subcommands: [
-            Add.self, Edit.self, List.self, Show.self, Delete.self, Upcoming.self,
+            Add.self, Edit.self, List.self, Show.self, Delete.self, Upcoming.self, Calendar.self,
             Cancel.self, Pause.self, Resume.self, Remind.self, Summary.self, Stats.self,
             Rates.self, Category.self, Config.self, Export.self, Backup.self, Restore.self, Rekey.self,
             Import.self, Log.self, Undo.self, Paid.self, Skip.self, Vault.self, Detect.self,

@@ -24,6 +24,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case nothingToChange
     /// `stats --months` out of its range.
     case monthsOutOfRange(Int)
+    /// `calendar` with a MONTH it cannot read.
+    case invalidMonth(String)
     /// `detect --add` or `--record` on a statement that names no currency, without `--currency`.
     case statementCurrencyUnnamed(file: String, option: String, assumed: String)
 
@@ -46,6 +48,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
             localized("refusing to add \(count) subscriptions without confirmation: pass --yes when standard input is not a terminal")
         case .nothingToChange: localized("nothing to change: give at least one option, like --amount or --name")
         case .monthsOutOfRange(let months): localized("invalid --months '\(months)': expected 1 to 120")
+        case .invalidMonth(let month):
+            localized("invalid month '\(month.quotedForMessage)': expected YYYY-MM like 2026-11, 11.2026 or November 2026")
         case .statementCurrencyUnnamed(let file, let option, let assumed):
             localized("""
                 refusing \(option): \(file.quotedForMessage) does not say which currency its amounts are in, and they \

@@ -48,7 +48,8 @@ extension Subs {
             case .ics:
                 text = ICalendar.document(
                     for: subscriptions, config: config, today: today, generatedAt: Date(),
-                    wording: .english)
+                    // Until config remind-cancel-days exists: its default (PRODUCT.md §14).
+                    cancelReminderOffsets: [30, 7], wording: .english)
             case .json:
                 text = try store.exportDocument().encoded()
             case .csv:

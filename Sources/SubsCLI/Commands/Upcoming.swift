@@ -5,8 +5,11 @@ extension Subs {
     struct Upcoming: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "upcoming",
-            abstract: localized("List every payment and trial end due soon, oldest first."),
-            discussion: localized("The window runs from today through today + --days (default 30), both inclusive."))
+            abstract: localized("List every payment, trial end, last day to cancel and end due soon, oldest first."),
+            discussion: localized("""
+                The window runs from today through today + --days (default 30), both inclusive. A 'cancel by' row \
+                shows what missing the deadline costs, an 'ends' row the last payment; the totals count payments only.
+                """))
 
         @Option(parsing: .unconditional, help: .localized("How many days ahead to look (default: 30).", valueName: "n"))
         var days: Int?

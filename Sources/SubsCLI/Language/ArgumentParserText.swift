@@ -139,6 +139,7 @@ enum ArgumentParserText {
             "<username>": localized("<username>"), "<on-duplicate>": localized("<on-duplicate>"),
             "<from>": localized("<from>"), "<map>": localized("<map>"),
             "<old>": localized("<old>"), "<new>": localized("<new>"), "<months>": localized("<months>"),
+            "<month>": localized("<month>"),
         ]
     }
 

@@ -124,10 +124,10 @@ extension SubsTranslations {
          "Sormadan sil."),
 
         // subs upcoming
-        ("List every payment and trial end due soon, oldest first.",
-         "Yaklaşan tüm ödemeleri ve deneme bitişlerini tarih sırasıyla listele."),
-        ("The window runs from today through today + --days (default 30), both inclusive.",
-         "Aralık bugünden bugün + --days (varsayılan 30) gününe kadardır, iki uç dahil."),
+        ("List every payment, trial end, last day to cancel and end due soon, oldest first.",
+         "Yaklaşan tüm ödemeleri, deneme bitişlerini, son iptal günlerini ve sona erişleri tarih sırasıyla listele."),
+        ("The window runs from today through today + --days (default 30), both inclusive. A 'cancel by' row shows what missing the deadline costs, an 'ends' row the last payment; the totals count payments only.",
+         "Aralık bugünden bugün + --days (varsayılan 30) gününe kadardır, iki uç dahil. 'son iptal günü' satırı o gün kaçırılırsa ne ödeneceğini, 'sona eriyor' satırı son ödemeyi gösterir; toplamlara yalnızca ödemeler girer."),
         ("How many days ahead to look (default: 30).",
          "Kaç gün ileriye bakılacağı (varsayılan: 30)."),
         ("Look ahead through this date instead.",
@@ -168,6 +168,14 @@ extension SubsTranslations {
          "Her hatırlatma için bu komutu çalıştır (varsayılan: config remind-exec)."),
         ("POST each reminder as JSON to this URL (default: config remind-webhook).",
          "Her hatırlatmayı JSON olarak bu URL'ye POST et (varsayılan: config remind-webhook)."),
+
+        // subs calendar
+        ("Show a month as cal does, with payment days and deadlines marked.",
+         "Bir ayı cal gibi göster; ödeme günleri ve son iptal günleri işaretli."),
+        ("MONTH is YYYY-MM (default: this month), or MM.YYYY, or a month's name and year like 'November 2026' or 'Kasım 2026'. Marks: * payment, + trial ends, ! last day to cancel, # ends; a legend under the month lists each. Past months show the payments made.",
+         "AY, YYYY-AA (varsayılan: bu ay), AA.YYYY ya da 'Kasım 2026' veya 'November 2026' gibi ayın adı ve yılıdır. İşaretler: * ödeme, + deneme biter, ! son iptal günü, # sona eriyor; ayın altındaki açıklama her birini listeler. Geçmiş aylar yapılmış ödemeleri gösterir."),
+        ("The month to show (default: this month).",
+         "Gösterilecek ay (varsayılan: bu ay)."),
 
         // subs summary, subs stats (shared)
         ("Count only your part of shared costs.",
@@ -481,6 +489,7 @@ extension SubsTranslations {
         ("<old>", "<eski-ad>"),
         ("<new>", "<yeni-ad>"),
         ("<months>", "<ay>"),
+        ("<month>", "<ay>"),
         ("<from>", "<biçim>"),
         ("<map>", "<eşleme>"),
     ]

@@ -160,5 +160,7 @@ extension SubsTranslations {
         ("no terminal to ask for %@ on: from a script, pass --vault-passphrase-file (and --password-stdin for a password)",
          "%@ sorulacak bir terminal yok: betikten çalışırken --vault-passphrase-file (şifre için de --password-stdin) verin"),
         ("--password-stdin: standard input holds no password", "--password-stdin: standart girdide şifre yok"),
+        ("invalid month '%@': expected YYYY-MM like 2026-11, 11.2026 or November 2026",
+         "geçersiz ay '%@': 2026-11, 11.2026 ya da Kasım 2026 gibi YYYY-AA beklenir"),
     ]
 }

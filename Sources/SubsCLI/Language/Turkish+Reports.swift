@@ -235,5 +235,22 @@ extension SubsTranslations {
         ("rate", "kur"),
         ("config", "ayar"),
         ("login", "giriş bilgisi"),
+        // Deadlines and ends in upcoming, summary and calendar (issue 24)
+        ("cancel by", "son iptal günü"),
+        ("ends", "sona eriyor"),
+        ("Last days to cancel within %@ days", "%@ gün içindeki son iptal günleri"),
+        ("CANCEL BY", "SON İPTAL GÜNÜ"),
+        ("IF MISSED", "KAÇIRILIRSA"),
+        ("%@, renews to %@", "%1$@, %2$@ tarihine kadar yenilenir"),
+        ("%@ charged on %@", "%2$@ tarihinde %1$@ ödenir"),
+        ("nothing is charged", "ödeme alınmaz"),
+        ("Su", "Pz"),
+        ("Mo", "Pt"),
+        ("Tu", "Sa"),
+        ("We", "Ça"),
+        ("Th", "Pe"),
+        ("Fr", "Cu"),
+        ("Sa", "Ct"),
+        ("No payments, deadlines or ends in %@.", "%@ içinde ödeme, son iptal günü ya da sona eriş yok."),
     ]
 }

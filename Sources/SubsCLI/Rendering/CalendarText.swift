@@ -18,6 +18,11 @@ extension CalendarWording {
             case .paused(let from, let until?): "Paused from \(from) until \(until)"
             case .paused(let from, nil): "Paused from \(from) until resumed"
             case .cancelled(let day): "Cancelled on \(day)"
+            case .termEnds(let day): "The term ends on \(day)"
+            case .renewsIfMissed(let term, let until, let cost):
+                "If not cancelled by then, it renews for \(span(term)) to \(until): \(cost) \(cost.currency.code)"
+            case .chargedIfMissed(let amount, let day):
+                "If not cancelled by then, it is charged \(amount) \(amount.currency.code) on \(day)"
             }
         },
         reminder: { title, daysBefore in
@@ -26,5 +31,18 @@ extension CalendarWording {
             case 1: "\(title) tomorrow"
             default: "\(title) in \(daysBefore) days"
             }
+        },
+        deadlineTitle: { name in "Cancel \(name) by today" },
+        deadlineReminder: { name, cancelBy, daysBefore in
+            switch daysBefore {
+            case 0: "Cancel \(name) by today (\(cancelBy))"
+            case 1: "Cancel \(name) by tomorrow (\(cancelBy))"
+            default: "Cancel \(name) by \(cancelBy) (in \(daysBefore) days)"
+            }
         })
+
+    /// A contract's term in English words: `1 year`, `24 months`.
+    private static func span(_ span: TimeSpan) -> String {
+        "\(span.count) \(span.unit.rawValue)\(span.count == 1 ? "" : "s")"
+    }
 }

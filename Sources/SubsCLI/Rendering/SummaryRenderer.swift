@@ -40,6 +40,21 @@ enum SummaryRenderer {
             "trials_ending": .array(summary.trialsEnding.map(SubscriptionJSON.upcoming)),
             "budget": budget ?? .null,
             "price_rises": .array(summary.priceRises.map(PriceRiseText.json)),
+            "deadlines": .array(summary.deadlines.map(deadline)),
+        ])
+    }
+
+    /// A last day to cancel: when, the term end it reaches (null for a one-off deadline) and what
+    /// missing it costs (`0` when nothing is charged after it).
+    static func deadline(_ item: UpcomingItem) -> JSONValue {
+        .object([
+            "amount": .string(item.amount.description),
+            "cancel_by": .string(item.date.description),
+            "currency": .string(item.amount.currency.code),
+            "days_until": .int(item.daysUntil),
+            "id": .string(item.subscriptionID),
+            "name": .string(item.name),
+            "term_end": .string(item.deadline?.termEnd?.description),
         ])
     }
 
@@ -82,7 +97,38 @@ enum SummaryRenderer {
             output += "\n" + terminal.paint(localized("Trials ending within \(Summary.trialWindowDays) days"), .bold) + "\n"
                 + UpcomingRenderer.table(summary.trialsEnding, today: today, terminal: terminal)
         }
+        if !summary.deadlines.isEmpty {
+            output += "\n" + terminal.paint(localized("Last days to cancel within \(Summary.deadlineWindowDays) days"), .bold) + "\n"
+                + deadlineTable(summary.deadlines, today: today, terminal: terminal)
+        }
         return output
+    }
+
+    /// The deadlines: the day, how soon, whose, and what happens when it passes.
+    private static func deadlineTable(_ items: [UpcomingItem], today: CivilDate, terminal: Terminal) -> String {
+        var table = Table([
+            .init(header: localized("CANCEL BY")), .init(header: localized("WHEN")),
+            .init(header: localized("NAME"), maximumWidth: 32, minimumWidth: 12),
+            .init(header: localized("IF MISSED"), maximumWidth: 48, minimumWidth: 16),
+        ])
+        for item in items {
+            table.append([
+                Table.Cell(SubscriptionText.date(item.date)),
+                Table.Cell(SubscriptionText.days(until: item.date, from: today), style: item.daysUntil <= 7 ? .red : .yellow),
+                Table.Cell(item.name),
+                Table.Cell(missed(item.deadline?.missed)),
+            ])
+        }
+        return table.render(on: terminal)
+    }
+
+    /// What missing a deadline costs, in words: `$480.00, renews to 2028-03-31`.
+    static func missed(_ missed: SubscriptionCore.Deadline.Missed?) -> String {
+        switch missed {
+        case .renews(_, let until, let cost): localized("\(SubscriptionText.money(cost)), renews to \(until)")
+        case .charged(let payment): localized("\(SubscriptionText.money(payment.amount)) charged on \(payment.date)")
+        case nil: localized("nothing is charged")
+        }
     }
 
     private static func budgetLine(_ budget: BudgetUse, terminal: Terminal) -> String {

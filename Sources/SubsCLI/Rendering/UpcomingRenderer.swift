@@ -1,6 +1,8 @@
 import SubscriptionCore
 
-/// Renders `upcoming`: every payment and trial end in the window, oldest first.
+/// Renders `upcoming`: every payment, trial end, last day to cancel and end in the window, oldest
+/// first. A deadline's amount is what missing it costs, an end's the last payment: neither is
+/// money paid, so the footer's totals (the report's) count payments and trials' first charges only.
 enum UpcomingRenderer {
     /// Prints `render(report, format:)`; JSON is written as it is made, so a long window is never
     /// held whole as text.
@@ -40,7 +42,27 @@ enum UpcomingRenderer {
         }
     }
 
-    /// Payments and trial ends as a table, the trial ends marked: for `upcoming` and `summary`.
+    /// The kind of an item in words: `payment`, `trial ends, first payment`, `cancel by`, `ends`.
+    static func kind(_ kind: PaymentKind) -> String {
+        switch kind {
+        case .payment: localized("payment")
+        case .trialEnd: localized("trial ends, first payment")
+        case .cancelBy: localized("cancel by")
+        case .ends: localized("ends")
+        }
+    }
+
+    /// How an item's kind stands out: a deadline most, then a trial's first charge.
+    static func style(of kind: PaymentKind) -> Terminal.Style? {
+        switch kind {
+        case .payment: nil
+        case .trialEnd: .yellow
+        case .cancelBy: .red
+        case .ends: .cyan
+        }
+    }
+
+    /// Items as a table, the kinds other than a payment marked: for `upcoming` and `summary`.
     static func table(_ items: [UpcomingItem], today: CivilDate, terminal: Terminal) -> String {
         var table = Table([
             .init(header: localized("DATE")), .init(header: localized("WHEN")),
@@ -49,10 +71,9 @@ enum UpcomingRenderer {
         ])
         // The same few words on every row: made once, not 200,000 times.
         // A trial's end is one row with its first charge.
-        let kinds = (payment: localized("payment"), trialEnd: localized("trial ends, first payment"))
+        let kinds = Dictionary(uniqueKeysWithValues: PaymentKind.allCases.map { ($0, kind($0)) })
         var whens: [Int: String] = [:]
         for item in items {
-            let isTrial = item.kind == .trialEnd
             let offset = today.days(until: item.date)
             let when = whens[offset] ?? SubscriptionText.days(until: item.date, from: today)
             whens[offset] = when
@@ -61,7 +82,7 @@ enum UpcomingRenderer {
                 Table.Cell(when, style: item.daysUntil <= 2 ? .yellow : nil),
                 Table.Cell(item.name),
                 Table.Cell(SubscriptionText.money(item.amount)),
-                Table.Cell(isTrial ? kinds.trialEnd : kinds.payment, style: isTrial ? .yellow : nil),
+                Table.Cell(kinds[item.kind] ?? "", style: style(of: item.kind)),
             ])
         }
         return table.render(on: terminal)

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The RFC 5545 calendar of `subs export --format ics`: the payments as recurring all-day events
-/// that any calendar can import, with a reminder per offset.
+/// that any calendar can import, with a reminder per offset, and the last days to cancel as
+/// all-day events with their own reminders (PRODUCT.md §14).
 ///
 /// Each event's `RRULE` (with its `UNTIL` and `EXDATE`s) expands to exactly the dates
 /// `Subscription.payments(from:through:)` gives, the dates `subs upcoming` lists.
@@ -13,11 +14,14 @@ public enum ICalendar {
     /// subscription unless it was reactivated or changed plan; two when a monthly anchor on the
     /// 29th or 30th reaches February, see `RecurrenceRule`), starting on
     /// the period's first payment; one `VALARM` per reminder offset (the subscription's own, else
-    /// `config.remindDays`; none with `reminders off`). `generatedAt` is the `DTSTAMP`. Lines end
-    /// in CRLF and are folded at 75 octets. `wording` says the events in the reader's language.
+    /// `config.remindDays`; none with `reminders off`). Then one `VEVENT` per deadline from
+    /// `today` (`DeadlineEvent.horizonMonths` ahead, at least the next), with a `VALARM` per
+    /// `cancelReminderOffsets` (config `remind-cancel-days`; none with `reminders off`).
+    /// `generatedAt` is the `DTSTAMP`. Lines end in CRLF and are folded at 75 octets. `wording`
+    /// says the events in the reader's language.
     public static func document(
         for subscriptions: [Subscription], config: Config, today: CivilDate, generatedAt: Date,
-        wording: CalendarWording
+        cancelReminderOffsets: [Int], wording: CalendarWording
     ) -> String {
         var lines = ContentLines()
         lines.append("BEGIN", "VCALENDAR")
@@ -41,6 +45,12 @@ public enum ICalendar {
                         today: today)
                     event.write(to: &lines, stamp: stamp, wording: wording)
                 }
+            }
+            for deadline in DeadlineEvent.deadlines(of: subscription, today: today) {
+                let event = DeadlineEvent(
+                    subscription: subscription, deadline: deadline,
+                    reminderOffsets: config.remindersEnabled ? cancelReminderOffsets : [])
+                event.write(to: &lines, stamp: stamp, wording: wording)
             }
         }
         lines.append("END", "VCALENDAR")

@@ -97,6 +97,12 @@ public enum EventDetail: Equatable, Sendable {
     /// Paused from a day, until a day or until resumed (nil).
     case paused(from: CivilDate, until: CivilDate?)
     case cancelled(CivilDate)
+    /// A deadline's term ends on this day (a contract's; PRODUCT.md §14).
+    case termEnds(CivilDate)
+    /// Missing the deadline renews the contract for `term`, through `until`, for `cost`.
+    case renewsIfMissed(term: TimeSpan, until: CivilDate, cost: Money)
+    /// Missing a one-off deadline lets this payment be charged on this day.
+    case chargedIfMissed(Money, on: CivilDate)
 }
 
 /// The words of a calendar, in the reader's language: the core writes the file, the caller says
@@ -109,14 +115,23 @@ public struct CalendarWording: Sendable {
     /// A reminder's text: the event's title (`Netflix 15.49 USD`) and how many days before the
     /// payment it fires.
     public let reminder: @Sendable (_ title: String, _ daysBefore: Int) -> String
+    /// A deadline's title, on its own day: `Cancel Acme Insurance by today`.
+    public let deadlineTitle: @Sendable (_ name: String) -> String
+    /// A deadline's reminder: the subscription's name, the cancel-by day and how many days before
+    /// it the alarm fires.
+    public let deadlineReminder: @Sendable (_ name: String, _ cancelBy: CivilDate, _ daysBefore: Int) -> String
 
     public init(
         calendarName: String,
         detail: @escaping @Sendable (EventDetail) -> String,
-        reminder: @escaping @Sendable (_ title: String, _ daysBefore: Int) -> String
+        reminder: @escaping @Sendable (_ title: String, _ daysBefore: Int) -> String,
+        deadlineTitle: @escaping @Sendable (_ name: String) -> String,
+        deadlineReminder: @escaping @Sendable (_ name: String, _ cancelBy: CivilDate, _ daysBefore: Int) -> String
     ) {
         self.calendarName = calendarName
         self.detail = detail
         self.reminder = reminder
+        self.deadlineTitle = deadlineTitle
+        self.deadlineReminder = deadlineReminder
     }
 }

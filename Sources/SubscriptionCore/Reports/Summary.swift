@@ -2,8 +2,9 @@ import Foundation
 
 /// The answer to "how much am I paying?" (`subs summary`, PRODUCT.md §6).
 public struct Summary: Sendable {
-    /// Subscriptions being paid for now: active or in a trial.
+    /// Subscriptions being paid for now: active or in a trial (not paused, cancelled or ended).
     public let active: Int
+    /// Every subscription, whatever its status.
     public let total: Int
     /// Monthly cost per currency, exact.
     public let monthly: CurrencyTotals
@@ -15,12 +16,16 @@ public struct Summary: Sendable {
     /// kind `trial_end`, as `upcoming` shows them.
     public let nextPayments: [UpcomingItem]
     public let trialsEnding: [UpcomingItem]
+    /// The last days to cancel within `deadlineWindowDays`, as items of kind `cancel_by`, oldest
+    /// first (PRODUCT.md §14).
+    public let deadlines: [UpcomingItem]
     public let budget: BudgetUse?
     /// Subscriptions charged more than their price, twice running.
     public let priceRises: [PriceRise]
 
     public static let nextPaymentCount = 5
     public static let trialWindowDays = 7
+    public static let deadlineWindowDays = 30
 
     /// - Parameters:
     ///   - converter: converts totals for display (into the base currency, or another one).
@@ -66,12 +71,29 @@ public struct Summary: Sendable {
         nextPayments = upcoming.map(\.item)
         let week = today.adding(days: Self.trialWindowDays) ?? today
         trialsEnding = UpcomingReport(subscriptions, today: today, through: week).items.filter { $0.kind == .trialEnd }
+        deadlines = Self.deadlines(of: subscriptions, today: today)
         priceRises = subscriptions.compactMap { PriceRise($0, today: today) }
         let inBase = budgetConverter ?? converter
         let usedInBase = try inBase.convert(monthly)
         budget = config.budget.map {
             BudgetUse(limit: $0.decimal, used: usedInBase, atLeast: inBase.convertKnown(monthly), currency: inBase.base)
         }
+    }
+
+    /// The deadlines from today through `deadlineWindowDays` ahead, in `upcoming`'s order.
+    private static func deadlines(of subscriptions: [Subscription], today: CivilDate) -> [UpcomingItem] {
+        let end = today.adding(days: deadlineWindowDays) ?? today
+        let order = UpcomingOrder(subscriptions)
+        var items: [UpcomingItem] = []
+        var keys: [UInt64] = []
+        for (index, subscription) in subscriptions.enumerated() {
+            for deadline in subscription.deadlines(from: today, through: end) {
+                let item = UpcomingItem(subscription, deadline, today: today)
+                items.append(item)
+                keys.append(order.key(item, subscriptionAt: index))
+            }
+        }
+        return UpcomingOrder.sorted(items, keys: keys)
     }
 
     /// The yearly total: twelve exact months, rounded once.

@@ -1,20 +1,45 @@
-/// One thing due in the window `upcoming` looks at: a payment, or a free trial that ends.
+/// One thing due in the window `upcoming` looks at: a payment, a free trial that ends, the last
+/// day to cancel, or the end of a finite subscription (PRODUCT.md §14).
 public struct UpcomingItem: Hashable, Sendable {
     public let date: CivilDate
     public let daysUntil: Int
     public let kind: PaymentKind
     public let subscriptionID: String
     public let name: String
+    /// A payment's amount; for `cancelBy`, what missing the day costs (zero when nothing is
+    /// charged after it); for `ends`, the last payment on or before the end (zero when none).
     public let amount: Money
+    /// For `cancelBy`: the deadline, with the term end and what missing it costs.
+    public let deadline: Deadline?
 
-    init(_ subscription: Subscription, _ payment: Payment, kind: PaymentKind, today: CivilDate) {
-        date = payment.date
-        daysUntil = today.days(until: payment.date)
+    init(
+        _ subscription: Subscription, date: CivilDate, kind: PaymentKind, amount: Money, deadline: Deadline? = nil,
+        today: CivilDate
+    ) {
+        self.date = date
+        daysUntil = today.days(until: date)
         self.kind = kind
         subscriptionID = subscription.id
         name = subscription.name
-        amount = payment.amount
+        self.amount = amount
+        self.deadline = deadline
     }
+
+    init(_ subscription: Subscription, _ payment: Payment, kind: PaymentKind, today: CivilDate) {
+        self.init(subscription, date: payment.date, kind: kind, amount: payment.amount, today: today)
+    }
+
+    /// A last day to cancel, priced at what missing it costs (zero when nothing is charged).
+    init(_ subscription: Subscription, _ deadline: Deadline, today: CivilDate) {
+        self.init(
+            subscription, date: deadline.cancelBy, kind: .cancelBy,
+            amount: deadline.cost ?? Money(minorUnits: 0, currency: subscription.currency), deadline: deadline,
+            today: today)
+    }
+
+    /// Whether it is money that leaves the account (a payment, or a trial's first charge), which
+    /// totals count; a deadline or an end is not.
+    public var isPayment: Bool { kind == .payment || kind == .trialEnd }
 
     /// What a payment shows as: one item, of kind `trialEnd` when it is the first charge a free
     /// trial turns into (the trial ends and the charge is made that day), else `payment`. The one
@@ -24,10 +49,55 @@ public struct UpcomingItem: Hashable, Sendable {
     ) {
         items.append(UpcomingItem(subscription, payment, kind: subscription.kind(of: payment), today: today))
     }
+
+    /// Everything of `subscription` dated from `start` through `end`, both inclusive: its
+    /// payments, the deadlines that still matter, and its end when it falls there. The one rule
+    /// `upcoming` and `calendar` share.
+    static func all(
+        of subscription: Subscription, from start: CivilDate, through end: CivilDate, today: CivilDate
+    ) -> [UpcomingItem] {
+        var items: [UpcomingItem] = []
+        for payment in subscription.payments(from: start, through: end) {
+            append(payment, of: subscription, today: today, to: &items)
+        }
+        let zero = Money(minorUnits: 0, currency: subscription.currency)
+        for deadline in subscription.deadlines(from: start, through: end) {
+            items.append(UpcomingItem(subscription, deadline, today: today))
+        }
+        if let ends = subscription.endDay, start <= ends, ends <= end {
+            let last = subscription.payments(from: subscription.startDate, through: ends).last
+            items.append(UpcomingItem(subscription, date: ends, kind: .ends, amount: last?.amount ?? zero, today: today))
+        }
+        return items
+    }
+}
+
+extension Deadline {
+    /// What missing it costs: the renewal term's payments, or the payment charged after it; nil
+    /// when nothing is charged.
+    public var cost: Money? {
+        switch missed {
+        case .renews(_, _, let cost): cost
+        case .charged(let payment): payment.amount
+        case nil: nil
+        }
+    }
+}
+
+extension Subscription {
+    /// The day a finite subscription ends on its own (`--ends`, `--payments`), shown as an item of
+    /// kind `ends`; nil without an end, or once it is cancelled on or before that day (cancelled
+    /// wins, as in `status(on:)`).
+    var endDay: CivilDate? {
+        guard let ends else { return nil }
+        if let cancelled = currentPeriod.cancelledOn, cancelled <= ends { return nil }
+        return ends
+    }
 }
 
 /// The order `upcoming` lists things in: oldest first; on one day by name in lower case, then
-/// by id. The subscriptions are ranked by
+/// by id, and for one subscription the deadline first, then the payment, then the end. The
+/// subscriptions are ranked by
 /// name once, so sorting many thousands of items compares integers, not strings.
 struct UpcomingOrder {
     /// Each subscription's place by name and id, by its index in the list given.
@@ -43,11 +113,20 @@ struct UpcomingOrder {
         self.ranks = ranks
     }
 
-    /// The key `item`, of the subscription at `index`, sorts by: date, name rank.
+    /// The key `item`, of the subscription at `index`, sorts by: date, name rank, kind.
     func key(_ item: UpcomingItem, subscriptionAt index: Int) -> UInt64 {
-        // Days from 1970 are within ±3,000,000 for years 1 to 9999; ranks below 2^32.
+        // Days from 1970 are within ±3,000,000 for years 1 to 9999 (23 bits); ranks below 2^32;
+        // the kind takes 2 bits.
         let day = UInt64(item.date.daysSinceEpoch + 4_000_000)
-        return day << 32 | UInt64(ranks[index])
+        return day << 34 | UInt64(ranks[index]) << 2 | Self.kindRank(item.kind)
+    }
+
+    private static func kindRank(_ kind: PaymentKind) -> UInt64 {
+        switch kind {
+        case .cancelBy: 0
+        case .payment, .trialEnd: 1
+        case .ends: 2
+        }
     }
 
     /// `items` (with the index of the subscription each belongs to) in this order; items with
@@ -58,12 +137,14 @@ struct UpcomingOrder {
     }
 }
 
-/// Everything due from `today` through `end`, both inclusive, oldest first (R6).
+/// Everything due from `today` through `end`, both inclusive, oldest first (R6): payments, trial
+/// ends, deadlines and ends.
 public struct UpcomingReport: Sendable {
     public let today: CivilDate
     public let end: CivilDate
     public let items: [UpcomingItem]
-    /// The payments' sum per currency, a trial's first charge included.
+    /// The payments' sum per currency, a trial's first charge included; deadlines and ends are
+    /// not money paid, and not counted.
     public let totals: CurrencyTotals
 
     public static let defaultDays = 30
@@ -89,24 +170,30 @@ public struct UpcomingReport: Sendable {
     public init(_ subscriptions: [Subscription], today: CivilDate, through end: CivilDate) {
         self.today = today
         self.end = end
+        (items, totals) = Self.items(of: subscriptions, from: today, through: end, today: today)
+    }
+
+    /// Every item of `subscriptions` from `start` through `end`, in `upcoming`'s order, and the
+    /// payments' totals per currency.
+    static func items(
+        of subscriptions: [Subscription], from start: CivilDate, through end: CivilDate, today: CivilDate
+    ) -> (items: [UpcomingItem], totals: CurrencyTotals) {
         let order = UpcomingOrder(subscriptions)
         var items: [UpcomingItem] = []
         var keys: [UInt64] = []
         // Summed in minor units, exactly, and made Decimal once per currency.
         var sums: [Currency: Int128] = [:]
         for (index, subscription) in subscriptions.enumerated() {
-            for payment in subscription.payments(from: today, through: end) {
-                let first = items.count
-                UpcomingItem.append(payment, of: subscription, today: today, to: &items)
-                keys += items[first...].map { order.key($0, subscriptionAt: index) }
-                sums[payment.amount.currency, default: 0] += payment.amount.minorUnits
+            for item in UpcomingItem.all(of: subscription, from: start, through: end, today: today) {
+                items.append(item)
+                keys.append(order.key(item, subscriptionAt: index))
+                if item.isPayment { sums[item.amount.currency, default: 0] += item.amount.minorUnits }
             }
         }
-        self.items = UpcomingOrder.sorted(items, keys: keys)
         var totals = CurrencyTotals()
         for (currency, minorUnits) in sums {
             totals.add(Money(minorUnits: minorUnits, currency: currency).decimal, in: currency)
         }
-        self.totals = totals
+        return (UpcomingOrder.sorted(items, keys: keys), totals)
     }
 }

@@ -64,7 +64,8 @@ extension Subscription {
         guard deadlinesMatter else { return [] }
         let within = { (day: CivilDate) in start <= day && end.map { day <= $0 } ?? true }
         guard let contract else {
-            guard let day = cancelBy, within(day), ends.map({ day <= $0 }) ?? true else { return [] }
+            // Not after the last payment there will be: the end, or a one-time purchase's payment.
+            guard let day = cancelBy, within(day), finalDay(on: day).map({ day <= $0 }) ?? true else { return [] }
             return [Deadline(cancelBy: day, termEnd: nil, missed: nextPayment(after: day).map(Deadline.Missed.charged))]
         }
         var found: [Deadline] = []

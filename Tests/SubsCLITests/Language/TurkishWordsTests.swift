@@ -143,7 +143,7 @@ struct TurkishWordsTests {
         let sandbox = try Sandbox()
         let add = try sandbox.succeed(["help", "add"], environment: ["SUBS_LANG": "tr", "COLUMNS": "80"]).stdout
         #expect(add.contains("<ad> <tutar>") && add.contains("--start <tarih>") && !add.contains("<name>"), "\(add)")
-        let commands = ["add", "edit", "list", "show", "delete", "upcoming", "cancel", "pause", "resume", "remind",
+        let commands = ["add", "edit", "list", "show", "delete", "upcoming", "calendar", "cancel", "pause", "resume", "remind",
                         "summary", "stats", "rates", "rates list", "rates set", "rates delete", "rates import",
                         "category", "category list", "category add", "category rename", "category delete",
                         "config", "config list", "config get", "config set", "config unset", "export", "backup",

@@ -37,6 +37,22 @@ import Testing
         #expect(english.reminder("Netflix 15.49 USD", 7) == "Netflix 15.49 USD in 7 days")
     }
 
+    @Test func aDeadlineSaysWhatMissingItCosts() {
+        let english = CalendarWording.english
+        let year = TimeSpan(count: 1, unit: .year)!
+        #expect(english.detail(.termEnds(Self.later)) == "The term ends on 2027-01-05")
+        #expect(english.detail(.renewsIfMissed(term: year, until: Self.later, cost: Self.amount))
+                == "If not cancelled by then, it renews for 1 year to 2027-01-05: 17.99 USD")
+        #expect(english.detail(.renewsIfMissed(term: TimeSpan(count: 24, unit: .month)!, until: Self.later, cost: Self.amount))
+                == "If not cancelled by then, it renews for 24 months to 2027-01-05: 17.99 USD")
+        #expect(english.detail(.chargedIfMissed(Self.amount, on: Self.later))
+                == "If not cancelled by then, it is charged 17.99 USD on 2027-01-05")
+        #expect(english.deadlineTitle("Acme Insurance") == "Cancel Acme Insurance by today")
+        #expect(english.deadlineReminder("Acme Insurance", Self.day, 30) == "Cancel Acme Insurance by 2026-12-05 (in 30 days)")
+        #expect(english.deadlineReminder("Acme Insurance", Self.day, 1) == "Cancel Acme Insurance by tomorrow (2026-12-05)")
+        #expect(english.deadlineReminder("Acme Insurance", Self.day, 0) == "Cancel Acme Insurance by today (2026-12-05)")
+    }
+
     @Test func aTurkishReaderExportsTheSameCalendar() throws {
         let sandbox = try Sandbox()
         try sandbox.succeed(["add", "Netflix", "15.49", "--category", "Streaming", "--today", "2026-11-26"])

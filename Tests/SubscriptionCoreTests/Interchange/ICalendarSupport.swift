@@ -4,9 +4,13 @@ import Foundation
 /// 2024-02-01T08:00:00Z, the `DTSTAMP` of every test calendar.
 let calendarStamp = Date(timeIntervalSince1970: 1_706_774_400)
 
-func calendar(_ subscriptions: [Subscription], today: String = "2024-02-01", config: Config = .defaults) -> String {
+func calendar(
+    _ subscriptions: [Subscription], today: String = "2024-02-01", config: Config = .defaults,
+    cancelReminderOffsets: [Int] = [30, 7]
+) -> String {
     ICalendar.document(
-        for: subscriptions, config: config, today: day(today), generatedAt: calendarStamp, wording: dataWording)
+        for: subscriptions, config: config, today: day(today), generatedAt: calendarStamp,
+        cancelReminderOffsets: cancelReminderOffsets, wording: dataWording)
 }
 
 /// Words for the test calendars that show the data plainly: the core writes the file and the
@@ -24,9 +28,14 @@ let dataWording = CalendarWording(
         case .price(let amount, let from): "price \(amount) \(amount.currency) from \(from)"
         case .paused(let from, let until): "paused \(from) to \(until.map(\.description) ?? "resumed")"
         case .cancelled(let day): "cancelled \(day)"
+        case .termEnds(let day): "term ends \(day)"
+        case .renewsIfMissed(let term, let until, let cost): "renews \(term) to \(until) for \(cost) \(cost.currency)"
+        case .chargedIfMissed(let amount, let day): "charged \(amount) \(amount.currency) on \(day)"
         }
     },
-    reminder: { title, daysBefore in "\(title) -\(daysBefore)d" })
+    reminder: { title, daysBefore in "\(title) -\(daysBefore)d" },
+    deadlineTitle: { name in "cancel \(name)" },
+    deadlineReminder: { name, cancelBy, daysBefore in "cancel \(name) by \(cancelBy) -\(daysBefore)d" })
 
 /// One `VEVENT` of a calendar, read back from its unfolded lines (alarms left out).
 struct ParsedEvent {
