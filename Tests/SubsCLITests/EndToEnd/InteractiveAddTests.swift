@@ -18,7 +18,7 @@ struct InteractiveAddTests {
     @Test("Each field is asked with its default; a refused answer is explained and asked again; the result is what add makes")
     func asksEveryField() throws {
         let sandbox = try Sandbox()
-        let result = try answer(sandbox, ["Netflix", "", "abc", "15.49", "", "2026-01-31", "", "Streaming", "", "", "7,1", ""])
+        let result = try answer(sandbox, ["Netflix", "", "abc", "15.49", "", "2026-01-31", "", "", "Streaming", "", "", "7,1", ""])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("Currency [USD]: "), "\(result)")
         #expect(result.stdout.contains("invalid amount 'abc'"), "the refusal is shown: \(result)")
@@ -34,7 +34,7 @@ struct InteractiveAddTests {
     func takenNameAskedAgain() throws {
         let sandbox = try Sandbox()
         try sandbox.add("Netflix", "1")
-        let result = try answer(sandbox, ["NETFLIX", "Hulu", "", "7.99", "", "", "", "", "", "", "", ""])
+        let result = try answer(sandbox, ["NETFLIX", "Hulu", "", "7.99", "", "", "", "", "", "", "", "", ""])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("already exists"), "the refusal is shown: \(result)")
         #expect(result.stdout.components(separatedBy: "Name: ").count == 3, "asked again: \(result)")
@@ -44,7 +44,7 @@ struct InteractiveAddTests {
     @Test("In Turkish the questions are Turkish and 9,99 is read", arguments: [["SUBS_LANG": "tr"]] as [[String: String?]])
     func turkish(environment: [String: String?]) throws {
         let sandbox = try Sandbox()
-        let result = try answer(sandbox, ["Müzik", "", "9,99", "", "", "", "", "", "", "", ""], environment: environment)
+        let result = try answer(sandbox, ["Müzik", "", "9,99", "", "", "", "", "", "", "", "", ""], environment: environment)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("Tutar: ") && result.stdout.contains("eklendi"), "\(result)")
         #expect(try sandbox.succeed(["list", "--format", "json"]).jsonArray().first?["amount"] as? String == "9.99")
