@@ -185,6 +185,17 @@ struct ContractCommandTests {
         #expect(try sandbox.succeed(["log", id]).stdout.contains("ends 2026-12-01 → none"))
     }
 
+    @Test("Completion scripts have the contract options, and --renewal offers auto and manual")
+    func completion() throws {
+        let sandbox = try Sandbox()
+        let zsh = try sandbox.succeed(["--generate-completion-script", "zsh"]).stdout
+        #expect(zsh.contains("('auto' 'manual')") && zsh.contains("'--renewal["), "\(zsh.prefix(400))")
+        let bash = try sandbox.succeed(["--generate-completion-script", "bash"]).stdout
+        for option in ["--term", "--renews", "--notice", "--cancel-by", "--ends", "--payments", "--renewal", "--end"] {
+            #expect(bash.contains(option + " ") || bash.contains(option + ")"), "\(option)")
+        }
+    }
+
     @Test("Turkish: duration words are read, and cancel, show and list speak Turkish")
     func turkish() throws {
         let sandbox = try Sandbox()
