@@ -11,6 +11,8 @@ extension Subs {
                 Examples:
                   subs add Netflix 15.49 --every month --start 2024-01-31 --category Streaming
                   subs add "iCloud+" 2.99 --currency EUR --trial-end +1m
+                  subs add "Acme Insurance" 40 --start 2025-04-01 --term 1y --notice 3m
+                  subs add Phone 25 --term 24m --renews 1m --notice 1m
                 """))
 
         @Argument(help: .localized("What you pay for, as you want to see it."))
@@ -59,8 +61,10 @@ extension Subs {
             valueName: "names"))
         var sharedWith: String?
 
-        @Flag(help: .localized("It does not renew by itself."))
+        @Flag(help: .localized("It does not renew by itself (the same as --renewal manual)."))
         var noAutoRenew = false
+
+        @OptionGroup var contract: ContractOptions
 
         @Option(help: .localized("Output format."))
         var format: ObjectFormat = .table
@@ -76,7 +80,7 @@ extension Subs {
             if amount.isEmpty { throw UsageError.missingArgument("<amount>") }
             if amount.count > 1 { throw UsageError.unexpectedArgument(amount[1]) }
             let today = try clock.resolve()
-            let new = NewSubscription(
+            var new = NewSubscription(
                 name: try TextInput.name(name),
                 amount: try DecimalAmount(typed: amount[0], in: Language.current),
                 currency: currency,
@@ -88,8 +92,8 @@ extension Subs {
                 notes: try notes.flatMap { try TextInput.freeText($0, what: .notes) },
                 paymentMethod: try paymentMethod.flatMap { try TextInput.freeText($0, what: .paymentMethod) },
                 remindDays: try remind.map(RemindDays.parse),
-                autoRenew: !noAutoRenew,
                 members: try sharedWith.map(Member.parseList) ?? [])
+            try contract.apply(to: &new, noAutoRenew: noAutoRenew, today: today)
             if let currency = new.currency {
                 _ = try Money(new.amount, currency: currency)
             }

@@ -53,6 +53,20 @@ struct AddInteractive {
         let trialEnd = try LinePrompt.ask(localized("Free trial ends (a date, or empty for none)"), default: nil) {
             $0.isEmpty ? nil : try CivilDate(typed: $0, today: today, in: Language.current)
         }
+        // A contract is asked for only when a term is given: most subscriptions have none.
+        let term = try LinePrompt.ask(localized("Contract term (like 24m or 1y; empty for none)")) {
+            $0.isEmpty ? nil : try TimeSpan(typed: $0, field: .term)
+        }
+        var notice: TimeSpan?
+        var autoRenew = true
+        if term != nil {
+            notice = try LinePrompt.ask(localized("Notice before a term ends (like 3m; empty: by its last day)")) {
+                $0.isEmpty ? nil : try TimeSpan(typed: $0, field: .notice)
+            }
+            autoRenew = try LinePrompt.ask(localized("Renewal (auto or manual)"), default: "auto") {
+                $0.isEmpty ? true : try RenewalChoice(typed: $0) == .auto
+            }
+        }
         let category = try LinePrompt.ask(localized("Category (\(categories.joined(separator: ", ")); empty for none)")) { text -> String? in
             guard !text.isEmpty else { return nil }
             let name = try TextInput.name(text, what: .category)
@@ -75,8 +89,12 @@ struct AddInteractive {
         let notes = try LinePrompt.ask(localized("Notes (or empty)")) {
             try TextInput.freeText($0, what: .notes)
         }
-        return NewSubscription(
+        var new = NewSubscription(
             name: name, amount: amount, currency: currency, cycle: cycle, startDate: start, trialEnd: trialEnd,
-            category: category, url: url, notes: notes, paymentMethod: paymentMethod, remindDays: remindDays)
+            category: category, url: url, notes: notes, paymentMethod: paymentMethod, remindDays: remindDays,
+            autoRenew: autoRenew)
+        new.term = term
+        new.notice = notice
+        return new
     }
 }

@@ -18,6 +18,8 @@ extension Subs {
                   subs edit disney+ --every yearly --amount 139.99 --effective 2027-01-01
                   subs edit gym --every monthly --effective start
                   subs edit 3f2a --trial-end none --category Streaming
+                  subs edit phone --notice 1m --renewal manual
+                  subs edit gym --term none
                 """))
 
         @Argument(help: .localized("The subscription: its name or the start of it, its id or the first 4+ characters of it."),
@@ -71,8 +73,10 @@ extension Subs {
                                    valueName: "names|none"))
         var sharedWith: String?
 
-        @Flag(inversion: .prefixedNo, help: .localized("Whether it renews by itself."))
+        @Flag(inversion: .prefixedNo, help: .localized("Whether it renews by itself (the same as --renewal auto|manual)."))
         var autoRenew: Bool?
+
+        @OptionGroup var contract: ContractOptions
 
         @Option(help: .localized("Output format."))
         var format: ObjectFormat = .table
@@ -92,7 +96,7 @@ extension Subs {
                 name, amount, currency, every, start, trialEnd, category, url, notes, paymentMethod,
                 remind, autoRenew, sharedWith,
             ]
-            if given.allSatisfy({ $0 == nil }) { throw UsageError.nothingToChange }
+            if given.allSatisfy({ $0 == nil }), contract.isEmpty { throw UsageError.nothingToChange }
             let today = try clock.resolve()
             var changes = SubscriptionChanges()
             changes.name = try name.map { try TextInput.name($0) }
@@ -108,7 +112,7 @@ extension Subs {
             changes.notes = try notes.map { try TextInput.freeText($0, what: .notes) }
             changes.paymentMethod = try paymentMethod.map { try TextInput.freeText($0, what: .paymentMethod) }
             changes.remindDays = try remind.map { $0.isDefault ? nil : try RemindDays.parse($0) }
-            changes.autoRenew = autoRenew
+            try contract.apply(to: &changes, autoRenewFlag: autoRenew, today: today)
             changes.members = try sharedWith.map(Member.parseList)
             let store = try store.openStore()
             let (subscription, changed, newCategory) = try store.editReportingChange(reference, changes, today: today)

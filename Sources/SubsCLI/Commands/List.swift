@@ -38,12 +38,13 @@ extension Subs {
             abstract: localized("List subscriptions with their next payment and monthly cost."),
             // One paragraph, not lines broken by hand: argument-parser wraps it to the screen.
             discussion: localized("""
-                Without --status, shows everything except cancelled subscriptions. With exchange \
-                rates for every currency listed, --sort amount and monthly compare in the base \
-                currency and the footer adds the total in it. A table fits the terminal (or \
+                Without --status, shows everything except cancelled and ended subscriptions. With \
+                exchange rates for every currency listed, --sort amount and monthly compare in the \
+                base currency and the footer adds the total in it. A table fits the terminal (or \
                 COLUMNS): cycles are said short ('3 months'), then long names and categories are \
                 cut with '…', then the least useful columns (ID, CYCLE, CATEGORY, STATUS, \
-                MONTHLY) are left out.
+                MONTHLY) are left out. CANCEL BY, there when a subscription has a deadline to \
+                cancel by, always stays.
                 """),
             aliases: ["ls"])
 

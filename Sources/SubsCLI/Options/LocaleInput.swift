@@ -136,3 +136,12 @@ extension CivilDate {
         self = try TurkishWords.read(text, as: TurkishWords.date(text)) { try CivilDate(input: $0, today: today) }
     }
 }
+
+extension TimeSpan {
+    /// A contract's DURATION as the reader typed it: a cycle's words (`24m`, `12 months`,
+    /// `monthly`), or the Turkish ones (`24 ay`, `1 yıl`, `aylık`), in every language; `field`
+    /// names the option in a refusal.
+    init(typed text: String, field: InputError.Field) throws {
+        try self.init(cycle: { try BillingCycle(typed: text) }, text: text, field: field)
+    }
+}

@@ -124,6 +124,7 @@ enum HistoryText {
             days.map { $0.isEmpty ? none : $0.map(String.init).joined(separator: ",") } ?? localized("default", in: language)
         }) { localized("reminders \($0) → \($1)", in: language) }
         compare(\.autoRenew, { $0 ? localized("yes", in: language) : localized("no", in: language) }) { localized("auto-renew \($0) → \($1)", in: language) }
+        contractChanges(old, new, into: &changes, in: language)
         compare(\.members, { $0.isEmpty ? localized("nobody", in: language) : $0.map(\.name).joined(separator: ", ") }) {
             localized("shared with \($0) → \($1)", in: language)
         }
@@ -134,6 +135,8 @@ enum HistoryText {
             let oldCancel = old.periods.last?.cancelledOn, newCancel = new.periods.last?.cancelledOn
             if new.periods.count > old.periods.count, let restart = new.periods.last?.restartedOn {
                 changes.append(localized("restarted on \(restart)", in: language))
+            } else if let newCancel, oldCancel == nil, let notice = new.periods.last?.noticeGivenOn {
+                changes.append(localized("notice given on \(notice), the contract ends on \(newCancel)", in: language))
             } else if let newCancel, oldCancel == nil {
                 changes.append(localized("cancelled on \(newCancel)", in: language))
             } else if newCancel == nil, let oldCancel {
@@ -161,5 +164,33 @@ enum HistoryText {
             if added.isEmpty, !removed.isEmpty { changes.append(localized("pause withdrawn", in: language)) }
         }
         return changes
+    }
+
+    /// A contract's terms, deadline and end, in the short form input reads (`24m`).
+    private static func contractChanges(
+        _ old: Subscription, _ new: Subscription, into changes: inout [String], in language: Language
+    ) {
+        let none = localized("none", in: language)
+        func span(_ span: TimeSpan?) -> String { span?.description ?? none }
+        func date(_ date: CivilDate?) -> String { date?.written(in: language) ?? none }
+        if old.contract?.term != new.contract?.term {
+            changes.append(localized("term \(span(old.contract?.term)) → \(span(new.contract?.term))", in: language))
+        }
+        // Removing a contract says so once, by its term; a new one says its renewal only when it differs.
+        if let contract = new.contract {
+            let before = old.contract?.renewal ?? contract.term
+            if before != contract.renewal {
+                changes.append(localized("renews \(span(before)) → \(span(contract.renewal))", in: language))
+            }
+            if old.contract?.notice != contract.notice {
+                changes.append(localized("notice \(span(old.contract?.notice)) → \(span(contract.notice))", in: language))
+            }
+        }
+        if old.cancelBy != new.cancelBy {
+            changes.append(localized("cancel by \(date(old.cancelBy)) → \(date(new.cancelBy))", in: language))
+        }
+        if old.ends != new.ends {
+            changes.append(localized("ends \(date(old.ends)) → \(date(new.ends))", in: language))
+        }
     }
 }

@@ -10,12 +10,14 @@ enum SubscriptionJSON {
             "amount": .string(snapshot.amount.description),
             "auto_renew": .bool(subscription.autoRenew),
             "category": .string(subscription.category),
+            "contract": contract(snapshot),
             "created_at": .string(Timestamp.format(subscription.createdAt)),
             "currency": .string(subscription.currency.code),
             "cycle": .object([
                 "count": .int(snapshot.cycle.count),
                 "unit": .string(snapshot.cycle.unit.rawValue),
             ]),
+            "ends": .string(subscription.ends?.description),
             "id": .string(subscription.id),
             "members": .array(zip(subscription.members, split.dropFirst()).map { member, share in
                 .object(["name": .string(member.name), "share": .string(share.description), "weight": .int(member.weight)])
@@ -26,12 +28,34 @@ enum SubscriptionJSON {
             "next_payment": .string(snapshot.nextPayment?.date.description),
             "notes": .string(subscription.notes),
             "payment_method": .string(subscription.paymentMethod),
+            "payments_left": snapshot.paymentsLeft.map(JSONValue.int) ?? .null,
             "remind_days": .array(snapshot.remindDays.map(JSONValue.int)),
+            "renewal": .string(subscription.renewal?.rawValue),
             "start_date": .string(subscription.startDate.description),
             "status": .string(snapshot.status.rawValue),
             "trial_end": .string(subscription.trialEnd?.description),
             "updated_at": .string(Timestamp.format(subscription.updatedAt)),
             "url": .string(subscription.url),
+        ])
+    }
+
+    /// `contract` (docs/json.md): the terms, and the next deadline on or after today with the
+    /// term end it reaches (both null once notice was given); a one-off deadline has only its
+    /// day; null for neither.
+    static func contract(_ snapshot: SubscriptionSnapshot) -> JSONValue {
+        let subscription = snapshot.subscription
+        if let contract = subscription.contract {
+            return .object([
+                "cancel_by": .string(snapshot.nextDeadline?.cancelBy.description),
+                "notice": .string(contract.notice?.description),
+                "renews": .string(contract.renewal.description),
+                "term": .string(contract.term.description),
+                "term_end": .string(snapshot.nextDeadline?.termEnd?.description),
+            ])
+        }
+        guard let cancelBy = subscription.cancelBy else { return .null }
+        return .object([
+            "cancel_by": .string(cancelBy.description), "notice": .null, "renews": .null, "term": .null, "term_end": .null,
         ])
     }
 

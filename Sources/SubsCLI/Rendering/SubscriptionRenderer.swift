@@ -42,18 +42,24 @@ enum SubscriptionRenderer {
         case .table:
             // On a narrow terminal cycles are said short first ("3 months"), then categories
             // are cut, then the columns least needed to tell what is due are left out: ID (and
-            // only then are names cut), CYCLE, CATEGORY, STATUS, MONTHLY.
-            var table = Table([
+            // only then are names cut), CYCLE, CATEGORY, STATUS, MONTHLY. CANCEL BY, there when
+            // a deadline is, is never left out: it is what a contract needs to be seen.
+            let deadlines = list.items.contains { $0.nextDeadline != nil }
+            var columns: [Table.Column] = [
                 .init(header: localized("ID"), dropOrder: 1),
                 .init(header: localized("NAME"), maximumWidth: 32, minimumWidth: 12, cutAfterDropping: 1),
                 .init(header: localized("AMOUNT"), alignment: .decimal), .init(header: localized("CYCLE"), dropOrder: 2),
                 .init(header: localized("NEXT")), .init(header: localized("MONTHLY"), alignment: .decimal, dropOrder: 5),
                 .init(header: localized("STATUS"), dropOrder: 4),
                 .init(header: localized("CATEGORY"), maximumWidth: 20, minimumWidth: 8, dropOrder: 3),
-            ])
+            ]
+            // After NEXT, the other date.
+            let cancelByColumn = 5
+            if deadlines { columns.insert(.init(header: localized("CANCEL BY")), at: cancelByColumn) }
+            var table = Table(columns)
             for item in list.items {
                 let subscription = item.subscription
-                table.append([
+                var row: [Table.Cell] = [
                     Table.Cell(subscription.shortID, style: .dim), Table.Cell(subscription.name),
                     Table.Cell(SubscriptionText.money(item.amount)),
                     Table.Cell(SubscriptionText.cycle(item.cycle), short: SubscriptionText.shortCycle(item.cycle)),
@@ -61,17 +67,14 @@ enum SubscriptionRenderer {
                     Table.Cell(SubscriptionText.money(item.roundedMonthlyCost)),
                     Table.Cell(SubscriptionText.status(item.status), style: SubscriptionText.statusStyle(item.status)),
                     Table.Cell(subscription.category ?? "", style: categories.style(for: subscription.category)),
-                ])
-            }
-            guard !list.items.isEmpty else {
-                // A list empty only because cancelled ones are left out says so.
-                return switch list.cancelledLeftOut {
-                case 0: localized("No subscriptions.") + "\n"
-                case 1: localized("No subscriptions; 1 cancelled one matches ('subs list --status all').") + "\n"
-                case let count:
-                    localized("No subscriptions; \(count) cancelled ones match ('subs list --status all').") + "\n"
+                ]
+                if deadlines {
+                    let cancelBy = item.nextDeadline.map { SubscriptionText.date($0.cancelBy) } ?? ""
+                    row.insert(Table.Cell(cancelBy, style: .yellow), at: cancelByColumn)
                 }
+                table.append(row)
             }
+            guard !list.items.isEmpty else { return emptyList(list) }
             var labels = [localized("Monthly total:"), localized("Yearly total:")]
             // The converted total says something new only when some amount is in another currency.
             var converted: String?
@@ -93,6 +96,21 @@ enum SubscriptionRenderer {
             }
             return output
         }
+    }
+
+    /// A list empty only because cancelled or ended ones are left out says so.
+    private static func emptyList(_ list: SubscriptionList) -> String {
+        let (cancelled, ended) = (list.cancelledLeftOut, list.endedLeftOut)
+        let line = switch (cancelled, ended) {
+        case (0, 0): localized("No subscriptions.")
+        case (1, 0): localized("No subscriptions; 1 cancelled one matches ('subs list --status all').")
+        case (_, 0): localized("No subscriptions; \(cancelled) cancelled ones match ('subs list --status all').")
+        case (0, 1): localized("No subscriptions; 1 ended one matches ('subs list --status all').")
+        case (0, _): localized("No subscriptions; \(ended) ended ones match ('subs list --status all').")
+        default:
+            localized("No subscriptions; \(cancelled) cancelled and \(ended) ended ones match ('subs list --status all').")
+        }
+        return line + "\n"
     }
 
     enum Confirmed { case added, updated }
@@ -183,7 +201,12 @@ enum SubscriptionRenderer {
                                    localized("\(date(restarted)), billing from that day")))
                 }
             }
-            if let cancelled = period.cancelledOn {
+            if let cancelled = period.cancelledOn, let notice = period.noticeGivenOn {
+                // A contract given notice ends at a term end, ahead or past.
+                fields.append((localized("Notice given"), cancelled > today
+                    ? localized("\(date(notice)); the contract ends on \(date(cancelled))")
+                    : localized("\(date(notice)); the contract ended on \(date(cancelled))")))
+            } else if let cancelled = period.cancelledOn {
                 let isLast = index == subscription.periods.count - 1
                 let until = isLast ? subscription.activeUntil.map { localized(", active until \(date($0))") } ?? "" : ""
                 fields.append((localized("Cancelled"), "\(date(cancelled))\(until)"))
@@ -196,6 +219,7 @@ enum SubscriptionRenderer {
         fields.append((localized("Next payment"), snapshot.nextPayment.map {
             "\(date($0.date)) (\(when($0.date))), \(SubscriptionText.money($0.amount))"
         } ?? localized("none")))
+        fields += ContractText.fields(snapshot)
         let remindDays = snapshot.remindDays.map(String.init).joined(separator: ", ")
         fields += [
             (localized("Category"), subscription.category ?? "-"),

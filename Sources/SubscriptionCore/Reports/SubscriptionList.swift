@@ -10,8 +10,8 @@ public struct ListQuery: Sendable {
         case next, name, amount, monthly
     }
 
-    /// The statuses to show; empty shows everything except cancelled subscriptions, and `all`
-    /// shows everything.
+    /// The statuses to show; empty shows everything except cancelled and ended subscriptions,
+    /// and `all` shows everything.
     public var statuses: Set<StatusFilter>
     public var category: String?
     /// Matched as names are (`NameMatching`) against name, notes and URL.
@@ -51,6 +51,8 @@ public struct SubscriptionList: Sendable {
     /// The cancelled subscriptions that match the rest of the query but were left out because
     /// no `--status` was given: what an empty list should point at.
     public let cancelledLeftOut: Int
+    /// The ended ones left out the same way.
+    public let endedLeftOut: Int
 
     /// - Parameter converter: the user's exchange rates. With a rate for every currency listed,
     ///   `amount` and `monthly` sort by the value in the base currency, and the total is converted.
@@ -61,15 +63,18 @@ public struct SubscriptionList: Sendable {
         var snapshots: [SubscriptionSnapshot] = []
         snapshots.reserveCapacity(subscriptions.count)
         var cancelledLeftOut = 0
+        var endedLeftOut = 0
         for subscription in subscriptions {
             let snapshot = SubscriptionSnapshot(subscription, today: today, config: config)
             if query.matches(snapshot) {
                 snapshots.append(snapshot)
-            } else if query.statuses.isEmpty, snapshot.status == .cancelled, query.matchesAllButStatus(snapshot) {
-                cancelledLeftOut += 1
+            } else if query.statuses.isEmpty, query.matchesAllButStatus(snapshot) {
+                if snapshot.status == .cancelled { cancelledLeftOut += 1 }
+                if snapshot.status == .ended { endedLeftOut += 1 }
             }
         }
         self.cancelledLeftOut = cancelledLeftOut
+        self.endedLeftOut = endedLeftOut
         let rates = converter.flatMap { converter in
             snapshots.allSatisfy { converter.rates[$0.subscription.currency] != nil } ? converter.rates : nil
         }
@@ -91,7 +96,7 @@ public struct SubscriptionList: Sendable {
 extension ListQuery {
     func matches(_ snapshot: SubscriptionSnapshot) -> Bool {
         if statuses.isEmpty {
-            if snapshot.status == .cancelled { return false }
+            if snapshot.status == .cancelled || snapshot.status == .ended { return false }
         } else if !statuses.contains(.all),
                   !statuses.contains(where: { $0.rawValue == snapshot.status.rawValue }) {
             return false

@@ -16,6 +16,10 @@ public final class SubscriptionSnapshot: Sendable {
     public let monthlyCost: Decimal
     /// The subscription's own reminder days, else the configured ones.
     public let remindDays: [Int]
+    /// The first deadline on or after today that still matters (PRODUCT.md §14).
+    public let nextDeadline: Deadline?
+    /// The payments from today through its end; nil when it has no end.
+    public let paymentsLeft: Int?
 
     public init(_ subscription: Subscription, today: CivilDate, config: Config) {
         self.subscription = subscription
@@ -26,6 +30,10 @@ public final class SubscriptionSnapshot: Sendable {
         self.nextPayment = subscription.nextPayment(onOrAfter: today)
         self.monthlyCost = subscription.monthlyCost(on: today)
         self.remindDays = subscription.remindDays ?? config.remindDays
+        self.nextDeadline = subscription.nextDeadline(onOrAfter: today)
+        self.paymentsLeft = subscription.ends.map { ends in
+            ends < today ? 0 : subscription.payments(from: today, through: ends).count
+        }
     }
 
     /// Today's price split between you (first) and the members; just the price when not shared.

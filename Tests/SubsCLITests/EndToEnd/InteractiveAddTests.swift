@@ -18,7 +18,7 @@ struct InteractiveAddTests {
     @Test("Each field is asked with its default; a refused answer is explained and asked again; the result is what add makes")
     func asksEveryField() throws {
         let sandbox = try Sandbox()
-        let result = try answer(sandbox, ["Netflix", "", "abc", "15.49", "", "2026-01-31", "", "Streaming", "", "", "7,1", ""])
+        let result = try answer(sandbox, ["Netflix", "", "abc", "15.49", "", "2026-01-31", "", "", "Streaming", "", "", "7,1", ""])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("Currency [USD]: "), "\(result)")
         #expect(result.stdout.contains("invalid amount 'abc'"), "the refusal is shown: \(result)")
@@ -34,7 +34,7 @@ struct InteractiveAddTests {
     func takenNameAskedAgain() throws {
         let sandbox = try Sandbox()
         try sandbox.add("Netflix", "1")
-        let result = try answer(sandbox, ["NETFLIX", "Hulu", "", "7.99", "", "", "", "", "", "", "", ""])
+        let result = try answer(sandbox, ["NETFLIX", "Hulu", "", "7.99", "", "", "", "", "", "", "", "", ""])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("already exists"), "the refusal is shown: \(result)")
         #expect(result.stdout.components(separatedBy: "Name: ").count == 3, "asked again: \(result)")
@@ -44,10 +44,26 @@ struct InteractiveAddTests {
     @Test("In Turkish the questions are Turkish and 9,99 is read", arguments: [["SUBS_LANG": "tr"]] as [[String: String?]])
     func turkish(environment: [String: String?]) throws {
         let sandbox = try Sandbox()
-        let result = try answer(sandbox, ["Müzik", "", "9,99", "", "", "", "", "", "", "", ""], environment: environment)
+        let result = try answer(sandbox, ["Müzik", "", "9,99", "", "", "", "", "", "", "", "", ""], environment: environment)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("Tutar: ") && result.stdout.contains("eklendi"), "\(result)")
         #expect(try sandbox.succeed(["list", "--format", "json"]).jsonArray().first?["amount"] as? String == "9.99")
+    }
+
+    @Test("A contract is asked for only when a term is given: its notice and renewal, each checked as its flag")
+    func contract() throws {
+        let sandbox = try Sandbox()
+        // Name, currency, amount, cycle, start, trial end; term (refused, then 1y), notice, renewal.
+        let result = try answer(sandbox, [
+            "Acme", "", "40", "", "2026-04-01", "", "0m", "1y", "3m", "sometimes", "manual", "", "", "", "", "",
+        ])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("invalid duration '0m'") && result.stdout.contains("invalid --renewal 'sometimes'"),
+                "\(result)")
+        let item = try #require(try sandbox.succeed(["list", "--format", "json", "--today", "2026-11-22"]).jsonArray().first)
+        let contract = try #require(item["contract"] as? [String: Any], "\(item)")
+        #expect(contract["term"] as? String == "1y" && contract["notice"] as? String == "3m", "\(item)")
+        #expect(contract["cancel_by"] as? String == "2026-12-31" && item["renewal"] as? String == "manual", "\(item)")
     }
 
     @Test("Ctrl-D or Ctrl-C at a question: exit 1, one line, nothing written", arguments: ["^D", "^C"])

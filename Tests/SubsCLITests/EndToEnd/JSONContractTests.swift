@@ -5,9 +5,9 @@ import Testing
 @Suite("JSON contract")
 struct JSONContractTests {
     static let subscriptionKeys: Set<String> = [
-        "amount", "auto_renew", "category", "created_at", "currency", "cycle", "id", "members",
-        "monthly_cost", "my_share", "name", "next_payment", "notes", "payment_method", "remind_days",
-        "start_date", "status", "trial_end", "updated_at", "url",
+        "amount", "auto_renew", "category", "contract", "created_at", "currency", "cycle", "ends", "id", "members",
+        "monthly_cost", "my_share", "name", "next_payment", "notes", "payment_method", "payments_left", "remind_days",
+        "renewal", "start_date", "status", "trial_end", "updated_at", "url",
     ]
 
     static let upcomingKeys: Set<String> = ["amount", "currency", "date", "days_until", "id", "kind", "name"]

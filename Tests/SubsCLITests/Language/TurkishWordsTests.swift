@@ -83,7 +83,7 @@ struct TurkishWordsTests {
         let sandbox = try Sandbox()
         let python = try #require(Tools.find("python3"), "python3 drives the pseudo-terminal")
         let script = LocalizedRepository.root.appendingPathComponent("Tests/pty/answer.py").path
-        let answers = ["Müzik", "", "9,99", "yıllık", "yarın", "", "", "", "", "", ""]
+        let answers = ["Müzik", "", "9,99", "yıllık", "yarın", "", "", "", "", "", "", ""]
         let result = try sandbox.runTool(python, [script, try SubsBinary.url().path, "add"],
                                          environment: ["SUBS_LANG": "tr", "SUBS_TODAY": "2026-11-22"],
                                          input: Data((answers.joined(separator: "\n") + "\n").utf8))
