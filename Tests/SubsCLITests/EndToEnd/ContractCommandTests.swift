@@ -208,6 +208,9 @@ struct ContractCommandTests {
         let phone = try sandbox.add("Telefon", "250", ["--term", "24 ay", "--notice", "4 hafta", "--currency", "TRY"],
                                     today: Self.today, environment: Self.turkish)
         #expect(contract(try json(sandbox, phone))?["notice"] == "4w")
+        let manual = try sandbox.succeed(["edit", phone, "--renewal", "elle", "--format", "json", "--today", Self.today],
+                                         environment: Self.turkish).jsonObject()
+        #expect(manual["renewal"] as? String == "manual", "\(manual)")
         let show = try sandbox.succeed(["show", id, "--today", Self.today], environment: Self.turkish).stdout
         #expect(show.contains("Son iptal günü") && show.contains("31.12.2026"), "\(show)")
         let list = try sandbox.succeed(["list", "--today", Self.today], environment: Self.turkish).stdout
