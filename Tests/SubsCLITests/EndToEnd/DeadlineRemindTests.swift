@@ -140,6 +140,23 @@ struct DeadlineRemindTests {
         #expect(hookObject["text"] as? String == Self.insurance7.replacingOccurrences(of: "in 7 days", with: "in 15 days"))
     }
 
+    @Test("--webhook posts a deadline with kind cancel_by, its term end and cost")
+    func webhook() throws {
+        let server = try RecordingHTTPServer(status: 204)
+        defer { server.stop() }
+        let sandbox = try Self.contracts(remind: ["Acme Insurance": "none", "Stream": "none"])
+        try sandbox.succeed(["remind", "--today", "2025-12-24", "--webhook", server.url("/hook")],
+                            environment: RemindHooks.direct)
+        let bodies = server.requests.compactMap(\.jsonObject)
+        try #require(bodies.count == 1, "\(server.requests)")
+        #expect(Set(bodies[0].keys) == RemindHooks.payloadKeys)
+        #expect(bodies[0]["kind"] as? String == "cancel_by")
+        #expect(bodies[0]["date"] as? String == "2025-12-31")
+        #expect(bodies[0]["term_end"] as? String == "2026-03-31")
+        #expect(bodies[0]["amount"] as? String == "480.00")
+        #expect(bodies[0]["content"] as? String == Self.insurance7)
+    }
+
     @Test("The deadline and manual-renewal reminders in Turkish")
     func turkish() throws {
         let sandbox = try Self.contracts(remind: ["Acme Insurance": "none", "Stream": "none"])

@@ -221,6 +221,9 @@ import Testing
         #expect(expected.contains(Delivery(name: "Phone", kind: "cancel_by", date: day("2027-02-09"), offset: 7,
                                            on: day("2027-02-02"))))
         #expect(expected.filter { $0.name == "Phone" }.count > 4, "monthly after the first 24 months")
+        // The gym: 12 months from 2026-01-05, then 4 weeks at a time, 4 weeks' notice.
+        #expect(Set(expected.filter { $0.name == "Gym" }.map(\.date))
+                == Set(days(["2026-12-07", "2027-01-04", "2027-02-01", "2027-03-01"])))
         // Nothing twice, payments included.
         let keys = delivered.map { "\($0.name) \($0.kind) \($0.date) \($0.offset)" }
         #expect(Set(keys).count == keys.count)
