@@ -9,13 +9,14 @@ extension Subs {
             abstract: localized("Read and change settings."),
             discussion: localized("""
                 Keys:
-                  currency        the default currency of new subscriptions (default USD)
-                  remind-days     days before a payment to remind, like 7,1 (default 2)
-                  reminders       on or off: off silences 'subs remind' (default on)
-                  remind-exec     the default --exec command of 'subs remind'
-                  remind-webhook  the default --webhook URL of 'subs remind'
-                  budget          a monthly budget in the base currency, for 'subs summary'
-                  language        en or tr, when SUBS_LANG does not say (default: the locale)
+                  currency            the default currency of new subscriptions (default USD)
+                  remind-days         days before a payment to remind, like 7,1 (default 2)
+                  remind-cancel-days  days before a last day to cancel to remind (default 30,7)
+                  reminders           on or off: off silences 'subs remind' (default on)
+                  remind-exec         the default --exec command of 'subs remind'
+                  remind-webhook      the default --webhook URL of 'subs remind'
+                  budget              a monthly budget in the base currency, for 'subs summary'
+                  language            en or tr, when SUBS_LANG does not say (default: the locale)
                 """),
             subcommands: [List.self, Get.self, Set.self, Unset.self])
     }

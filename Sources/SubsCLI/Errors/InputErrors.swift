@@ -109,6 +109,11 @@ extension InputError.Expected {
                 invalid reminder days '\(quoted)': expected days before a payment from 0 to 365, comma-separated, like 7,1, \
                 or 'none'
                 """, in: language)
+        case .cancelReminderDays:
+            return localized("""
+                invalid reminder days '\(quoted)': expected days before a last day to cancel from 0 to 365, \
+                comma-separated, like 30,7, or 'none'
+                """, in: language)
         case .budgetDigits(let currency):
             return localized("""
                 invalid budget '\(quoted)': expected at most \(currency.minorDigits) decimals for the base currency \
@@ -188,6 +193,9 @@ extension InputError.Expected {
             return localized("expected an http:// or https:// URL", in: language)
         case .reminderDays:
             return localized("expected days before a payment from 0 to 365, comma-separated, like 7,1, or 'none'", in: language)
+        case .cancelReminderDays:
+            return localized("expected days before a last day to cancel from 0 to 365, comma-separated, like 30,7, or 'none'",
+                             in: language)
         case .budgetDigits(let currency):
             return localized("expected at most \(currency.minorDigits) decimals for the base currency \(currency.code)", in: language)
         case .dayCount(let maximum):

@@ -3,31 +3,71 @@ import SubscriptionCore
 
 /// The words and JSON of `subs remind`, and what its hooks receive.
 enum ReminderRenderer {
-    /// `Netflix: $15.49 on 2026-11-30 (in 8 days)` or `Disney+: trial ends 2026-11-29
-    /// (tomorrow), then $8.99`.
+    /// `Netflix: $15.49 on 2026-11-30 (in 8 days)`, `Disney+: trial ends 2026-11-29 (tomorrow),
+    /// then $8.99`, `Cancel Acme Insurance by 2026-12-31 (in 30 days), or it renews for 1 year to
+    /// 2028-03-31: $480.00` (PRODUCT.md §14).
     static func line(_ reminder: Reminder, today: CivilDate) -> String {
-        let date = SubscriptionText.date(reminder.payment.date)
-        let days = SubscriptionText.days(until: reminder.payment.date, from: today)
-        let amount = SubscriptionText.money(reminder.payment.amount)
+        let date = SubscriptionText.date(reminder.date)
+        let days = SubscriptionText.days(until: reminder.date, from: today)
+        let name = reminder.name
         switch reminder.kind {
-        case .payment: return localized("\(reminder.name): \(amount) on \(date) (\(days))")
-        case .trialEnd: return localized("\(reminder.name): trial ends \(date) (\(days)), then \(amount)")
-        case .cancelBy: return localized("\(reminder.name): cancel by \(date) (\(days))")
-        case .ends: return localized("\(reminder.name): ends \(date) (\(days))")
+        case .payment:
+            // No amount is a deadline's only: a payment always has one.
+            let amount = reminder.amount.map(SubscriptionText.money) ?? ""
+            // A plan renewed by hand is not charged: it lapses unless the user pays.
+            if reminder.renewal == .manual { return localized("\(name) expires on \(date) (\(days)): renew for \(amount)") }
+            return localized("\(name): \(amount) on \(date) (\(days))")
+        case .trialEnd:
+            let amount = reminder.amount.map(SubscriptionText.money) ?? ""
+            return localized("\(name): trial ends \(date) (\(days)), then \(amount)")
+        case .cancelBy, .ends:
+            // Only deadlines are reminded of; an end needs nothing done, so it never comes here.
+            switch reminder.deadline?.missed {
+            case .renews(let term, let until, let cost)?:
+                let term = words(for: term)
+                let until = SubscriptionText.date(until)
+                let cost = SubscriptionText.money(cost)
+                return localized("Cancel \(name) by \(date) (\(days)), or it renews for \(term) to \(until): \(cost)")
+            case .charged(let payment)?:
+                let amount = SubscriptionText.money(payment.amount)
+                let chargedOn = SubscriptionText.date(payment.date)
+                return localized("Cancel \(name) by \(date) (\(days)), or it is charged \(amount) on \(chargedOn)")
+            case nil:
+                return localized("Cancel \(name) by \(date) (\(days))")
+            }
         }
     }
 
-    /// The reminder as JSON: the fields of an upcoming item plus `offset`.
+    /// A term's length as a count of its unit: `1 year`, `24 months`.
+    private static func words(for span: TimeSpan) -> String {
+        let count = span.count
+        return switch (span.unit, count) {
+        case (.day, 1): localized("1 day")
+        case (.week, 1): localized("1 week")
+        case (.month, 1): localized("1 month")
+        case (.year, 1): localized("1 year")
+        case (.day, _): localized("\(count) days")
+        case (.week, _): localized("\(count) weeks")
+        case (.month, _): localized("\(count) months")
+        case (.year, _): localized("\(count) years")
+        }
+    }
+
+    /// The reminder as JSON: the fields of an upcoming item plus `offset`, how it renews, and for
+    /// a deadline the term end it reaches (`date` is the last day to cancel, `amount` what
+    /// missing it costs).
     static func object(_ reminder: Reminder) -> JSONObject {
         [
-            "amount": .string(reminder.payment.amount.description),
-            "currency": .string(reminder.payment.amount.currency.code),
-            "date": .string(reminder.payment.date.description),
+            "amount": reminder.amount.map { .string($0.description) } ?? .null,
+            "currency": .string(reminder.currency.code),
+            "date": .string(reminder.date.description),
             "days_until": .int(reminder.daysUntil),
             "id": .string(reminder.subscriptionID),
             "kind": .string(reminder.kind.rawValue),
             "name": .string(reminder.name),
             "offset": .int(reminder.offset),
+            "renewal": reminder.renewal.map { .string($0.rawValue) } ?? .null,
+            "term_end": reminder.deadline?.termEnd.map { .string($0.description) } ?? .null,
         ]
     }
 
@@ -46,27 +86,29 @@ enum ReminderRenderer {
         [
             "SUBS_ID": reminder.subscriptionID,
             "SUBS_NAME": reminder.name,
-            "SUBS_AMOUNT": reminder.payment.amount.description,
-            "SUBS_CURRENCY": reminder.payment.amount.currency.code,
-            "SUBS_DATE": reminder.payment.date.description,
+            "SUBS_AMOUNT": reminder.amount?.description ?? "",
+            "SUBS_CURRENCY": reminder.currency.code,
+            "SUBS_DATE": reminder.date.description,
             "SUBS_DAYS_UNTIL": String(reminder.daysUntil),
             "SUBS_KIND": reminder.kind.rawValue,
             "SUBS_OFFSET": String(reminder.offset),
             "SUBS_MESSAGE": line(reminder, today: today),
+            "SUBS_RENEWAL": reminder.renewal?.rawValue ?? "",
+            "SUBS_TERM_END": reminder.deadline?.termEnd?.description ?? "",
         ]
     }
 
     /// The line on standard error for a reminder a hook refused.
     static func failure(_ failure: ReminderFailure) -> String {
         let name = failure.reminder.name.terminalSafe
-        let date = SubscriptionText.date(failure.reminder.payment.date)
+        let date = SubscriptionText.date(failure.reminder.date)
         return "subs: " + localized(
             "reminder for \(name) on \(date) not sent (\(failure.reason.terminalSafe)); the next run tries again")
     }
 
     /// The line on standard error for a reminder another run took over from this one.
     static func takenOver(_ reminder: Reminder) -> String {
-        let date = SubscriptionText.date(reminder.payment.date)
+        let date = SubscriptionText.date(reminder.date)
         return "subs: " + localized("""
             reminder for \(reminder.name.terminalSafe) on \(date) left to another run that took it over while \
             this one was held up

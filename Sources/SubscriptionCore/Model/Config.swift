@@ -6,6 +6,8 @@ public struct Config: Equatable, Sendable {
     public var currency: Currency = .usd
     /// Days before a payment to remind, for subscriptions without their own list.
     public var remindDays: [Int] = [2]
+    /// Days before a last day to cancel to remind (PRODUCT.md §14), apart from payments.
+    public var remindCancelDays: [Int] = [30, 7]
     /// `reminders off` silences `subs remind` entirely.
     public var remindersEnabled = true
     /// The default `--exec` command of `subs remind`.
@@ -48,6 +50,7 @@ public struct Config: Equatable, Sendable {
         switch key {
         case .currency: currency.code
         case .remindDays: RemindDays.format(remindDays)
+        case .remindCancelDays: RemindDays.format(remindCancelDays)
         case .reminders: remindersEnabled ? "on" : "off"
         case .remindExec: remindExec
         case .remindWebhook: remindWebhook
@@ -61,6 +64,7 @@ public struct Config: Equatable, Sendable {
 public enum ConfigKey: String, CaseIterable, Sendable {
     case currency
     case remindDays = "remind-days"
+    case remindCancelDays = "remind-cancel-days"
     case reminders
     case remindExec = "remind-exec"
     case remindWebhook = "remind-webhook"
@@ -80,7 +84,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     public var runsOrCalls: Bool {
         switch self {
         case .remindExec, .remindWebhook: true
-        case .currency, .remindDays, .reminders, .budget, .language: false
+        case .currency, .remindDays, .remindCancelDays, .reminders, .budget, .language: false
         }
     }
 
@@ -100,6 +104,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
             config.currency = try Currency(input: trimmed)
         case .remindDays:
             config.remindDays = try RemindDays.parse(trimmed)
+        case .remindCancelDays:
+            config.remindCancelDays = try RemindDays.parse(trimmed, expected: .cancelReminderDays)
         case .reminders:
             switch trimmed.lowercased() {
             case "on", "true", "yes": config.remindersEnabled = true
@@ -140,12 +146,17 @@ public enum WebhookURL {
     }
 }
 
-/// Reminder offsets: days before a payment.
+/// Reminder offsets: days before a payment, or before a last day to cancel.
 public enum RemindDays {
     public static let range = 0...365
 
     /// Parses `7,1` into `[7, 1]`: distinct, in descending order. `none` (in Turkish `yok`) is no reminders.
     public static func parse(_ text: String) throws -> [Int] {
+        try parse(text, expected: .reminderDays)
+    }
+
+    /// `parse`, with what a refusal expects: days before a payment, or before a deadline.
+    public static func parse(_ text: String, expected: InputError.Expected) throws -> [Int] {
         // The stored form, `7,1`, has nothing to trim: read it without Foundation.
         let isPlain = text.utf8.allSatisfy { $0 == UInt8(ascii: ",") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
         if !isPlain, ["none", "yok"].contains(text.trimmingCharacters(in: .whitespaces).lowercased()) { return [] }
@@ -155,7 +166,7 @@ public enum RemindDays {
         for part in parts {
             guard !part.isEmpty, part.count <= 3, part.allSatisfy(\.isASCIIDigit), let day = Int(part),
                   range.contains(day)
-            else { throw InputError.invalid(.reminderDays, value: text, expected: .reminderDays) }
+            else { throw InputError.invalid(.reminderDays, value: text, expected: expected) }
             days.insert(day)
         }
         return days.sorted(by: >)

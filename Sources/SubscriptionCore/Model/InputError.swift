@@ -97,6 +97,8 @@ public enum InputError: CoreError, Equatable, Sendable {
         case webhookURL
         /// `remind-days`: days before a payment from 0 to 365, or `none`.
         case reminderDays
+        /// `remind-cancel-days`, `--remind-cancel`: days before a last day to cancel, 0 to 365, or `none`.
+        case cancelReminderDays
         /// A budget with no more decimals than the base currency.
         case budgetDigits(Currency)
         /// A number of days from 0 to `maximum`.

@@ -33,3 +33,25 @@ extension Subscription {
         return payment.date == trialEnd && inFirstPeriod ? .trialEnd : .payment
     }
 }
+
+/// A deadline reminder that is due: the last day to cancel is `offset` days away or less.
+public struct DueDeadlineReminder: Hashable, Sendable {
+    public let deadline: Deadline
+    /// K: the reminder is for `offset` days before the cancel-by day.
+    public let offset: Int
+}
+
+extension Subscription {
+    /// Every deadline reminder due on `today` by R8's rule applied to cancel-by days: for each
+    /// offset K, each deadline d with d − K ≤ today ≤ d (PRODUCT.md §14). Independent of the
+    /// payment reminders and their offsets. Ordered by deadline, then by offset from the largest.
+    public func deadlineRemindersDue(on today: CivilDate, offsets: [Int]) -> [DueDeadlineReminder] {
+        guard let horizon = offsets.max() else { return [] }
+        let end = CivilDate(clampingDaysSinceEpoch: today.daysSinceEpoch + min(horizon, 1 << 20))
+        return deadlines(from: today, through: end).flatMap { deadline in
+            offsets.sorted(by: >)
+                .filter { deadline.cancelBy.adding(days: -$0).map { $0 <= today } ?? true }
+                .map { DueDeadlineReminder(deadline: deadline, offset: $0) }
+        }
+    }
+}

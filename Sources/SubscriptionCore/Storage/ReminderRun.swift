@@ -14,9 +14,11 @@ public enum ReminderRun {
     /// then delivers them one by one with `deliver`.
     ///
     /// A `today` later than `realToday` is refused: what it records would be silent on the real
-    /// day. `now` is the clock claims are dated with.
+    /// day. `now` is the clock claims are dated with. `cancelOffsets` replaces config
+    /// `remind-cancel-days` (`--remind-cancel`).
     public static func run(
         _ store: SubscriptionStore, today: CivilDate, realToday: CivilDate = .today(),
+        cancelOffsets: [Int]? = nil,
         now: () -> Date = Date.init,
         announce: ([Reminder]) throws -> Void,
         deliver: (Reminder) -> DeliveryResult
@@ -25,7 +27,7 @@ public enum ReminderRun {
             throw ReminderRunError.futureDay(today: today, realToday: realToday)
         }
         let run = UUID().uuidString
-        let claimed = try store.claimReminders(today: today, now: now(), run: run)
+        let claimed = try store.claimReminders(today: today, now: now(), run: run, cancelOffsets: cancelOffsets)
         var result = ReminderRunResult(claimed: claimed)
         guard !claimed.isEmpty else { return result }
         var pending = claimed[...]

@@ -8,17 +8,18 @@ extension SubscriptionStore {
     public static let reminderClaimTimeout: TimeInterval = 10 * 60
 
     /// The reminders due on `today` that were neither sent nor are being sent (`--dry-run`).
-    public func dueReminders(today: CivilDate, now: Date = Date()) throws -> [Reminder] {
-        try read { try Self.dueReminders($0, today: today, now: now) }
+    /// `cancelOffsets` replaces config `remind-cancel-days` (`--remind-cancel`).
+    public func dueReminders(today: CivilDate, now: Date = Date(), cancelOffsets: [Int]? = nil) throws -> [Reminder] {
+        try read { try Self.dueReminders($0, today: today, now: now, cancelOffsets: cancelOffsets) }
     }
 
     /// Takes on the reminders due on `today` for the run `run`: marks them claimed in one
     /// `BEGIN IMMEDIATE` transaction, so that runs at the same time never deliver one reminder
     /// twice. Each is then settled with `settleReminders`.
-    func claimReminders(today: CivilDate, now: Date, run: String) throws -> [Reminder] {
+    func claimReminders(today: CivilDate, now: Date, run: String, cancelOffsets: [Int]? = nil) throws -> [Reminder] {
         guard try existingConnection() != nil else { return [] }
         return try write { connection in
-            let due = try Self.dueReminders(connection, today: today, now: now)
+            let due = try Self.dueReminders(connection, today: today, now: now, cancelOffsets: cancelOffsets)
             let reminders = ReminderRecords(connection: connection)
             for record in due.flatMap(ReminderReport.records(of:)) {
                 try reminders.mark(record, .claimed, now: now, run: run)
@@ -53,11 +54,14 @@ extension SubscriptionStore {
         }
     }
 
-    private static func dueReminders(_ connection: Connection, today: CivilDate, now: Date) throws -> [Reminder] {
+    private static func dueReminders(
+        _ connection: Connection, today: CivilDate, now: Date, cancelOffsets: [Int]?
+    ) throws -> [Reminder] {
         let taken = try ReminderRecords(connection: connection).taken(
             from: today, claimedAfter: now.addingTimeInterval(-reminderClaimTimeout))
         return ReminderReport.due(
             try SubscriptionRecords(connection: connection).all(), today: today,
-            config: try SettingRecords(connection: connection).config(), sent: Set(taken))
+            config: try SettingRecords(connection: connection).config(), sent: Set(taken),
+            cancelOffsets: cancelOffsets)
     }
 }

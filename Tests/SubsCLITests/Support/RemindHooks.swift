@@ -10,7 +10,7 @@ enum RemindHooks {
 
     /// The keys of the JSON object a hook receives.
     static let payloadKeys: Set<String> = ["amount", "content", "currency", "date", "days_until", "id", "kind",
-                                           "name", "offset", "text"]
+                                           "name", "offset", "renewal", "term_end", "text"]
 
     /// A directory for hook output, and the environment that tells the hook where it is.
     static func directory(_ sandbox: Sandbox) throws -> (String, [String: String?]) {

@@ -58,7 +58,7 @@ import Testing
         if version >= 3 {
             // The sent reminder stays sent; the dead run's claim is taken up once stale.
             let due = try store.dueReminders(today: day("2024-02-28"), now: Date(timeIntervalSince1970: 1_709_200_000))
-            #expect(due.map(\.payment.date) == [day("2024-02-29")])
+            #expect(due.map(\.date) == [day("2024-02-29")])
             #expect(due.first?.offsets == [1])
         }
         let colours = try store.categoryUsage().filter { ["Odd", "Fine"].contains($0.name) }

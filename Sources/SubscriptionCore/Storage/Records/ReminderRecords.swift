@@ -1,22 +1,24 @@
 import Foundation
 
-/// Reads and writes the `reminders_sent` table: each reminder of a payment, by subscription,
-/// payment date and days before, either `claimed` by a run delivering it or `sent`.
+/// Reads and writes the `reminders_sent` table: each reminder of a payment (or trial end) or of a
+/// deadline, by subscription, kind, date and days before, either `claimed` by a run delivering it
+/// or `sent`. The kind keeps a payment and a deadline on the same day apart.
 struct ReminderRecords {
     let connection: Connection
 
-    /// The reminders sent or claimed since `staleClaim` for payments on or after `today`: those
-    /// a run must not deliver again.
+    /// The reminders sent or claimed since `staleClaim` for days on or after `today`: those a
+    /// run must not deliver again.
     func taken(from today: CivilDate, claimedAfter staleClaim: Date) throws -> [SentReminder] {
         try connection.rows("""
-            SELECT subscription_id, payment_date, offset_days FROM reminders_sent
+            SELECT subscription_id, kind, payment_date, offset_days FROM reminders_sent
             WHERE payment_date >= ? AND (state = 'sent' OR updated_at > ?)
             """, [.text(today.description), .text(Timestamp.format(staleClaim))]
         ).map { row -> SentReminder in
             // A row that does not read back would be a reminder sent again every day: refuse.
-            guard let id = row.text(0), let date = row.text(1).flatMap(CivilDate.init(iso:)), let offset = row.int(2)
+            guard let id = row.text(0), let kind = row.text(1).flatMap(SentReminder.Kind.init(rawValue:)),
+                  let date = row.text(2).flatMap(CivilDate.init(iso:)), let offset = row.int(3)
             else { throw Damaged(.sentReminder) }
-            return SentReminder(subscriptionID: id, paymentDate: date, offset: Int(offset))
+            return SentReminder(subscriptionID: id, kind: kind, date: date, offset: Int(offset))
         }
     }
 
@@ -24,13 +26,13 @@ struct ReminderRecords {
     func sent(of ids: [String]) throws -> [SentReminderRow] {
         try ids.flatMap { id in
             try connection.rows("""
-                SELECT payment_date, offset_days, updated_at FROM reminders_sent
-                WHERE subscription_id = ? AND state = 'sent' ORDER BY payment_date, offset_days
+                SELECT kind, payment_date, offset_days, updated_at FROM reminders_sent
+                WHERE subscription_id = ? AND state = 'sent' ORDER BY payment_date, kind, offset_days
                 """, [.text(id)]).map { row in
-                guard let date = row.text(0), let offset = row.int(1), let updatedAt = row.text(2) else {
-                    throw Damaged(.sentReminder)
-                }
-                return SentReminderRow(subscriptionID: id, paymentDate: date, offsetDays: Int(offset), updatedAt: updatedAt)
+                guard let kind = row.text(0), let date = row.text(1), let offset = row.int(2), let updatedAt = row.text(3)
+                else { throw Damaged(.sentReminder) }
+                return SentReminderRow(subscriptionID: id, kind: kind, paymentDate: date, offsetDays: Int(offset),
+                                       updatedAt: updatedAt)
             }
         }
     }
@@ -40,8 +42,8 @@ struct ReminderRecords {
         // SQLite 3.15 has no UPSERT: replace the row.
         try connection.run("""
             INSERT OR REPLACE INTO reminders_sent
-                (subscription_id, payment_date, offset_days, state, updated_at, claimed_by)
-            VALUES (?, ?, ?, ?, ?, ?)
+                (subscription_id, kind, payment_date, offset_days, state, updated_at, claimed_by)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             """, key(of: record) + [.text(state.rawValue), .text(Timestamp.format(now)), .text(run)])
     }
 
@@ -52,7 +54,7 @@ struct ReminderRecords {
     /// Gives back the claim the run `run` has on `record`, if it still has it.
     func release(_ record: SentReminder, run: String) throws {
         try connection.run("""
-            DELETE FROM reminders_sent WHERE subscription_id = ? AND payment_date = ?
+            DELETE FROM reminders_sent WHERE subscription_id = ? AND kind = ? AND payment_date = ?
                 AND offset_days = ? AND state = 'claimed' AND claimed_by = ?
             """, key(of: record) + [.text(run)])
     }
@@ -60,8 +62,8 @@ struct ReminderRecords {
     /// Renews the claim the run `run` has on `record`; whether it still had it.
     func renew(_ record: SentReminder, now: Date, run: String) throws -> Bool {
         try connection.run("""
-            UPDATE reminders_sent SET updated_at = ? WHERE subscription_id = ? AND payment_date = ?
-                AND offset_days = ? AND state = 'claimed' AND claimed_by = ?
+            UPDATE reminders_sent SET updated_at = ? WHERE subscription_id = ? AND kind = ?
+                AND payment_date = ? AND offset_days = ? AND state = 'claimed' AND claimed_by = ?
             """, [.text(Timestamp.format(now))] + key(of: record) + [.text(run)])
         return connection.changes > 0
     }
@@ -69,12 +71,14 @@ struct ReminderRecords {
     /// Writes `row` back as sent; a row there already (a claim, or sent again since) stays.
     func restore(_ row: SentReminderRow) throws {
         try connection.run("""
-            INSERT OR IGNORE INTO reminders_sent (subscription_id, payment_date, offset_days, state, updated_at)
-            VALUES (?, ?, ?, 'sent', ?)
-            """, [.text(row.subscriptionID), .text(row.paymentDate), .integer(Int64(row.offsetDays)), .text(row.updatedAt)])
+            INSERT OR IGNORE INTO reminders_sent (subscription_id, kind, payment_date, offset_days, state, updated_at)
+            VALUES (?, ?, ?, ?, 'sent', ?)
+            """, [.text(row.subscriptionID), .text(row.kind), .text(row.paymentDate), .integer(Int64(row.offsetDays)),
+                  .text(row.updatedAt)])
     }
 
     private func key(of record: SentReminder) -> [SQLiteValue] {
-        [.text(record.subscriptionID), .text(record.paymentDate.description), .integer(Int64(record.offset))]
+        [.text(record.subscriptionID), .text(record.kind.rawValue), .text(record.date.description),
+         .integer(Int64(record.offset))]
     }
 }
