@@ -154,7 +154,8 @@ def main():
         events = {}
         for event in calendar.walk("VEVENT"):
             uid = str(event["UID"])
-            if uid.split("@")[0].endswith("-trial"):
+            # Deadlines (`<id>-cancel-by-YYYYMMDD@subs`, PRODUCT.md §14) are not payments.
+            if uid.split("@")[0].endswith("-trial") or "-cancel-by-" in uid:
                 continue
             events.setdefault(uid[:36], []).append(event)
         expected = {}

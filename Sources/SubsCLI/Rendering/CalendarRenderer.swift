@@ -30,6 +30,10 @@ enum CalendarRenderer {
     /// The kinds, most urgent first: the one a day's mark shows.
     private static let urgency: [PaymentKind] = [.cancelBy, .trialEnd, .ends, .payment]
 
+    private static func rank(_ kind: PaymentKind) -> Int {
+        urgency.firstIndex(of: kind) ?? urgency.count
+    }
+
     /// `November 2026`, in Turkish `Kasım 2026`.
     static func title(_ calendar: MonthCalendar) -> String {
         CivilDate.monthName(calendar.month, in: .current) + " " + String(calendar.year)
@@ -49,8 +53,7 @@ enum CalendarRenderer {
         let first = firstWeekday()
         var kinds: [Int: PaymentKind] = [:]
         for item in calendar.items {
-            let current = kinds[item.date.day]
-            if current.map({ urgency.firstIndex(of: item.kind)! < urgency.firstIndex(of: $0)! }) ?? true {
+            if kinds[item.date.day].map({ rank(item.kind) < rank($0) }) ?? true {
                 kinds[item.date.day] = item.kind
             }
         }

@@ -14,9 +14,12 @@ struct PaymentEvent {
     /// adding another; a reactivation's period gets its own (`<id>-period-2@subs`), which leaves
     /// the earlier period's payments in the calendar as they were. February's own rule of an
     /// anchor on the 29th or 30th adds `-february`.
+    /// The renewals of a plan renewed by hand, from its latest recorded one, add `-renewals`: one
+    /// event that a later renewal moves.
     var uid: String {
         let period = series.periodIndex == 0 ? "" : "-period-\(series.periodIndex + 1)"
-        return subscription.id + period + (part.months == .february ? "-february" : "") + "@subs"
+        let renewals = series.renewedOn == nil ? "" : "-renewals"
+        return subscription.id + period + renewals + (part.months == .february ? "-february" : "") + "@subs"
     }
 
     /// The payment the title quotes: the next one, else the last day of a period that has ended.
@@ -38,7 +41,7 @@ struct PaymentEvent {
         if let method = subscription.paymentMethod { details.append(.paymentMethod(method)) }
         if let url = subscription.url { details.append(.url(url)) }
         if let notes = subscription.notes { details.append(.notes(notes)) }
-        if series.periodIndex == 0, let trialEnd = subscription.trialEnd, trialEnd >= today {
+        if series.periodIndex == 0, series.renewedOn == nil, let trialEnd = subscription.trialEnd, trialEnd >= today {
             details.append(.trialEnds(trialEnd))
         }
         for change in subscription.prices where change.effective > today

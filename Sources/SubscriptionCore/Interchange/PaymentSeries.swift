@@ -4,6 +4,10 @@
 struct PaymentSeries: Hashable, Sendable {
     /// The position of the billing period in `Subscription.periods`: 0 for the first.
     let periodIndex: Int
+    /// For a plan renewed by hand (PRODUCT.md §14): the latest recorded renewal, which this
+    /// series runs from, every cycle after it; nil for the period's own schedule, which then
+    /// stops before the first recorded renewal (from it on the records are the history).
+    let renewedOn: CivilDate?
     let schedule: BillingSchedule
     /// The last day a payment may fall on: the day before an open-ended pause, or the
     /// cancellation, whichever comes first; nil when the series runs on.
@@ -11,11 +15,19 @@ struct PaymentSeries: Hashable, Sendable {
     /// Payments of the schedule up to `until` that bounded pauses skip, ascending.
     let exclusions: [CivilDate]
 
-    init(_ subscription: Subscription, periodIndex: Int) {
-        let schedule = subscription.schedule(of: subscription.periods[periodIndex])
+    init(_ subscription: Subscription, periodIndex: Int, renewedOn: CivilDate? = nil) {
+        let period = subscription.periods[periodIndex]
+        let schedule = renewedOn.map { BillingSchedule(anchor: $0, cycle: period.cycle ?? subscription.cycle) }
+            ?? subscription.schedule(of: period)
         let dayBeforeOpenPause = subscription.pauses.filter { $0.until == nil }
             .compactMap { $0.from.adding(days: -1) }.min()
-        let until = [subscription.lastDay(ofPeriod: periodIndex), dayBeforeOpenPause].compactMap { $0 }.min()
+        var dayBeforeRenewals: CivilDate?
+        if renewedOn == nil, let renewals = subscription.manualRenewals,
+           (period.restartedOn ?? subscription.startDate) <= renewals.latest {
+            dayBeforeRenewals = renewals.first.adding(days: -1)
+        }
+        let until = [subscription.lastDay(ofPeriod: periodIndex), dayBeforeOpenPause, dayBeforeRenewals]
+            .compactMap { $0 }.min()
         var skipped: Set<CivilDate> = []
         for pause in subscription.pauses {
             guard let resumes = pause.until, var lastSkipped = resumes.adding(days: -1) else { continue }
@@ -28,16 +40,24 @@ struct PaymentSeries: Hashable, Sendable {
             skipped.insert(record.date)
         }
         self.periodIndex = periodIndex
+        self.renewedOn = renewedOn
         self.schedule = schedule
         self.until = until
         self.exclusions = skipped.sorted()
     }
 
-    /// One series per billing period, oldest first, leaving out periods without any payment.
+    /// One series per billing period, oldest first, and for a plan renewed by hand one from its
+    /// latest recorded renewal; leaving out series without any payment.
     static func all(of subscription: Subscription) -> [PaymentSeries] {
-        subscription.periods.indices
-            .map { PaymentSeries(subscription, periodIndex: $0) }
-            .filter { $0.firstOccurrence(onOrAfter: $0.schedule.anchor) != nil }
+        var series = subscription.periods.indices.map { PaymentSeries(subscription, periodIndex: $0) }
+        if let renewals = subscription.manualRenewals {
+            // The period the latest renewal falls in, as `scheduledPayments` finds it.
+            let owner = subscription.periods.lastIndex {
+                ($0.restartedOn ?? subscription.startDate) <= renewals.latest
+            } ?? 0
+            series.append(PaymentSeries(subscription, periodIndex: owner, renewedOn: renewals.latest))
+        }
+        return series.filter { $0.firstOccurrence(onOrAfter: $0.schedule.anchor) != nil }
     }
 
     var rule: RecurrenceRule { RecurrenceRule(schedule: schedule, until: until) }

@@ -92,4 +92,21 @@ import Testing
         #expect(expanded == laptop.payments(from: day("2026-09-01"), through: end).map(\.date))
         #expect(expanded.count == 6)
     }
+
+    @Test func aPlanRenewedByHandRunsFromItsLatestRenewal() throws {
+        var sim = subscription(name: "Prepaid SIM", price: "10.00", start: "2026-01-10")
+        sim.autoRenew = false
+        try sim.recordPaid(on: day("2026-03-20"), amount: nil, today: day("2026-03-20"))
+        try sim.recordPaid(on: day("2026-05-02"), amount: nil, today: day("2026-05-02"))
+        let document = calendar([sim], today: "2026-06-01")
+        let events = ParsedEvent.all(in: document)
+        #expect(events.map { $0.value("UID") } == ["\(sim.id)@subs", "\(sim.id)-renewals@subs"])
+        #expect(events.map(\.start) == [day("2026-01-10"), day("2026-05-02")])
+        #expect(events[0].rule["UNTIL"] == "20260319")
+        let end = day("2028-12-31")
+        let expanded = events.flatMap { ReferenceRecurrence(event: $0).occurrences(through: end) }.sorted()
+        #expect(expanded.filter { $0 >= day("2026-05-02") } == sim.payments(from: day("2026-05-02"), through: end).map(\.date))
+        #expect(Array(expanded.prefix(3)) == days(["2026-01-10", "2026-02-10", "2026-03-10"]))
+        #expect(expanded.filter { $0 > day("2026-06-01") }.first == day("2026-06-02"))
+    }
 }
