@@ -20,7 +20,7 @@ extension CalendarWording {
             case .cancelled(let day): "Cancelled on \(day)"
             case .termEnds(let day): "The term ends on \(day)"
             case .renewsIfMissed(let term, let until, let cost):
-                "If not cancelled by then, it renews for \(span(term)) to \(until): \(cost) \(cost.currency.code)"
+                "If not cancelled by then, it renews for \(ContractText.span(term, in: .english)) to \(until): \(cost) \(cost.currency.code)"
             case .chargedIfMissed(let amount, let day):
                 "If not cancelled by then, it is charged \(amount) \(amount.currency.code) on \(day)"
             }
@@ -40,9 +40,4 @@ extension CalendarWording {
             default: "Cancel \(name) by \(cancelBy) (in \(daysBefore) days)"
             }
         })
-
-    /// A contract's term in English words: `1 year`, `24 months`.
-    private static func span(_ span: TimeSpan) -> String {
-        "\(span.count) \(span.unit.rawValue)\(span.count == 1 ? "" : "s")"
-    }
 }

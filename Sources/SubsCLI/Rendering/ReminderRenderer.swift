@@ -24,7 +24,7 @@ enum ReminderRenderer {
             // Only deadlines are reminded of; an end needs nothing done, so it never comes here.
             switch reminder.deadline?.missed {
             case .renews(let term, let until, let cost)?:
-                let term = words(for: term)
+                let term = ContractText.span(term)
                 let until = SubscriptionText.date(until)
                 let cost = SubscriptionText.money(cost)
                 return localized("Cancel \(name) by \(date) (\(days)), or it renews for \(term) to \(until): \(cost)")
@@ -35,21 +35,6 @@ enum ReminderRenderer {
             case nil:
                 return localized("Cancel \(name) by \(date) (\(days))")
             }
-        }
-    }
-
-    /// A term's length as a count of its unit: `1 year`, `24 months`.
-    private static func words(for span: TimeSpan) -> String {
-        let count = span.count
-        return switch (span.unit, count) {
-        case (.day, 1): localized("1 day")
-        case (.week, 1): localized("1 week")
-        case (.month, 1): localized("1 month")
-        case (.year, 1): localized("1 year")
-        case (.day, _): localized("\(count) days")
-        case (.week, _): localized("\(count) weeks")
-        case (.month, _): localized("\(count) months")
-        case (.year, _): localized("\(count) years")
         }
     }
 
