@@ -47,9 +47,7 @@ extension Subs {
             switch format {
             case .ics:
                 text = ICalendar.document(
-                    for: subscriptions, config: config, today: today, generatedAt: Date(),
-                    // Until config remind-cancel-days exists: its default (PRODUCT.md §14).
-                    cancelReminderOffsets: [30, 7], wording: .english)
+                    for: subscriptions, config: config, today: today, generatedAt: Date(), wording: .english)
             case .json:
                 text = try store.exportDocument().encoded()
             case .csv:

@@ -286,7 +286,6 @@ extension SubsTranslations {
         ("cancel by", "son iptal günü"),
         ("ends", "sona eriyor"),
         ("Last days to cancel within %@ days", "%@ gün içindeki son iptal günleri"),
-        ("CANCEL BY", "SON İPTAL GÜNÜ"),
         ("IF MISSED", "KAÇIRILIRSA"),
         ("%@, renews to %@", "%1$@, %2$@ tarihine kadar yenilenir"),
         ("%@ charged on %@", "%2$@ tarihinde %1$@ ödenir"),

@@ -16,12 +16,12 @@ public enum ICalendar {
     /// the period's first payment; one `VALARM` per reminder offset (the subscription's own, else
     /// `config.remindDays`; none with `reminders off`). Then one `VEVENT` per deadline from
     /// `today` (`DeadlineEvent.horizonMonths` ahead, at least the next), with a `VALARM` per
-    /// `cancelReminderOffsets` (config `remind-cancel-days`; none with `reminders off`).
+    /// offset of config `remind-cancel-days` (none with `reminders off`).
     /// `generatedAt` is the `DTSTAMP`. Lines end in CRLF and are folded at 75 octets. `wording`
     /// says the events in the reader's language.
     public static func document(
         for subscriptions: [Subscription], config: Config, today: CivilDate, generatedAt: Date,
-        cancelReminderOffsets: [Int], wording: CalendarWording
+        wording: CalendarWording
     ) -> String {
         var lines = ContentLines()
         lines.append("BEGIN", "VCALENDAR")
@@ -49,7 +49,7 @@ public enum ICalendar {
             for deadline in DeadlineEvent.deadlines(of: subscription, today: today) {
                 let event = DeadlineEvent(
                     subscription: subscription, deadline: deadline,
-                    reminderOffsets: config.remindersEnabled ? cancelReminderOffsets : [])
+                    reminderOffsets: config.remindersEnabled ? config.remindCancelDays : [])
                 event.write(to: &lines, stamp: stamp, wording: wording)
             }
         }

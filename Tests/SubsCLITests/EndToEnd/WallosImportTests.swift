@@ -222,9 +222,13 @@ struct WallosImportTests {
         #expect(subscriptions["Gym"]?["notes"] == nil || subscriptions["Gym"]?["notes"] is NSNull)
         #expect(try exported(sandbox)["Gym"]?["cancel_by"] as? String == "2027-01-15")
 
-        // The disabled one's next payment (2026-12-20) is neither listed nor reminded.
+        // The disabled one's next payment (2026-12-20) is neither listed nor reminded; the Gym's
+        // last day to cancel, 2027-01-15, is.
         let upcoming = try sandbox.succeed(["upcoming", "--format", "json", "--days", "60"] + today).jsonArray()
-        #expect(Set(upcoming.compactMap { $0["name"] as? String }) == ["Netflix"], "\(upcoming)")
+        let payments = upcoming.filter { $0["kind"] as? String == "payment" }
+        #expect(Set(payments.compactMap { $0["name"] as? String }) == ["Netflix"], "\(upcoming)")
+        let deadlines = upcoming.filter { $0["kind"] as? String == "cancel_by" }
+        #expect(deadlines.map { $0["name"] as? String } == ["Gym"] && deadlines.first?["date"] as? String == "2027-01-15", "\(upcoming)")
         // Nor totalled: Netflix's 15.49 and the Gym's 300 a year.
         let summary = try sandbox.succeed(["summary", "--format", "json"] + today).jsonObject()
         #expect(summary["active"] as? Int == 2, "\(summary)")

@@ -8,9 +8,10 @@ func calendar(
     _ subscriptions: [Subscription], today: String = "2024-02-01", config: Config = .defaults,
     cancelReminderOffsets: [Int] = [30, 7]
 ) -> String {
-    ICalendar.document(
-        for: subscriptions, config: config, today: day(today), generatedAt: calendarStamp,
-        cancelReminderOffsets: cancelReminderOffsets, wording: dataWording)
+    var config = config
+    config.remindCancelDays = cancelReminderOffsets
+    return ICalendar.document(
+        for: subscriptions, config: config, today: day(today), generatedAt: calendarStamp, wording: dataWording)
 }
 
 /// Words for the test calendars that show the data plainly: the core writes the file and the
