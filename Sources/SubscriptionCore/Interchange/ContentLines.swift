@@ -18,6 +18,21 @@ struct ContentLines {
         append(name, Self.escaped(value))
     }
 
+    /// Appends an all-day event's start and end (the day after), as `DTSTART`/`DTEND` dates.
+    mutating func appendAllDay(_ day: CivilDate) {
+        append("DTSTART;VALUE=DATE", Self.date(day))
+        append("DTEND;VALUE=DATE", Self.date(day.adding(days: 1) ?? day))
+    }
+
+    /// Appends a `VALARM` that shows `description` `daysBefore` days before the event.
+    mutating func appendAlarm(daysBefore: Int, description: String) {
+        append("BEGIN", "VALARM")
+        append("ACTION", "DISPLAY")
+        append("TRIGGER", "-P\(daysBefore)D")
+        append("DESCRIPTION", text: description)
+        append("END", "VALARM")
+    }
+
     /// Folds a line into pieces of at most 75 octets, breaking only between Unicode scalars so a
     /// multi-byte character is never split, and ends every piece in CRLF.
     static func folded(_ line: String) -> String {

@@ -43,18 +43,13 @@ struct DeadlineEvent {
         lines.append("BEGIN", "VEVENT")
         lines.append("UID", uid)
         lines.append("DTSTAMP", stamp)
-        lines.append("DTSTART;VALUE=DATE", ContentLines.date(day))
-        lines.append("DTEND;VALUE=DATE", ContentLines.date(day.adding(days: 1) ?? day))
+        lines.appendAllDay(day)
         lines.append("SUMMARY", text: wording.deadlineTitle(subscription.name))
         lines.append("DESCRIPTION", text: details.map(wording.detail).joined(separator: "\n"))
         if let category = subscription.category { lines.append("CATEGORIES", text: category) }
         lines.append("TRANSP", "TRANSPARENT")
         for offset in reminderOffsets {
-            lines.append("BEGIN", "VALARM")
-            lines.append("ACTION", "DISPLAY")
-            lines.append("TRIGGER", "-P\(offset)D")
-            lines.append("DESCRIPTION", text: wording.deadlineReminder(subscription.name, day, offset))
-            lines.append("END", "VALARM")
+            lines.appendAlarm(daysBefore: offset, description: wording.deadlineReminder(subscription.name, day, offset))
         }
         lines.append("END", "VEVENT")
     }

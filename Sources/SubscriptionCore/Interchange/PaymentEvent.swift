@@ -64,8 +64,7 @@ struct PaymentEvent {
         lines.append("BEGIN", "VEVENT")
         lines.append("UID", uid)
         lines.append("DTSTAMP", stamp)
-        lines.append("DTSTART;VALUE=DATE", ContentLines.date(start))
-        lines.append("DTEND;VALUE=DATE", ContentLines.date(start.adding(days: 1) ?? start))
+        lines.appendAllDay(start)
         if let rule = part.value { lines.append("RRULE", rule) }
         for day in series.exclusions where part.months.contain(day) {
             lines.append("EXDATE;VALUE=DATE", ContentLines.date(day))
@@ -76,11 +75,7 @@ struct PaymentEvent {
         // A payment does not make the day busy.
         lines.append("TRANSP", "TRANSPARENT")
         for offset in reminderOffsets {
-            lines.append("BEGIN", "VALARM")
-            lines.append("ACTION", "DISPLAY")
-            lines.append("TRIGGER", "-P\(offset)D")
-            lines.append("DESCRIPTION", text: wording.reminder(summary, offset))
-            lines.append("END", "VALARM")
+            lines.appendAlarm(daysBefore: offset, description: wording.reminder(summary, offset))
         }
         lines.append("END", "VEVENT")
     }

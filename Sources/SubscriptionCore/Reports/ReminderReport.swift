@@ -105,17 +105,9 @@ public enum ReminderReport {
         }
         return Dictionary(grouping: due, by: \.deadline).map { deadline, group in
             Reminder(subscriptionID: subscription.id, name: subscription.name, kind: .cancelBy,
-                     date: deadline.cancelBy, amount: deadline.missed.map(cost(of:)), currency: subscription.currency, deadline: deadline,
+                     date: deadline.cancelBy, amount: deadline.cost, currency: subscription.currency, deadline: deadline,
                      renewal: subscription.renewal, daysUntil: today.days(until: deadline.cancelBy),
                      offsets: group.map(\.offset).sorted(by: >))
-        }
-    }
-
-    /// What missing a deadline costs: the next term's payments, or the payment after it.
-    private static func cost(of missed: Deadline.Missed) -> Money {
-        switch missed {
-        case .renews(_, _, let cost): cost
-        case .charged(let payment): payment.amount
         }
     }
 

@@ -72,18 +72,6 @@ public struct UpcomingItem: Hashable, Sendable {
     }
 }
 
-extension Deadline {
-    /// What missing it costs: the renewal term's payments, or the payment charged after it; nil
-    /// when nothing is charged.
-    public var cost: Money? {
-        switch missed {
-        case .renews(_, _, let cost): cost
-        case .charged(let payment): payment.amount
-        case nil: nil
-        }
-    }
-}
-
 extension Subscription {
     /// The day a finite subscription ends on its own (`--ends`, `--payments`), shown as an item of
     /// kind `ends`; nil without an end, or once it is cancelled on or before that day (cancelled

@@ -15,6 +15,16 @@ public struct Deadline: Hashable, Sendable {
         /// The next payment after the deadline is charged.
         case charged(Payment)
     }
+
+    /// What missing it costs: the renewal term's payments, or the payment charged after it; nil
+    /// when nothing is charged.
+    public var cost: Money? {
+        switch missed {
+        case .renews(_, _, let cost): cost
+        case .charged(let payment): payment.amount
+        case nil: nil
+        }
+    }
 }
 
 extension Subscription {
