@@ -78,6 +78,13 @@ extension Subs {
             if let was = paid.previous?.amount {
                 return localized("Updated \(name): \(amount) charged for the payment due \(day) (was \(MoneyText.display(was))).")
             }
+            if subscription.renewal == .manual {
+                // Renewed by hand: the payment is the renewal, and the next one runs from it.
+                let next = record.date.adding(days: 1).flatMap { subscription.nextPayment(onOrAfter: $0) }
+                return next.map {
+                    localized("Renewed \(name): \(amount) paid on \(day); the next renewal is due \(SubscriptionText.date($0.date)).")
+                } ?? localized("Renewed \(name): \(amount) paid on \(day).")
+            }
             let onTheDay = paid.chargedOn == record.date
             switch scheduled {
             case let scheduled? where scheduled.amount == charged:

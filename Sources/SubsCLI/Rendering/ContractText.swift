@@ -30,6 +30,11 @@ enum ContractText {
         }
     }
 
+    /// Whether `show` has a Renewal row: for a plan renewed by hand, while it is paid for.
+    static func showsRenewal(_ snapshot: SubscriptionSnapshot) -> Bool {
+        snapshot.subscription.renewal == .manual && snapshot.status.isPaying
+    }
+
     /// The rows `show` adds for a contract, a deadline, an end and a manual renewal.
     static func fields(_ snapshot: SubscriptionSnapshot) -> [(String, String)] {
         let subscription = snapshot.subscription
@@ -65,7 +70,7 @@ enum ContractText {
             fields.append((localized("Ends"), left == 1 ? localized("\(date(ends)), 1 payment left")
                 : localized("\(date(ends)), \(left) payments left")))
         }
-        if subscription.renewal == .manual, snapshot.status.isPaying {
+        if showsRenewal(snapshot) {
             fields.append((localized("Renewal"), snapshot.nextPayment.map {
                 localized("manual: renews when you pay; expires on \(date($0.date))")
             } ?? localized("manual: renews when you pay")))

@@ -73,6 +73,7 @@ enum SubscriptionJSON {
         members["billing_periods"] = .array(subscription.periods.map {
             .object([
                 "cancelled_on": .string($0.cancelledOn?.description),
+                "notice_given_on": .string($0.noticeGivenOn?.description),
                 "restarted_on": .string($0.restartedOn?.description),
                 "cycle": $0.cycle.map { .object(["count": .int($0.count), "unit": .string($0.unit.rawValue)]) } ?? .null,
             ])

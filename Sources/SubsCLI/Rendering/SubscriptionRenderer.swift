@@ -225,7 +225,12 @@ enum SubscriptionRenderer {
             (localized("Category"), subscription.category ?? "-"),
             (localized("Shared with"), sharing(snapshot)),
             (localized("Payment method"), subscription.paymentMethod ?? "-"),
-            (localized("Auto-renew"), subscription.autoRenew ? localized("yes") : localized("no")),
+        ]
+        // A plan renewed by hand says so in its Renewal row (ContractText) while it runs.
+        if !ContractText.showsRenewal(snapshot) {
+            fields.append((localized("Auto-renew"), subscription.autoRenew ? localized("yes") : localized("no")))
+        }
+        fields += [
             (localized("Reminders"), snapshot.remindDays.isEmpty ? localized("none")
                 : localized("\(remindDays) days before")),
             (localized("URL"), subscription.url ?? "-"),
