@@ -58,13 +58,13 @@ struct AddInteractive {
             $0.isEmpty ? nil : try TimeSpan(typed: $0, field: .term)
         }
         var notice: TimeSpan?
-        var autoRenew = true
-        if term != nil {
+        var renews: TimeSpan?
+        if let term {
             notice = try LinePrompt.ask(localized("Notice before a term ends (like 3m; empty: by its last day)")) {
                 $0.isEmpty ? nil : try TimeSpan(typed: $0, field: .notice)
             }
-            autoRenew = try LinePrompt.ask(localized("Renewal (auto or manual)"), default: "auto") {
-                $0.isEmpty ? true : try RenewalChoice(typed: $0) == .auto
+            renews = try LinePrompt.ask(localized("Each term after the first (1m: month by month)"), default: term.description) {
+                $0.isEmpty ? nil : try TimeSpan(typed: $0, field: .renews)
             }
         }
         let category = try LinePrompt.ask(localized("Category (\(categories.joined(separator: ", ")); empty for none)")) { text -> String? in
@@ -91,9 +91,9 @@ struct AddInteractive {
         }
         var new = NewSubscription(
             name: name, amount: amount, currency: currency, cycle: cycle, startDate: start, trialEnd: trialEnd,
-            category: category, url: url, notes: notes, paymentMethod: paymentMethod, remindDays: remindDays,
-            autoRenew: autoRenew)
+            category: category, url: url, notes: notes, paymentMethod: paymentMethod, remindDays: remindDays)
         new.term = term
+        new.renews = renews
         new.notice = notice
         return new
     }

@@ -50,20 +50,21 @@ struct InteractiveAddTests {
         #expect(try sandbox.succeed(["list", "--format", "json"]).jsonArray().first?["amount"] as? String == "9.99")
     }
 
-    @Test("A contract is asked for only when a term is given: its notice and renewal, each checked as its flag")
+    @Test("A contract is asked for only when a term is given: its notice and renewal term, each checked as its flag")
     func contract() throws {
         let sandbox = try Sandbox()
-        // Name, currency, amount, cycle, start, trial end; term (refused, then 1y), notice, renewal.
+        // Name, currency, amount, cycle, start, trial end; term (refused, then 1y), notice, renewal
+        // term (refused, then month by month).
         let result = try answer(sandbox, [
-            "Acme", "", "40", "", "2026-04-01", "", "0m", "1y", "3m", "sometimes", "manual", "", "", "", "", "",
+            "Acme", "", "40", "", "2026-04-01", "", "0m", "1y", "3m", "sometimes", "1m", "", "", "", "", "",
         ])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.contains("invalid duration '0m'") && result.stdout.contains("invalid --renewal 'sometimes'"),
+        #expect(result.stdout.contains("invalid duration '0m'") && result.stdout.contains("invalid duration 'sometimes'"),
                 "\(result)")
         let item = try #require(try sandbox.succeed(["list", "--format", "json", "--today", "2026-11-22"]).jsonArray().first)
         let contract = try #require(item["contract"] as? [String: Any], "\(item)")
         #expect(contract["term"] as? String == "1y" && contract["notice"] as? String == "3m", "\(item)")
-        #expect(contract["cancel_by"] as? String == "2026-12-31" && item["renewal"] as? String == "manual", "\(item)")
+        #expect(contract["renews"] as? String == "1m" && contract["cancel_by"] as? String == "2026-12-31", "\(item)")
     }
 
     @Test("Ctrl-D or Ctrl-C at a question: exit 1, one line, nothing written", arguments: ["^D", "^C"])
