@@ -180,6 +180,56 @@ struct ContractPropertyTests {
     }
 }
 
+extension ContractPropertyTests {
+    /// A cron that runs `remind` on most days of the window (missing some, as machines are off),
+    /// recording what it sends: each deadline is reminded exactly once at each offset, on the
+    /// first run in its window (cancel-by − K through cancel-by), never outside it, and nothing
+    /// after notice is given.
+    @Test("Run daily with days missed, each deadline is reminded once at each offset, in its window", arguments: 0..<600)
+    func deadlineRemindersComeOnceEach(seed: UInt64) throws {
+        let this = Self.randomCase(seed)
+        var random = SplitMix64(seed: seed &+ 77_000_000)
+        let offsets = Array(Set((0..<Int.random(in: 1...3, using: &random)).map { _ in [0, 1, 7, 14, 30, 90].randomElement(using: &random)! }))
+        var subscription = this.subscription
+        // Notice part-way through, some of the time.
+        let noticeDay = Bool.random(using: &random) ? this.noticeDay : nil
+        var noticedOn: CivilDate?
+        var sent: [String: CivilDate] = [:]
+        var runs: [CivilDate] = []
+        var day = this.window.lowerBound
+        while day <= this.window.upperBound {
+            if let noticeDay, day >= noticeDay, noticedOn == nil, subscription.currentPeriod.noticeGivenOn == nil,
+               (try? subscription.giveNotice(on: day)) != nil {
+                noticedOn = day
+            }
+            runs.append(day)
+            for due in subscription.deadlineRemindersDue(on: day, offsets: offsets) {
+                let cancelBy = due.deadline.cancelBy
+                #expect(cancelBy.adding(days: -due.offset)! <= day && day <= cancelBy, "\(this), offset \(due.offset) on \(day)")
+                let key = "\(cancelBy) \(due.offset)"
+                if sent[key] == nil { sent[key] = day }
+            }
+            day = day.adding(days: Int.random(in: 1...4, using: &random))!
+        }
+        // What the walk says is due: every deadline of the window and a little after, at each offset
+        // whose window holds a run, before notice was given (when it was).
+        let needsNotice = { (end: CivilDate) in this.ends.map { end < $0 } ?? true }
+        var expected: [String: CivilDate] = [:]
+        var k = this.firstTerm(cancellableOn: this.window.lowerBound)
+        while needsNotice(this.termEnd(k)), this.cancelBy(this.termEnd(k)) <= this.window.upperBound.adding(days: 90)! {
+            let cancelBy = this.cancelBy(this.termEnd(k))
+            for offset in offsets {
+                let first = runs.first { cancelBy.adding(days: -offset)! <= $0 && $0 <= cancelBy }
+                if let first, noticedOn.map({ first < $0 }) ?? true {
+                    expected["\(cancelBy) \(offset)"] = first
+                }
+            }
+            k += 1
+        }
+        #expect(sent == expected, "\(this), offsets \(offsets), notice given \(noticedOn.map(\.description) ?? "never")")
+    }
+}
+
 private extension CivilDate {
     func adding(years: Int) -> CivilDate { adding(months: 12 * years) ?? self }
 }
