@@ -145,12 +145,45 @@ public struct Contract: Hashable, Sendable {
     /// The term end a notice given on `noticeDay` reaches: the first whose cancel-by day is on or
     /// after it. Nil past the supported years.
     public func end(noticeGivenOn noticeDay: CivilDate, startingOn start: CivilDate) -> CivilDate? {
-        var index = 0
-        // A term is at least a day, so the answer is found within as many terms as there are days.
+        term(reachedByNoticeOn: noticeDay, startingOn: start)?.end
+    }
+
+    /// The term, as its index and end, that a notice given on `noticeDay` reaches.
+    func term(reachedByNoticeOn noticeDay: CivilDate, startingOn start: CivilDate) -> (index: Int, end: CivilDate)? {
+        // A term's cancel-by day is never after its end, so the term sought ends on or after it.
+        firstTerm(endingOnOrAfter: noticeDay, startingOn: start) { end in
+            cancelBy(termEnd: end).map { $0 >= noticeDay } ?? false
+        }
+    }
+}
+
+extension Contract {
+    /// The first term ending on or after `date` that also `qualifies` (a test that, once true,
+    /// stays true for every later term), as its index and end; nil past the supported years.
+    /// The walk starts at an index found by arithmetic, so its cost does not grow with the
+    /// contract's age: terms counted at the longest a unit can be (31 days a month, 366 a year)
+    /// never overshoot.
+    func firstTerm(
+        endingOnOrAfter date: CivilDate, startingOn start: CivilDate, where qualifies: (CivilDate) -> Bool
+    ) -> (index: Int, end: CivilDate)? {
+        let elapsed = start.days(until: date) - term.longestDays
+        var index = elapsed > 0 ? max(0, elapsed / renewal.longestDays - 1) : 0
         while let end = termEnd(index, startingOn: start) {
-            if let deadline = cancelBy(termEnd: end), deadline >= noticeDay { return end }
+            if end >= date, qualifies(end) { return (index, end) }
             index += 1
         }
         return nil
+    }
+}
+
+extension TimeSpan {
+    /// The most days this span can cover.
+    var longestDays: Int {
+        switch unit {
+        case .day: count
+        case .week: 7 * count
+        case .month: 31 * count
+        case .year: 366 * count
+        }
     }
 }

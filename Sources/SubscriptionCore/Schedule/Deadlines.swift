@@ -40,24 +40,12 @@ extension Subscription {
     /// The term a notice given on `date` reaches: the first whose cancel-by day is on or after
     /// it, as its index and end. Nil for no contract, or past the supported years.
     public func term(reachedByNoticeOn date: CivilDate) -> (index: Int, end: CivilDate)? {
-        guard let contract else { return nil }
-        var index = contract.firstTerm(endingOnOrAfter: date, startingOn: contractStart)
-        while let end = contract.termEnd(index, startingOn: contractStart) {
-            if let deadline = contract.cancelBy(termEnd: end), deadline >= date { return (index, end) }
-            index += 1
-        }
-        return nil
+        contract?.term(reachedByNoticeOn: date, startingOn: contractStart)
     }
 
     /// The end of the term running on `date`: the first term end on or after it.
     public func currentTermEnd(on date: CivilDate) -> CivilDate? {
-        guard let contract else { return nil }
-        var index = contract.firstTerm(endingOnOrAfter: date, startingOn: contractStart)
-        while let end = contract.termEnd(index, startingOn: contractStart) {
-            if end >= date { return end }
-            index += 1
-        }
-        return nil
+        contract?.firstTerm(endingOnOrAfter: date, startingOn: contractStart) { _ in true }?.end
     }
 
     /// The first deadline on or after `date` that still matters, with what missing it costs.
@@ -94,40 +82,13 @@ extension Subscription {
     private func renewal(after index: Int) -> Deadline.Missed? {
         guard let contract,
               let end = contract.termEnd(index, startingOn: contractStart),
-              let next = contract.termEnd(index + 1, startingOn: contractStart),
-              let from = end.adding(days: 1)
+              let next = contract.termEnd(index + 1, startingOn: contractStart)
         else { return nil }
-        let cost = scheduledPayments(from: from, through: next).reduce(Money(minorUnits: 0, currency: currency)) {
-            Money(minorUnits: $0.minorUnits + $1.amount.minorUnits, currency: currency)
-        }
-        return .renews(term: contract.renewal, until: next, cost: cost)
+        return .renews(term: contract.renewal, until: next, cost: scheduledCost(after: end, through: next))
     }
 
     /// The first payment after `date`.
     private func nextPayment(after date: CivilDate) -> Payment? {
         date.adding(days: 1).flatMap { nextPayment(onOrAfter: $0) }
-    }
-}
-
-extension Contract {
-    /// An index at or below that of the first term ending on or after `date`, found by
-    /// arithmetic so the cost does not grow with the contract's age: terms are counted with the
-    /// longest a unit can be (31 days a month, 366 a year), which never overshoots.
-    func firstTerm(endingOnOrAfter date: CivilDate, startingOn start: CivilDate) -> Int {
-        let elapsed = start.days(until: date) - term.longestDays
-        guard elapsed > 0 else { return 0 }
-        return max(0, elapsed / renewal.longestDays - 1)
-    }
-}
-
-extension TimeSpan {
-    /// The most days this span can cover.
-    var longestDays: Int {
-        switch unit {
-        case .day: count
-        case .week: 7 * count
-        case .month: 31 * count
-        case .year: 366 * count
-        }
     }
 }

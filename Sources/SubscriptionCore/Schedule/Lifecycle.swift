@@ -128,10 +128,8 @@ extension Subscription {
         // Had notice come in time for the term running that day, it would have ended then.
         let current = currentTermEnd(on: date)
         var missed: NoticeOutcome.Missed?
-        if forcedEnd == nil, let current, current < end, let after = current.adding(days: 1),
-           let deadline = contract?.cancelBy(termEnd: current) {
-            let cost = scheduledPayments(from: after, through: end).reduce(Int128(0)) { $0 + $1.amount.minorUnits }
-            missed = .init(cancelBy: deadline, termEnd: current, cost: Money(minorUnits: cost, currency: currency))
+        if forcedEnd == nil, let current, current < end, let deadline = contract?.cancelBy(termEnd: current) {
+            missed = .init(cancelBy: deadline, termEnd: current, cost: scheduledCost(after: current, through: end))
         }
         periods[periods.count - 1].cancelledOn = end
         periods[periods.count - 1].noticeGivenOn = date

@@ -138,6 +138,14 @@ extension Subscription {
         }
     }
 
+    /// What the schedule charges after `day` through `end`: the sum of its payments, exactly, in
+    /// the subscription's currency (what one more term of a contract costs).
+    public func scheduledCost(after day: CivilDate, through end: CivilDate) -> Money {
+        let from = day.adding(days: 1) ?? day
+        let minorUnits = scheduledPayments(from: from, through: end).reduce(Int128(0)) { $0 + $1.amount.minorUnits }
+        return Money(minorUnits: minorUnits, currency: currency)
+    }
+
     /// The first payment on or after `date` (a payment due that day counts), or nil when none
     /// will be made. Jumps over pauses instead of stepping through them, so the cost does not
     /// grow with the subscription's age.
