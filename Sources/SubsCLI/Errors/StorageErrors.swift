@@ -96,6 +96,8 @@ extension StoreError: ErrorMessage {
             localized("database \(path) is damaged (unreadable history entry)", in: language)
         case .login:
             localized("database \(path) is damaged (unreadable login)", in: language)
+        case .syncState:
+            localized("database \(path) is damaged (unreadable sync state)", in: language)
         case .sqlite(let error):
             // SQLite's own words: it has no others.
             localized("database \(path) is damaged (\(error.message))", in: language)

@@ -282,6 +282,10 @@ extension SubsTranslations {
         ("rate", "kur"),
         ("config", "ayar"),
         ("login", "giriş bilgisi"),
+        ("sync", "eşitleme"),
+        ("conflict", "çakışma"),
+        ("%@ changes applied from this device", "bu cihazdan %@ değişiklik uygulandı"),
+        ("%@: kept %@ (%@), set aside %@ (%@)", "%1$@: %2$@ (%3$@) tutuldu, %4$@ (%5$@) bir kenara kondu"),
         // Deadlines and ends in upcoming, summary and calendar (issue 24)
         ("cancel by", "son iptal günü"),
         ("ends", "sona eriyor"),

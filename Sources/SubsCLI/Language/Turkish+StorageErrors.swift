@@ -101,6 +101,8 @@ extension SubsTranslations {
          "%@ veritabanı bozuk (okunamayan geçmiş kaydı)"),
         ("database %@ is damaged (unreadable login)",
          "%@ veritabanı bozuk (okunamayan giriş bilgisi)"),
+        ("database %@ is damaged (unreadable sync state)",
+         "%@ veritabanı bozuk (okunamayan eşitleme durumu)"),
         ("database %@ is damaged (%@)",
          "%@ veritabanı bozuk (%@)"),
         ("database %@ is damaged (integrity check failed)",

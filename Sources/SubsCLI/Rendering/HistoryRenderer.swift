@@ -60,6 +60,8 @@ enum HistoryRenderer {
         case .rate: localized("rate", in: language)
         case .config: localized("config", in: language)
         case .login: localized("login", in: language)
+        case .sync: localized("sync", in: language)
+        case .conflict: localized("conflict", in: language)
         }
     }
 

@@ -12,6 +12,13 @@ public enum JSONValue: Equatable, Sendable {
         value.map(JSONValue.string) ?? .null
     }
 
+    /// On one line, keys sorted: equal values have equal text.
+    public var compactText: String {
+        var writer = JSONWriter()
+        writer.writeCompact(self)
+        return String(decoding: writer.output, as: UTF8.self)
+    }
+
     /// Pretty-printed with two-space indents and keys in sorted order, ending in a newline.
     public var rendered: String {
         var writer = JSONWriter()
@@ -101,6 +108,29 @@ public struct JSONWriter {
             }
             pad(indent)
             append("}")
+        }
+    }
+
+    /// On one line with no spaces, keys sorted: the canonical text sync compares and stores.
+    public mutating func writeCompact(_ value: JSONValue) {
+        switch value {
+        case .null, .bool, .int, .string: write(value, indent: 0)
+        case .array(let items):
+            output.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                writeCompact(item)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let object):
+            output.append(UInt8(ascii: "{"))
+            for (index, (key, member)) in object.sortedMembers.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                writeString(key)
+                output.append(UInt8(ascii: ":"))
+                writeCompact(member)
+            }
+            output.append(UInt8(ascii: "}"))
         }
     }
 

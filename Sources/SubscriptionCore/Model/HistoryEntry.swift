@@ -4,6 +4,8 @@ import Foundation
 public enum ChangeAction: String, CaseIterable, Sendable {
     case add, edit, cancel, pause, resume, delete, paid, skip
     case `import`, restore, category, rate, config, login
+    /// Changes another machine made, applied by `sync`; a field two machines changed.
+    case sync, conflict
 }
 
 /// One recorded change (PRODUCT.md §8): when, what, to which subscription, what changed as data
@@ -43,6 +45,13 @@ public enum HistoryChange: Equatable, Sendable {
     case rateRemoved
     /// A login added or changed, and which of its fields were given.
     case login(LoginChange, fields: [LoginField])
+    /// The changes of one device's change file applied by `sync`: from the device named by the
+    /// entry's subject, `changes` things changed here.
+    case synced(changes: Int)
+    /// A field this machine and another changed since they last met (PRODUCT.md §15): the value
+    /// kept and the one set aside (canonical JSON text, nil: absent), each with the device that
+    /// wrote it. Undoing the entry takes the value set aside.
+    case conflict(field: String, kept: String?, keptBy: String, setAside: String?, setAsideBy: String)
     /// An entry written by an older `subs`, which stored its summary as English text instead of
     /// data the history can say again.
     case storedSummary(String)

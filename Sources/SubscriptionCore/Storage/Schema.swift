@@ -287,5 +287,53 @@ enum Schema {
             DROP TABLE reminders_sent;
             ALTER TABLE reminders_sent_v12 RENAME TO reminders_sent;
             """, rebuildsTables: true),
+        .init(version: 13, name: "sync between machines", sql: """
+            -- This machine in its sync group (PRODUCT.md §15): its device id and name, the folder,
+            -- the sync key derived from the sync passphrase (base64; the database is encrypted),
+            -- the latest clock stamp it made or saw, and the number of its last change file.
+            CREATE TABLE sync_device (
+                id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
+                device TEXT NOT NULL,
+                name TEXT NOT NULL,
+                folder TEXT NOT NULL,
+                git INTEGER NOT NULL CHECK (git IN (0, 1)),
+                sync_key TEXT NOT NULL,
+                clock TEXT,
+                sequence INTEGER NOT NULL DEFAULT 0,
+                synced_at TEXT
+            );
+
+            -- The merge state: each synced entity's registers (field, value, stamp, previous
+            -- stamp) as JSON, what the database held or received when it last synced.
+            CREATE TABLE sync_registers (
+                kind TEXT NOT NULL,
+                key TEXT NOT NULL,
+                fields TEXT NOT NULL,
+                PRIMARY KEY (kind, key)
+            ) WITHOUT ROWID;
+
+            -- The other devices' change files applied, each once.
+            CREATE TABLE sync_applied (
+                device TEXT NOT NULL,
+                sequence INTEGER NOT NULL,
+                PRIMARY KEY (device, sequence)
+            ) WITHOUT ROWID;
+
+            -- What each other device said of itself in its latest file applied.
+            CREATE TABLE sync_peers (
+                device TEXT PRIMARY KEY NOT NULL,
+                name TEXT NOT NULL,
+                seen TEXT NOT NULL,
+                last_sequence INTEGER NOT NULL,
+                applied_at TEXT NOT NULL
+            );
+
+            -- A change file sealed and numbered but not yet in the folder: written there by the
+            -- next sync when a kill came between the two.
+            CREATE TABLE sync_outbox (
+                sequence INTEGER PRIMARY KEY NOT NULL,
+                sealed TEXT NOT NULL
+            );
+            """),
     ])
 }

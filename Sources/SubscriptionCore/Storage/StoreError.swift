@@ -65,6 +65,8 @@ public enum Damage: Equatable, Sendable {
     case sentReminder
     /// A row of `history`, or of `logins`.
     case historyEntry, login
+    /// A row of the sync tables (`sync_device`, `sync_registers`, ...).
+    case syncState
     /// SQLite found the file damaged.
     case sqlite(SQLiteError)
     /// `PRAGMA integrity_check` or `quick_check`: the first problem it reports (nil when it gave

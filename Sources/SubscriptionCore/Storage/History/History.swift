@@ -167,7 +167,7 @@ enum History {
         case .category: .legacyCategory
         case .config: .legacySetting
         case .rate: .legacyRate
-        case .import, .restore, .login: nil
+        case .import, .restore, .login, .sync, .conflict: nil
         }
     }
 }
@@ -223,6 +223,10 @@ extension HistoryChange {
             self = .rateRemoved
         case .login(let change, let fields):
             self = .login(change, fields: fields)
+        case .synced(let changes):
+            self = .synced(changes: changes)
+        case .conflict(let field, let kept, let keptBy, let setAside, let setAsideBy):
+            self = .conflict(field: field, kept: kept, keptBy: keptBy, setAside: setAside, setAsideBy: setAsideBy)
         }
     }
 }

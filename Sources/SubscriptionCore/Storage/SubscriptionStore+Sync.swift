@@ -1,0 +1,316 @@
+import Crypto
+import Foundation
+
+/// Sync between machines (PRODUCT.md §15): this database in a sync group, its changes written to
+/// the folder as sealed change files, the other devices' files merged in.
+///
+/// A sync first compares the database with the registers (what it held when it last synced):
+/// what differs is this machine's changes, stamped and written as one new file. It then applies
+/// each file of the other devices it has not applied, one transaction per file, so a kill at any
+/// moment leaves every file applied whole or not at all, and the next sync goes on from there.
+extension SubscriptionStore {
+    /// This machine's place in its group, or nil when it does not sync.
+    public func syncDevice() throws -> (device: String, name: String, folder: String, git: Bool)? {
+        try read { connection in
+            try SyncRecords(connection: connection).device().map { ($0.id, $0.name, $0.folder, $0.git) }
+        }
+    }
+
+    /// Makes this database a member of the group whose folder is `folder`, as device `device`
+    /// named `name`, with the sync key. Nothing is synced yet: `sync` does that.
+    public func joinSyncGroup(folder: String, key: SymmetricKey, device: String, name: String, git: Bool) throws {
+        try write { connection in
+            let records = SyncRecords(connection: connection)
+            if let current = try records.device() { throw SyncGroupError.alreadyInGroup(folder: current.folder) }
+            let bytes = key.withUnsafeBytes { Array($0) }
+            try records.create(.init(id: device, name: name, folder: folder, git: git, key: bytes, clock: nil,
+                                     sequence: 0, syncedAt: nil))
+        }
+    }
+
+    /// Leaves the sync group: the sync state goes, the data stays.
+    public func leaveSyncGroup() throws {
+        try write { try SyncRecords(connection: $0).leave() }
+    }
+
+    /// Writes this machine's changes to `folder` and applies every other device's file not yet
+    /// applied. `now` stamps the changes.
+    public func sync(_ folder: SyncFolder, now: Date = Date()) throws -> SyncReport {
+        var report = SyncReport()
+        let files = try folder.changeFiles()
+        guard let device = try read({ try SyncRecords(connection: $0).device() }) else { throw SyncGroupError.notInGroup }
+        let key = SymmetricKey(data: device.key)
+        let ownHighest = files.filter { $0.device == device.id }.map(\.sequence).max() ?? 0
+        report.written = try write { connection in
+            try Self.recordLocalChanges(connection, ownHighest: ownHighest, key: key, now: now)
+        }
+        try flushOutbox(folder, device: device.id)
+        let applied = try read { try SyncRecords(connection: $0).applied() }
+        for file in files where file.device != device.id
+            && !applied.contains(FileNumber(device: file.device, sequence: file.sequence)) {
+            let changes: ChangeSet
+            do {
+                changes = try Self.open(file, in: folder, key: key)
+            } catch let problem as SyncFileProblem {
+                report.skipped.append(SkippedFile(path: file.path, problem: problem))
+                continue
+            }
+            do {
+                try write { connection in
+                    try Self.apply(changes, connection, localDevice: device.id, now: now, into: &report)
+                }
+            } catch let problem as SyncFileProblem {
+                report.skipped.append(SkippedFile(path: file.path, problem: problem))
+            }
+        }
+        try write { connection in
+            let records = SyncRecords(connection: connection)
+            guard let current = try records.device() else { throw SyncGroupError.notInGroup }
+            try records.save(clock: current.clock ?? HybridLogicalClock(device: device.id).latest, sequence: current.sequence,
+                             syncedAt: now)
+        }
+        return report
+    }
+
+    /// Opens and reads one change file; what is wrong with it as a `SyncFileProblem`.
+    private static func open(_ file: ChangeFileName, in folder: SyncFolder, key: SymmetricKey) throws -> ChangeSet {
+        let data: Data
+        do {
+            data = try folder.read(file)
+        } catch {
+            throw SyncFileProblem.unreadable("\(error)")
+        }
+        let opened: Data
+        do {
+            opened = try SealedChangeFile.open(data, device: file.device, sequence: file.sequence, key: key)
+        } catch {
+            throw SyncFileProblem.sealed(error)
+        }
+        guard let changes = ChangeSet.decode(opened, device: file.device, sequence: file.sequence) else {
+            throw SyncFileProblem.notChanges
+        }
+        return changes
+    }
+
+    /// Writes the files sealed but not yet in the folder, then forgets them.
+    private func flushOutbox(_ folder: SyncFolder, device: String) throws {
+        let pending = try read { try SyncRecords(connection: $0).outbox() }
+        guard !pending.isEmpty else { return }
+        let present = Set(try folder.changeFiles().filter { $0.device == device }.map(\.sequence))
+        for (sequence, sealed) in pending where !present.contains(sequence) {
+            try folder.write(sealed, device: device, sequence: sequence)
+        }
+        try write { connection in
+            for (sequence, _) in pending { try SyncRecords(connection: connection).removeFromOutbox(sequence) }
+        }
+    }
+
+    // MARK: - This machine's changes
+
+    /// Compares the database with the registers, stamps what differs, and seals it as the next
+    /// change file into the outbox. Returns its number and size, or nil when nothing changed.
+    private static func recordLocalChanges(
+        _ connection: Connection, ownHighest: UInt64, key: SymmetricKey, now: Date
+    ) throws -> (sequence: UInt64, entities: Int)? {
+        let records = SyncRecords(connection: connection)
+        guard var device = try records.device() else { throw SyncGroupError.notInGroup }
+        var clock = HybridLogicalClock(device: device.id, latest: device.clock)
+        let milliseconds = Int64(now.timeIntervalSince1970 * 1000)
+        var registers = try records.registers()
+        let current = try SyncedData(connection: connection).all()
+        var changes: [EntityChange] = []
+        for id in Set(current.keys).union(registers.keys).sorted() {
+            var entity = registers[id] ?? EntityRegisters()
+            var fields = current[id] ?? [:]
+            if id.kind == .subscription {
+                // Gone: marked deleted, its other fields kept. Here: not deleted, or no longer.
+                fields = current[id] ?? entity.values.merging([EntityRegisters.deletedField: "true"]) { $1 }
+            }
+            // One change, one stamp: the fields of one thing changed together share it.
+            var stamp: ClockStamp?
+            let changed = entity.record(fields) {
+                if let stamp { return stamp }
+                let new = clock.stamp(now: milliseconds)
+                stamp = new
+                return new
+            }
+            guard !changed.isEmpty else { continue }
+            registers[id] = entity
+            try records.save(entity, of: id)
+            changes.append(EntityChange(id: id, fields: changed))
+        }
+        guard !changes.isEmpty else { return nil }
+        device.sequence = max(device.sequence, ownHighest) + 1
+        let set = ChangeSet(device: device.id, deviceName: device.name, sequence: device.sequence,
+                            seen: try records.seen(), entities: changes)
+        let sealed = try SealedChangeFile.seal(set.encoded(), device: device.id, sequence: device.sequence, key: key)
+        try records.addToOutbox(sealed, sequence: device.sequence)
+        try records.save(clock: clock.latest, sequence: device.sequence, syncedAt: nil)
+        return (device.sequence, changes.count)
+    }
+
+    // MARK: - Other devices' changes
+
+    /// Merges one device's change file into the registers and writes what changed into the
+    /// database, keeping this machine's changes not yet synced; records it in the history.
+    private static func apply(
+        _ changes: ChangeSet, _ connection: Connection, localDevice: String, now: Date, into report: inout SyncReport
+    ) throws {
+        let records = SyncRecords(connection: connection)
+        guard let device = try records.device() else { throw SyncGroupError.notInGroup }
+        var clock = HybridLogicalClock(device: localDevice, latest: device.clock)
+        let milliseconds = Int64(now.timeIntervalSince1970 * 1000)
+        for entity in changes.entities {
+            for register in entity.fields.values {
+                do {
+                    try clock.receive(register.stamp, now: milliseconds)
+                } catch {
+                    throw SyncFileProblem.clockAhead(register.stamp)
+                }
+            }
+        }
+        let peerNames = Dictionary(try records.peers().map { ($0.device, $0.name) }, uniquingKeysWith: { first, _ in first })
+            .merging([changes.device: changes.deviceName, localDevice: device.name]) { $1 }
+
+        // Merge: the registers before (what this database held when it last synced) and after.
+        var merged: [EntityID: (before: [String: String], after: EntityRegisters)] = [:]
+        var conflicts: [(EntityID, FieldConflict)] = []
+        for entity in changes.entities {
+            var registers = try records.registers(of: entity.id) ?? EntityRegisters()
+            let before = registers.values
+            let outcome = registers.merge(entity.fields, localDevice: localDevice)
+            try records.save(registers, of: entity.id)
+            conflicts += outcome.conflicts.map { (entity.id, $0) }
+            if outcome.changed { merged[entity.id] = (before, registers) }
+        }
+
+        // Write: each merged entity as its registers say, but for the fields changed here since
+        // the last sync, which keep this database's value and go out with the next sync.
+        let data = SyncedData(connection: connection)
+        let current = try data.all()
+        var subscriptions = Dictionary(uniqueKeysWithValues: try SubscriptionRecords(connection: connection).all().map { ($0.id, $0) })
+        let subscriptionsBefore = subscriptions
+        let settingsBefore = try SettingRecords(connection: connection).all()
+        var changed = 0
+        for id in merged.keys.sorted(by: SyncedData.writingOrder) {
+            guard let (before, after) = merged[id] else { continue }
+            let here = current[id]
+            let desired = desiredFields(id, here: here, before: before, after: after)
+            guard desired != here else { continue }
+            if id.kind == .subscription, desired == nil, let gone = subscriptions[id.key] {
+                report.deleted.append(gone.name)
+            }
+            if try data.write(id, desired, subscriptions: &subscriptions) {
+                changed += 1
+            } else {
+                report.unmerged.append(id)
+            }
+        }
+
+        let names = Dictionary(uniqueKeysWithValues: subscriptions.map { ($0.key, $0.value.name) })
+            .merging(subscriptionsBefore.mapValues(\.name)) { current, _ in current }
+        for (id, conflict) in conflicts {
+            report.conflicts.append(SyncConflict(
+                subject: id.kind == .subscription ? names[id.key] ?? id.key : id.key, entity: id, field: conflict.field,
+                kept: conflict.kept.value, keptBy: peerNames[conflict.kept.stamp.device] ?? conflict.kept.stamp.device,
+                setAside: conflict.setAside.value,
+                setAsideBy: peerNames[conflict.setAside.stamp.device] ?? conflict.setAside.stamp.device))
+        }
+        try recordHistory(connection, changes: changes, changed: changed, subscriptionsBefore: subscriptionsBefore,
+                          subscriptionsAfter: subscriptions, settingsBefore: settingsBefore,
+                          conflicts: Array(report.conflicts.suffix(conflicts.count)), now: now)
+
+        try records.markApplied(FileNumber(device: changes.device, sequence: changes.sequence))
+        if changes.isSnapshot, changes.sequence > 1 {
+            // A snapshot holds everything its device's earlier files did.
+            for sequence in 1..<changes.sequence {
+                try records.markApplied(FileNumber(device: changes.device, sequence: sequence))
+            }
+        }
+        try records.notePeer(changes, now: now)
+        try records.save(clock: clock.latest, sequence: device.sequence, syncedAt: nil)
+        report.applied.append(AppliedFile(device: changes.device, deviceName: changes.deviceName,
+                                          sequence: changes.sequence, changed: changed))
+    }
+
+    /// What entity `id` should be after a merge: its registers' values, except the fields this
+    /// database changed since it last synced (`here` differs from `before`), which stay. A
+    /// subscription another machine deleted is gone, whatever was changed here.
+    private static func desiredFields(
+        _ id: EntityID, here: [String: String]?, before: [String: String], after: EntityRegisters
+    ) -> [String: String]? {
+        var desired = after.values
+        let deleted = EntityRegisters.deletedField
+        if id.kind == .subscription {
+            let deletedBefore = before[deleted] != nil
+            let deletedAfter = desired[deleted] != nil
+            // A delete from there wins over every change here.
+            if deletedAfter && !deletedBefore { return nil }
+            if here == nil {
+                // Deleted here since the last sync, or still deleted: stays so.
+                if !before.isEmpty && !deletedBefore || deletedAfter { return nil }
+                desired[deleted] = nil
+                return desired.isEmpty ? nil : desired
+            }
+        }
+        let local = here ?? [:]
+        for field in Set(local.keys).union(before.keys) where field != deleted && local[field] != before[field] {
+            desired[field] = local[field]
+        }
+        desired[deleted] = nil
+        return desired.isEmpty ? nil : desired
+    }
+
+    /// One history entry for what the file changed here, so `undo` takes it back, and one per
+    /// conflict, whose undo takes back the value set aside.
+    private static func recordHistory(
+        _ connection: Connection, changes: ChangeSet, changed: Int, subscriptionsBefore: [String: Subscription],
+        subscriptionsAfter: [String: Subscription], settingsBefore: [ConfigKey: String], conflicts: [SyncConflict], now: Date
+    ) throws {
+        guard changed > 0 || !conflicts.isEmpty else { return }
+        let settingsAfter = try SettingRecords(connection: connection).all()
+        let ids = Set(subscriptionsBefore.keys).union(subscriptionsAfter.keys).filter {
+            subscriptionsBefore[$0] != subscriptionsAfter[$0]
+        }.sorted()
+        let settingKeys = Set(settingsBefore.keys).union(settingsAfter.keys).filter { settingsBefore[$0] != settingsAfter[$0] }
+        if changed > 0 {
+            try History.record(
+                connection, .sync, subscriptionID: ids.count == 1 ? ids.first : nil, subject: changes.deviceName,
+                detail: .synced(changes: changed),
+                before: StateSlice(subscriptions: ids.compactMap { subscriptionsBefore[$0] },
+                                   settings: settingsBefore.filter { settingKeys.contains($0.key) }),
+                after: StateSlice(subscriptions: ids.compactMap { subscriptionsAfter[$0] },
+                                  settings: settingsAfter.filter { settingKeys.contains($0.key) }),
+                now: now)
+        }
+        for conflict in conflicts {
+            // The entry's before holds the value set aside: undoing it puts that one back.
+            var before = StateSlice()
+            var after = StateSlice()
+            switch conflict.entity.kind {
+            case .subscription:
+                guard let current = subscriptionsAfter[conflict.entity.key] else { continue }
+                var fields = SubscriptionFields.fields(of: current)
+                fields[conflict.field] = conflict.setAside
+                guard let entry = SubscriptionFields.entry(id: current.id, fields: fields),
+                      let other = try? RecordCheck("sync").subscription(entry, checkingLife: false)
+                else { continue }
+                before.subscriptions = [other]
+                after.subscriptions = [current]
+            case .setting:
+                guard let key = ConfigKey(rawValue: conflict.entity.key) else { continue }
+                let setAside = conflict.setAside.flatMap { try? JSONDecoder().decode(String.self, from: Data($0.utf8)) }
+                before.settings[key] = setAside
+                after.settings[key] = settingsAfter[key]
+            default:
+                continue
+            }
+            try History.record(
+                connection, .conflict, subscriptionID: conflict.entity.kind == .subscription ? conflict.entity.key : nil,
+                subject: conflict.subject,
+                detail: .conflict(field: conflict.field, kept: conflict.kept, keptBy: conflict.keptBy,
+                                  setAside: conflict.setAside, setAsideBy: conflict.setAsideBy),
+                before: before, after: after, now: now)
+        }
+    }
+}
