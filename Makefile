@@ -37,9 +37,12 @@ deps:
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y zlib1g-dev; }
 
 ## test-deps: the `sqlcipher` shell, which the end-to-end tests use to open the file by hand, the
-## Python iCalendar parser and RRULE expander that check `subs export --format ics`, and calcurse,
-## a calendar that reads it without BYSETPOS.
+## Python iCalendar parser and RRULE expander that check `subs export --format ics`, calcurse,
+## a calendar that reads it without BYSETPOS, and git, which `subs sync --git` runs.
 test-deps: deps shell-deps
+	@command -v git >/dev/null 2>&1 || { \
+		echo "Installing git..."; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y git; }
 	@command -v calcurse >/dev/null 2>&1 || { \
 		echo "Installing calcurse..."; \
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y calcurse; }

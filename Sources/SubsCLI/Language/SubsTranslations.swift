@@ -20,6 +20,8 @@ public enum SubsTranslations {
         Translations.add(turkishStorageErrors, for: .turkish)
         Translations.add(turkishHistory, for: .turkish)
         Translations.add(turkishStatement, for: .turkish)
+        Translations.add(turkishSync, for: .turkish)
+        Translations.add(turkishSyncPrompts, for: .turkish)
     }()
 }
 

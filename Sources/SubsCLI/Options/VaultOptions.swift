@@ -33,12 +33,9 @@ struct VaultPassphraseOptions: ParsableArguments {
 enum VaultPrompts {
     /// The terminal to ask on, or exit 64 naming the options a script uses instead.
     static func terminal(standardInputUsed: Bool, for what: String) throws -> SecretPrompt {
-        guard let prompt = SecretPrompt.terminal(standardInputUsed: standardInputUsed) else {
-            throw Failure(
-                localized("no terminal to ask for \(what) on: from a script, pass --vault-passphrase-file (and --password-stdin for a password)"),
-                exitCode: Failure.usage)
+        try SecretPrompt.required(standardInputUsed: standardInputUsed) {
+            localized("no terminal to ask for \(what) on: from a script, pass --vault-passphrase-file (and --password-stdin for a password)")
         }
-        return prompt
     }
 
     /// The cost of a new vault key. `SUBS_TESTING_FAST_VAULT_KDF=1` is for the test suite only

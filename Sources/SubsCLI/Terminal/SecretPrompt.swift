@@ -28,6 +28,15 @@ struct SecretPrompt {
         return SecretPrompt(input: tty, ownsInput: true)
     }
 
+    /// The terminal to ask on, or exit 64 with `noTerminal`, which names the options a script
+    /// passes instead.
+    static func required(standardInputUsed: Bool, noTerminal: () -> String) throws -> SecretPrompt {
+        guard let prompt = terminal(standardInputUsed: standardInputUsed) else {
+            throw Failure(noTerminal(), exitCode: Failure.usage)
+        }
+        return prompt
+    }
+
     /// Closes the controlling terminal if it was opened for this prompt.
     func release() {
         if ownsInput { _ = close(input) }

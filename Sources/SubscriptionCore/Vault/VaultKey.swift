@@ -1,5 +1,4 @@
 import Crypto
-import CryptoExtras
 import Foundation
 
 /// The key that seals passwords, derived from the vault passphrase with scrypt. `SymmetricKey`
@@ -10,18 +9,16 @@ struct VaultKey {
     /// The associated data of the check value; no subscription id can look like it.
     private static let checkContext = Array("subs:vault-check".utf8)
 
-    let key: SymmetricKey
+    private let derived: PassphraseKey
+    var key: SymmetricKey { derived.key }
 
     /// Derives the key; slow on purpose (see `ScryptParameters.standard`).
     init(passphrase: [UInt8], salt: [UInt8], parameters: ScryptParameters) throws {
         guard !passphrase.isEmpty else { throw VaultError.empty(.vaultPassphrase) }
         do {
-            key = try KDF.Scrypt.deriveKey(
-                from: passphrase, salt: salt, outputByteCount: 32, rounds: 1 << parameters.logN,
-                blockSize: parameters.r, parallelism: parameters.p,
-                maxMemory: parameters.memory + (1 << 20))
+            derived = try PassphraseKey(passphrase: passphrase, salt: salt, parameters: parameters)
         } catch {
-            throw VaultError.damaged(.keyDerivationFails(parameters, reason: "\(error)"))
+            throw VaultError.damaged(.keyDerivationFails(parameters, reason: error.reason))
         }
     }
 
@@ -33,10 +30,7 @@ struct VaultKey {
     static let sealedTextLimit = 8 * 1024
 
     /// A new random salt for a new vault or a new passphrase.
-    static func newSalt() -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
-    }
+    static func newSalt() -> [UInt8] { PassphraseKey.newSalt() }
 
     /// The check value to store with the vault.
     func sealCheck() throws -> String {
@@ -47,11 +41,7 @@ struct VaultKey {
     /// the value is not a sealed box at all (damage, not a wrong guess).
     func opensCheck(_ stored: String) throws -> Bool {
         let box = try Self.box(stored, else: .checkValueNotSealed)
-        guard var opened = try? ChaChaPoly.open(box, using: key, authenticating: Self.checkContext) else {
-            return false
-        }
-        defer { opened.resetBytes(in: opened.startIndex..<opened.endIndex) }
-        return Array(opened) == Self.checkConstant
+        return derived.opensCheck(box, constant: Self.checkConstant, context: Self.checkContext)
     }
 
     /// Seals a password for the subscription `id`: ChaChaPoly with a random nonce and the id as
@@ -63,7 +53,7 @@ struct VaultKey {
     /// Opens a password sealed by `seal`. The caller zeroes the bytes once used.
     func open(_ stored: String, subscriptionID id: String, name: String) throws -> [UInt8] {
         let box = try Self.box(stored, else: .passwordNotSealed(name: name))
-        guard var opened = try? ChaChaPoly.open(box, using: key, authenticating: Array(id.utf8)) else {
+        guard var opened = derived.open(box, context: Array(id.utf8)) else {
             // The check value opened with this key, so this box was altered or moved.
             throw VaultError.damaged(.passwordDoesNotOpen(name: name))
         }
@@ -73,16 +63,15 @@ struct VaultKey {
 
     private func sealText(_ plaintext: [UInt8], context: [UInt8]) throws -> String {
         do {
-            return try ChaChaPoly.seal(plaintext, using: key, authenticating: context).combined.base64EncodedString()
+            return try derived.seal(plaintext, context: context).base64EncodedString()
         } catch {
-            throw VaultError.damaged(.sealingFails(reason: "\(error)"))
+            throw VaultError.damaged(.sealingFails(reason: error.reason))
         }
     }
 
     private static func box(_ stored: String, else damage: VaultDamage) throws -> ChaChaPoly.SealedBox {
         // A nonce, at least an empty text, and a tag; never more than a password can make.
-        guard stored.utf8.count <= sealedTextLimit, let data = Data(base64Encoded: stored), data.count >= 12 + 16,
-              let box = try? ChaChaPoly.SealedBox(combined: data)
+        guard stored.utf8.count <= sealedTextLimit, let data = Data(base64Encoded: stored), let box = PassphraseKey.box(data)
         else {
             throw VaultError.damaged(damage)
         }
