@@ -93,7 +93,7 @@ extension SubscriptionStore {
     }
 
     /// Writes the files sealed but not yet in the folder, then forgets them.
-    private func flushOutbox(_ folder: SyncFolder, device: String) throws {
+    func flushOutbox(_ folder: SyncFolder, device: String) throws {
         let pending = try read { try SyncRecords(connection: $0).outbox() }
         guard !pending.isEmpty else { return }
         let present = Set(try folder.changeFiles().filter { $0.device == device }.map(\.sequence))
@@ -312,5 +312,59 @@ extension SubscriptionStore {
                                   setAside: conflict.setAside, setAsideBy: conflict.setAsideBy),
                 before: before, after: after, now: now)
         }
+    }
+}
+
+// MARK: - Status and compaction
+
+extension SubscriptionStore {
+    /// The devices of the group as this machine knows them, and what waits in `folder`.
+    public func syncStatus(_ folder: SyncFolder) throws -> SyncStatus {
+        let files = try folder.changeFiles()
+        return try read { connection in
+            let records = SyncRecords(connection: connection)
+            guard let device = try records.device() else { throw SyncGroupError.notInGroup }
+            let applied = try records.applied()
+            var waiting: [String: Int] = [:]
+            for file in files where file.device != device.id
+                && !applied.contains(FileNumber(device: file.device, sequence: file.sequence)) {
+                waiting[file.device, default: 0] += 1
+            }
+            let peers = try records.peers().map {
+                SyncStatus.Peer(device: $0.device, name: $0.name, lastSequence: $0.lastSequence, appliedAt: $0.appliedAt,
+                                seenOfMine: $0.seen[device.id] ?? 0)
+            }
+            return SyncStatus(device: device.id, deviceName: device.name, folder: device.folder, git: device.git,
+                              lastSequence: device.sequence, syncedAt: device.syncedAt, peers: peers, waiting: waiting,
+                              ownFiles: files.filter { $0.device == device.id }.count)
+        }
+    }
+
+    /// Replaces this machine's files that every device it knows has applied with one snapshot of
+    /// every register, written before they go (PRODUCT.md §15, "Keeping it small").
+    public func compactSync(_ folder: SyncFolder, now: Date = Date()) throws -> CompactReport {
+        guard let device = try read({ try SyncRecords(connection: $0).device() }) else { throw SyncGroupError.notInGroup }
+        let own = try folder.changeFiles().filter { $0.device == device.id }.map(\.sequence).sorted()
+        let peers = try read { try SyncRecords(connection: $0).peers() }
+        let seenByAll = peers.map { $0.seen[device.id] ?? 0 }.min() ?? (own.last ?? 0)
+        let removable = own.filter { $0 <= seenByAll }
+        guard removable.count > 1 else { return CompactReport(snapshot: nil, removed: 0, kept: own.count) }
+        let key = SymmetricKey(data: device.key)
+        let snapshot = try write { connection in
+            let records = SyncRecords(connection: connection)
+            guard var current = try records.device() else { throw SyncGroupError.notInGroup }
+            current.sequence = max(current.sequence, own.last ?? 0) + 1
+            let entities = try records.registers().sorted { $0.key < $1.key }.map { EntityChange(id: $0.key, fields: $0.value.fields) }
+            let set = ChangeSet(device: current.id, deviceName: current.name, sequence: current.sequence, isSnapshot: true,
+                                seen: try records.seen(), entities: entities)
+            try records.addToOutbox(try SealedChangeFile.seal(set.encoded(), device: current.id, sequence: current.sequence, key: key),
+                                    sequence: current.sequence)
+            try records.save(clock: current.clock ?? HybridLogicalClock(device: current.id).latest, sequence: current.sequence,
+                             syncedAt: nil)
+            return current.sequence
+        }
+        try flushOutbox(folder, device: device.id)
+        try folder.remove(device: device.id, sequences: removable)
+        return CompactReport(snapshot: snapshot, removed: removable.count, kept: own.count - removable.count)
     }
 }
