@@ -102,9 +102,11 @@ public struct CompactReport: Equatable, Sendable {
 }
 
 /// Why this machine's sync group refuses a step.
-public enum SyncGroupError: Error, Equatable, Sendable {
+public enum SyncGroupError: CoreError, Equatable, Sendable {
     /// `sync init` or `join` where this database already syncs, with that folder.
     case alreadyInGroup(folder: String)
     /// `sync`, `status` or `compact` before `sync init` or `join`.
     case notInGroup
+
+    public var failure: FailureKind { .refused }
 }
