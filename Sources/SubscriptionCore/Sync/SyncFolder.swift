@@ -39,13 +39,14 @@ public struct SyncFolder {
 
     // MARK: - Header
 
-    /// Makes DIR a sync folder: creates DIR when missing (mode 0700) and writes the header,
-    /// refusing when DIR already has one.
+    /// Makes DIR a sync folder: creates DIR when missing (mode 0700) and writes the header
+    /// (mode 0600, as every file subs writes there: the engine carries them, no local user
+    /// needs them), refusing when DIR already has one.
     public func createHeader(_ header: SyncHeader) throws {
         try makeDirectory(path)
         var existing = stat()
         if lstat(headerPath, &existing) == 0 { throw SyncError.alreadySyncFolder(path: path) }
-        try writeNew(Array(header.encoded), to: headerPath, in: path, mode: 0o644)
+        try writeNew(Array(header.encoded), to: headerPath, in: path, mode: 0o600)
     }
 
     /// The folder's header; `SyncError.notASyncFolder` when DIR holds none.
@@ -85,7 +86,7 @@ public struct SyncFolder {
         }
         let directory = path + "/" + device
         try makeDirectory(directory)
-        try writeNew(Array(sealed), to: filePath(device: device, sequence: sequence), in: directory, mode: 0o644)
+        try writeNew(Array(sealed), to: filePath(device: device, sequence: sequence), in: directory, mode: 0o600)
     }
 
     /// Every change file in the folder, by device then sequence: only directories named by a
