@@ -39,13 +39,14 @@ public struct SyncFolder {
 
     // MARK: - Header
 
-    /// Makes DIR a sync folder: creates DIR when missing (mode 0700) and writes the header,
-    /// refusing when DIR already has one.
+    /// Makes DIR a sync folder: creates DIR when missing (mode 0700) and writes the header
+    /// (mode 0600, as every file subs writes there: the engine carries them, no local user
+    /// needs them), refusing when DIR already has one.
     public func createHeader(_ header: SyncHeader) throws {
         try makeDirectory(path)
         var existing = stat()
         if lstat(headerPath, &existing) == 0 { throw SyncError.alreadySyncFolder(path: path) }
-        try writeNew(Array(header.encoded), to: headerPath, in: path, mode: 0o644)
+        try writeNew(Array(header.encoded), to: headerPath, in: path, mode: 0o600)
     }
 
     /// The folder's header; `SyncError.notASyncFolder` when DIR holds none.
@@ -85,7 +86,7 @@ public struct SyncFolder {
         }
         let directory = path + "/" + device
         try makeDirectory(directory)
-        try writeNew(Array(sealed), to: filePath(device: device, sequence: sequence), in: directory, mode: 0o644)
+        try writeNew(Array(sealed), to: filePath(device: device, sequence: sequence), in: directory, mode: 0o600)
     }
 
     /// Every change file in the folder, by device then sequence: only directories named by a
@@ -93,11 +94,15 @@ public struct SyncFolder {
     /// conflict copies, `.git`, `.stfolder`, symbolic links and anything else are left out.
     /// Reads directories only, never a file.
     public func changeFiles() throws -> [ChangeFileName] {
+        var devices: [String] = []
+        try scan(path, kind: UInt8(DT_DIR)) { name in
+            if Self.isDeviceID(name) { devices.append(String(decoding: name, as: UTF8.self)) }
+        }
         var files: [ChangeFileName] = []
-        for device in try entries(of: path, kind: UInt8(DT_DIR)).filter(Self.isDeviceID).sorted() {
+        for device in devices.sorted() {
             let directory = path + "/" + device
             var sequences: [UInt64] = []
-            for name in try entries(of: directory, kind: UInt8(DT_REG)) {
+            try scan(directory, kind: UInt8(DT_REG)) { name in
                 if let sequence = Self.sequence(inName: name) { sequences.append(sequence) }
             }
             for sequence in sequences.sorted() {
@@ -136,49 +141,66 @@ public struct SyncFolder {
 
     /// Whether `name` is a device id: 16 lowercase hexadecimal characters.
     public static func isDeviceID(_ name: String) -> Bool {
-        let bytes = name.utf8
-        return bytes.count == 16 && bytes.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        var name = name
+        return name.withUTF8(isDeviceID)
+    }
+
+    static func isDeviceID(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard name.count == 16 else { return false }
+        for byte in name where !((0x30...0x39).contains(byte) || (0x61...0x66).contains(byte)) { return false }
+        return true
     }
 
     /// The sequence a change file's name gives (`^[0-9]{12}\.subs$`), nil for any other name.
     static func sequence(inName name: String) -> UInt64? {
-        let bytes = Array(name.utf8)
-        guard bytes.count == sequenceDigits + suffix.utf8.count, name.hasSuffix(suffix) else { return nil }
-        let digits = bytes[..<sequenceDigits]
-        guard digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-        return digits.reduce(UInt64(0)) { $0 * 10 + UInt64($1 - 0x30) }
+        var name = name
+        return name.withUTF8(sequence(inName:))
+    }
+
+    /// Over the name's bytes, as the directory gives them: 10,000 names are read per listing.
+    static func sequence(inName name: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard name.count == 17, name[12] == 0x2E, name[13] == 0x73, name[14] == 0x75, name[15] == 0x62, name[16] == 0x73 else {
+            return nil  // not "NNNNNNNNNNNN.subs"
+        }
+        var value: UInt64 = 0
+        for index in 0..<sequenceDigits {
+            let byte = name[index]
+            guard byte >= 0x30 && byte <= 0x39 else { return nil }
+            value = value &* 10 &+ UInt64(byte &- 0x30)
+        }
+        return value
     }
 
     // MARK: - The file system
 
-    /// The names in `directory` of entries of `kind` (`DT_DIR`, `DT_REG`), without `.` and `..`;
-    /// symbolic links are never either. Where the file system does not say the kind, `lstat` does.
-    private func entries(of directory: String, kind: UInt8) throws -> [String] {
+    /// Calls `found` with the name (its bytes) of each entry of `kind` (`DT_DIR`, `DT_REG`) in
+    /// `directory`, leaving out names that start with a dot; a symbolic link is never either.
+    /// Where the file system does not say the kind, `lstat` does.
+    private func scan(_ directory: String, kind: UInt8, _ found: (UnsafeBufferPointer<UInt8>) -> Void) throws {
         guard let stream = opendir(directory) else {
             // A device directory removed meanwhile lists as empty.
-            if errno == ENOENT && directory != path { return [] }
+            if errno == ENOENT && directory != path { return }
             throw SyncError.file(path: directory, errno == ENOTDIR ? .notADirectory : .system(errno: errno))
         }
         defer { closedir(stream) }
-        var names: [String] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasPrefix(".") { continue }
             var type = entry.pointee.d_type
-            if type == UInt8(DT_UNKNOWN) {
-                var info = stat()
-                guard lstat(directory + "/" + name, &info) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR: type = UInt8(DT_DIR)
-                case S_IFREG: type = UInt8(DT_REG)
-                default: continue
+            withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                guard let start = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+                let name = UnsafeBufferPointer(start: start, count: strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count))
+                guard let first = name.first, first != UInt8(ascii: ".") else { return }
+                if type == UInt8(DT_UNKNOWN) {
+                    var info = stat()
+                    guard lstat(directory + "/" + String(decoding: name, as: UTF8.self), &info) == 0 else { return }
+                    switch info.st_mode & S_IFMT {
+                    case S_IFDIR: type = UInt8(DT_DIR)
+                    case S_IFREG: type = UInt8(DT_REG)
+                    default: return
+                    }
                 }
+                if type == kind { found(name) }
             }
-            if type == kind { names.append(name) }
         }
-        return names
     }
 
     /// Creates `directory` (mode 0700) when missing, and its parents; refuses a file in its
