@@ -66,7 +66,11 @@ extension Subs.Sync {
             let report = try SyncRound(store: store, folder: path, device: id, git: git, alsoCommit: [folder.headerPath]).run()
             print(localized("Made \(path.terminalSafe) the sync folder, with this machine as \(name.terminalSafe)."))
             SyncRenderer.report(report)
-            print(localized("On each other machine: subs sync join \(path.terminalSafe)"))
+            if git {
+                print(localized("On each other machine, clone the repository and run: subs sync join CLONE"))
+            } else {
+                print(localized("On each other machine: subs sync join \(path.terminalSafe)"))
+            }
         }
     }
 

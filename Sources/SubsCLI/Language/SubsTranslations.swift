@@ -22,6 +22,7 @@ public enum SubsTranslations {
         Translations.add(turkishStatement, for: .turkish)
         Translations.add(turkishSync, for: .turkish)
         Translations.add(turkishSyncPrompts, for: .turkish)
+        Translations.add(turkishSyncReports, for: .turkish)
     }()
 }
 

@@ -7,13 +7,13 @@ import SubscriptionCore
 enum SyncRenderer {
     static func report(_ report: SyncReport) {
         if let written = report.written {
-            print(localized("Wrote \(written.entities) changes of this machine (file \(written.sequence))."))
+            print(localized("Wrote this machine's changes as file \(written.sequence) (\(written.entities) changed)."))
         }
         for file in report.applied where file.changed > 0 {
-            print(localized("Applied \(file.deviceName.terminalSafe)'s file \(file.sequence): \(file.changed) changes here."))
+            print(localized("Applied file \(file.sequence) of \(file.deviceName.terminalSafe) (\(file.changed) changed here)."))
         }
         let quiet = report.applied.filter { $0.changed == 0 }.count
-        if quiet > 0 { print(localized("Applied \(quiet) files that changed nothing here.")) }
+        if quiet > 0 { print(localized("Applied files that changed nothing here: \(quiet).")) }
         for conflict in report.conflicts {
             let change = SyncText.conflict(field: conflict.field, kept: conflict.kept, keptBy: conflict.keptBy,
                                            setAside: conflict.setAside, setAsideBy: conflict.setAsideBy, in: .current)
