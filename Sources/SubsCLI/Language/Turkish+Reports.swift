@@ -284,7 +284,7 @@ extension SubsTranslations {
         ("login", "giriş bilgisi"),
         ("sync", "eşitleme"),
         ("conflict", "çakışma"),
-        ("%@ changes applied from this device", "bu cihazdan %@ değişiklik uygulandı"),
+        ("changes applied from this device: %@", "bu cihazdan uygulanan değişiklikler: %@"),
         ("%@: kept %@ (%@), set aside %@ (%@)", "%1$@: %2$@ (%3$@) tutuldu, %4$@ (%5$@) bir kenara kondu"),
         // Deadlines and ends in upcoming, summary and calendar (issue 24)
         ("cancel by", "son iptal günü"),

@@ -31,7 +31,7 @@ enum HistoryText {
         case .login(let change, let fields):
             login(change, fields: fields, in: language)
         case .synced(let changes):
-            localized("\(changes) changes applied from this device", in: language)
+            localized("changes applied from this device: \(changes)", in: language)
         case .conflict(let field, let kept, let keptBy, let setAside, let setAsideBy):
             SyncText.conflict(field: field, kept: kept, keptBy: keptBy, setAside: setAside, setAsideBy: setAsideBy, in: language)
         case .storedSummary(let text):

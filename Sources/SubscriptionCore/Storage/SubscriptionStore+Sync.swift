@@ -115,29 +115,32 @@ extension SubscriptionStore {
         let records = SyncRecords(connection: connection)
         guard var device = try records.device() else { throw SyncGroupError.notInGroup }
         var clock = HybridLogicalClock(device: device.id, latest: device.clock)
-        let milliseconds = Int64(now.timeIntervalSince1970 * 1000)
         var registers = try records.registers()
         let current = try SyncedData(connection: connection).all()
-        var changes: [EntityChange] = []
-        for id in Set(current.keys).union(registers.keys).sorted() {
-            var entity = registers[id] ?? EntityRegisters()
+        // What differs, each thing with the time it was changed: a subscription's is in the
+        // history, so the later change wins by when it was made, not by when it was synced.
+        let editedAt = try records.subscriptionsChanged(since: device.syncedAt)
+        var pending: [(id: EntityID, fields: [String: String], at: Int64)] = []
+        for id in Set(current.keys).union(registers.keys) {
+            let entity = registers[id] ?? EntityRegisters()
             var fields = current[id] ?? [:]
-            if id.kind == .subscription {
-                // Gone: marked deleted, its other fields kept. Here: not deleted, or no longer.
-                fields = current[id] ?? entity.values.merging([EntityRegisters.deletedField: "true"]) { $1 }
+            if id.kind == .subscription, current[id] == nil {
+                // Gone: marked deleted, its other fields kept.
+                fields = entity.values.merging([EntityRegisters.deletedField: "true"]) { $1 }
             }
+            guard entity.differs(from: fields) else { continue }
+            let at = id.kind == .subscription ? editedAt[id.key].map { min($0, now) } ?? now : now
+            pending.append((id, fields, Int64(at.timeIntervalSince1970 * 1000)))
+        }
+        var changes: [EntityChange] = []
+        for change in pending.sorted(by: { ($0.at, $0.id) < ($1.at, $1.id) }) {
+            var entity = registers[change.id] ?? EntityRegisters()
             // One change, one stamp: the fields of one thing changed together share it.
-            var stamp: ClockStamp?
-            let changed = entity.record(fields) {
-                if let stamp { return stamp }
-                let new = clock.stamp(now: milliseconds)
-                stamp = new
-                return new
-            }
-            guard !changed.isEmpty else { continue }
-            registers[id] = entity
-            try records.save(entity, of: id)
-            changes.append(EntityChange(id: id, fields: changed))
+            let stamp = clock.stamp(now: change.at)
+            let changed = entity.record(change.fields) { stamp }
+            registers[change.id] = entity
+            try records.save(entity, of: change.id)
+            changes.append(EntityChange(id: change.id, fields: changed))
         }
         guard !changes.isEmpty else { return nil }
         device.sequence = max(device.sequence, ownHighest) + 1

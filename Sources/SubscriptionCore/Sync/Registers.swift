@@ -72,6 +72,11 @@ public struct EntityRegisters: Equatable, Sendable {
         fields.compactMapValues(\.value)
     }
 
+    /// Whether `current` differs from the values these registers hold.
+    public func differs(from current: [String: String]) -> Bool {
+        values != current
+    }
+
     /// Registers for what changed locally: each field whose value differs from `current`
     /// (absent: nil), stamped by `stamp`. Returns the changed registers, already applied.
     public mutating func record(

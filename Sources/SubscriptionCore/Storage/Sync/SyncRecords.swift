@@ -55,6 +55,22 @@ struct SyncRecords {
             """)
     }
 
+    /// When each subscription was last changed or had a change undone since `date` (all time
+    /// when nil), from the history; sync's own entries left out.
+    func subscriptionsChanged(since date: Date?) throws -> [String: Date] {
+        let since = date.map(Timestamp.format) ?? ""
+        var changed: [String: Date] = [:]
+        try connection.forEachRow("""
+            SELECT link.subscription_id, max(max(entry.changed_at, coalesce(entry.undone_at, '')))
+            FROM history entry JOIN history_subscriptions link ON link.history_id = entry.id
+            WHERE entry.action NOT IN ('sync', 'conflict') AND (entry.changed_at > ? OR entry.undone_at > ?)
+            GROUP BY link.subscription_id
+            """, [.text(since), .text(since)]) { row in
+            if let id = row.text(0), let at = row.text(1).flatMap(Timestamp.parse) { changed[id] = at }
+        }
+        return changed
+    }
+
     // MARK: - Registers
 
     func registers() throws -> [EntityID: EntityRegisters] {
