@@ -20,6 +20,7 @@ public enum SubsTranslations {
         Translations.add(turkishStorageErrors, for: .turkish)
         Translations.add(turkishHistory, for: .turkish)
         Translations.add(turkishStatement, for: .turkish)
+        Translations.add(turkishHousehold, for: .turkish)
     }()
 }
 

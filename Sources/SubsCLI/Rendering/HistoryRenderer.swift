@@ -60,6 +60,7 @@ enum HistoryRenderer {
         case .rate: localized("rate", in: language)
         case .config: localized("config", in: language)
         case .login: localized("login", in: language)
+        case .settle: localized("settle", in: language)
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// What kind of change a history entry records.
 public enum ChangeAction: String, CaseIterable, Sendable {
     case add, edit, cancel, pause, resume, delete, paid, skip
-    case `import`, restore, category, rate, config, login
+    case `import`, restore, category, rate, config, login, settle
 }
 
 /// One recorded change (PRODUCT.md §8): when, what, to which subscription, what changed as data
@@ -43,6 +43,8 @@ public enum HistoryChange: Equatable, Sendable {
     case rateRemoved
     /// A login added or changed, and which of its fields were given.
     case login(LoginChange, fields: [LoginField])
+    /// Money one person of the household paid another (`subs settle`).
+    case settled(Settlement)
     /// An entry written by an older `subs`, which stored its summary as English text instead of
     /// data the history can say again.
     case storedSummary(String)

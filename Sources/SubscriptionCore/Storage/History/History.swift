@@ -167,7 +167,7 @@ enum History {
         case .category: .legacyCategory
         case .config: .legacySetting
         case .rate: .legacyRate
-        case .import, .restore, .login: nil
+        case .import, .restore, .login, .settle: nil
         }
     }
 }
@@ -223,6 +223,9 @@ extension HistoryChange {
             self = .rateRemoved
         case .login(let change, let fields):
             self = .login(change, fields: fields)
+        case .settled:
+            guard let settlement = try after().settlements.first else { throw damaged }
+            self = .settled(settlement)
         }
     }
 }

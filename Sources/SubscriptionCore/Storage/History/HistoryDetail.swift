@@ -17,6 +17,8 @@ enum HistoryDetail: Codable, Equatable {
     case ratesSet
     case rateRemoved
     case login(LoginChange, fields: [LoginField])
+    /// A settlement made: the after holds it.
+    case settled
     /// Never stored: what an older entry of a category, setting or rate says, read from its
     /// before and after (and, for a setting or rates, its subject).
     case legacyCategory, legacySetting, legacyRate
