@@ -39,7 +39,7 @@ import Testing
         (InputError.invalid(.inverseRate, value: "0.0000000001", expected: .inverseAtMost(999_999_999)),
          "invalid inverse rate '0.0000000001': expected a number whose inverse is at most 999999999"),
         (InputError.invalid(.configKey, value: "colour", expected: .configKey),
-         "invalid config key 'colour': expected one of currency, remind-days, remind-cancel-days, reminders, remind-exec, remind-webhook, budget, language"),
+         "invalid config key 'colour': expected one of currency, remind-days, remind-cancel-days, reminders, remind-exec, remind-webhook, budget, language, me"),
         (InputError.invalid(.remindersValue, value: "maybe", expected: .onOrOff),
          "invalid value for reminders 'maybe': expected on or off"),
         (InputError.invalid(.budget, value: "x", expected: .monthlyBudget),
