@@ -144,24 +144,85 @@ public struct Owed: Equatable, Sendable {
         return debts.sorted { ($0.pair.debtor, $0.pair.creditor) < ($1.pair.debtor, $1.pair.creditor) }
     }
 
-    /// Transfers that bring every balance (above zero: owed to them; below: they owe) to zero:
-    /// the largest debtor pays the largest creditor as much as one of them needs, again and
-    /// again. Each transfer settles at least one person, so n people with a balance need at
-    /// most n − 1 of them. The true minimum is n minus the number of groups whose balances sum
-    /// to zero, which only a search over subsets finds (a subset-sum problem); a household has
-    /// a few people and rarely such a group, so greedy is what it needs, and it is the same
-    /// whatever order the bills came in.
+    /// Transfers that bring every balance (above zero: owed to them; below: they owe) to zero,
+    /// as few as there can be. People with a balance who split into g groups whose balances each
+    /// sum to zero need n − g transfers, and no fewer: inside a group the largest debtor paying
+    /// the largest creditor settles at least one person each time and the last two at once.
+    /// Finding the most such groups is a search over subsets (a subset-sum problem), made exactly
+    /// for up to `exactLimit` people; a larger household is taken as one group, at most n − 1.
     static func fewestTransfers<Amount: SignedNumeric & Comparable>(_ balances: [Int: Amount]) -> [(pair: Pair, units: Amount)] {
-        var creditors = balances.filter { $0.value > 0 }.map { (person: $0.key, amount: $0.value) }
-        var debtors = balances.filter { $0.value < 0 }.map { (person: $0.key, amount: -$0.value) }
+        let people = balances.filter { $0.value != 0 }.map(\.key).sorted()
+        let amounts = people.map { balances[$0] ?? 0 }
+        return zeroSumGroups(amounts).flatMap { group in
+            largestFirst(group.map { (person: people[$0], amount: amounts[$0]) })
+        }
+    }
+
+    /// The most people `fewestTransfers` searches groups among: 2^16 subset sums.
+    static let exactLimit = 16
+
+    /// The positions of `amounts` (which sum to zero) split into as many groups summing to zero
+    /// as there can be. most[set] is the most groups a set splits into such that taking its
+    /// people away one by one passes through a zero sum that many times; the sets that do so
+    /// nest, and what lies between two of them is a group.
+    static func zeroSumGroups<Amount: SignedNumeric & Comparable>(_ amounts: [Amount]) -> [[Int]] {
+        let count = amounts.count
+        guard count > 0 else { return [] }
+        guard count <= exactLimit else { return [Array(amounts.indices)] }
+        let everyone = (1 << count) - 1
+        var sums = [Amount](repeating: 0, count: everyone + 1)
+        var most = [Int](repeating: 0, count: everyone + 1)
+        for set in 1...everyone {
+            sums[set] = sums[set & (set - 1)] + amounts[set.trailingZeroBitCount]
+            var best = 0
+            var left = set
+            while left != 0 {
+                best = max(best, most[set & ~(1 << left.trailingZeroBitCount)])
+                left &= left - 1
+            }
+            most[set] = best + (sums[set] == 0 ? 1 : 0)
+        }
+        var groups: [[Int]] = []
+        var group: [Int] = []
+        var set = everyone
+        while set != 0 {
+            if sums[set] == 0, !group.isEmpty {
+                groups.append(group)
+                group = []
+            }
+            let wanted = most[set] - (sums[set] == 0 ? 1 : 0)
+            var left = set
+            var taken = set.trailingZeroBitCount
+            while left != 0 {
+                let person = left.trailingZeroBitCount
+                if most[set & ~(1 << person)] == wanted {
+                    taken = person
+                    break
+                }
+                left &= left - 1
+            }
+            group.append(taken)
+            set &= ~(1 << taken)
+        }
+        if !group.isEmpty { groups.append(group) }
+        return groups
+    }
+
+    /// Settles balances that sum to zero: the largest debtor pays the largest creditor as much
+    /// as one of them needs, again and again; each transfer settles at least one of them.
+    private static func largestFirst<Amount: SignedNumeric & Comparable>(
+        _ balances: [(person: Int, amount: Amount)]
+    ) -> [(pair: Pair, units: Amount)] {
+        var creditors = balances.filter { $0.amount > 0 }
+        var debtors = balances.filter { $0.amount < 0 }.map { (person: $0.person, amount: -$0.amount) }
         var transfers: [(pair: Pair, units: Amount)] = []
         // Largest first, the person named first on a tie, so the same balances give the same transfers.
-        func largestFirst(_ a: (person: Int, amount: Amount), _ b: (person: Int, amount: Amount)) -> Bool {
+        func before(_ a: (person: Int, amount: Amount), _ b: (person: Int, amount: Amount)) -> Bool {
             a.amount == b.amount ? a.person < b.person : a.amount > b.amount
         }
         while !creditors.isEmpty, !debtors.isEmpty {
-            creditors.sort(by: largestFirst)
-            debtors.sort(by: largestFirst)
+            creditors.sort(by: before)
+            debtors.sort(by: before)
             let amount = min(creditors[0].amount, debtors[0].amount)
             transfers.append((Pair(debtor: debtors[0].person, creditor: creditors[0].person), amount))
             creditors[0].amount -= amount

@@ -128,18 +128,37 @@ import Testing
         #expect(owed.currencies.first?.transfers == [Self.transfer("alice", "Bob", "2.01")])
     }
 
-    @Test("The greedy settlement uses at most n − 1 transfers and brings every balance to zero")
+    /// +5, +4, −4, −3, −2: the largest debtor paying the largest creditor over everyone takes
+    /// four transfers (4 to the 5, 3 to the 4, 2 as 1 + 1); split into {+4, −4} and
+    /// {+5, −3, −2}, which each sum to zero, it takes three, the fewest five people can need.
+    @Test("The fewest transfers: groups that sum to zero settle apart, every balance ends at zero")
     func fewestTransfers() {
-        let balances: [Int: Int128] = [0: 500, 1: -300, 2: -100, 3: -100, 4: 0]
-        let transfers = Owed.fewestTransfers(balances)
-        #expect(transfers.count <= 3)
-        var left = balances
-        for transfer in transfers {
-            left[transfer.pair.debtor, default: 0] += transfer.units
-            left[transfer.pair.creditor, default: 0] -= transfer.units
+        func settle(_ balances: [Int: Int128]) -> (count: Int, left: [Int: Int128]) {
+            var left = balances
+            let transfers = Owed.fewestTransfers(balances)
+            for transfer in transfers {
+                #expect(transfer.units > 0)
+                left[transfer.pair.debtor, default: 0] += transfer.units
+                left[transfer.pair.creditor, default: 0] -= transfer.units
+            }
+            return (transfers.count, left)
         }
-        #expect(left.values.allSatisfy { $0 == 0 })
+        let five = settle([0: 5, 1: 4, 2: -4, 3: -3, 4: -2])
+        #expect(five.count == 3)
+        #expect(five.left.values.allSatisfy { $0 == 0 })
+        #expect(Set(Owed.zeroSumGroups([Int128(5), 4, -4, -3, -2]).map { Set($0) }) == [[1, 2], [0, 3, 4]])
+
+        let oneGroup = settle([0: 500, 1: -300, 2: -100, 3: -100, 4: 0])
+        #expect(oneGroup.count == 3)
+        #expect(oneGroup.left.values.allSatisfy { $0 == 0 })
         #expect(Owed.fewestTransfers([Int: Int128]()).isEmpty)
+
+        // Past the exact search, one group: still settled, in at most n − 1.
+        var many: [Int: Int128] = [:]
+        for person in 0..<20 { many[person] = person < 10 ? 3 : -3 }
+        let large = settle(many)
+        #expect(large.count <= 19)
+        #expect(large.left.values.allSatisfy { $0 == 0 })
     }
 
     @Test("--since after --until is refused")
