@@ -55,6 +55,16 @@ struct HouseholdCommandTests {
         #expect(try sandbox.succeed(["owe"] + Self.today).stdoutLines.last == "  Bob owes Alice $41.94")
     }
 
+    @Test("Without config me, me is the account's login name")
+    func accountNameIsMe() throws {
+        let sandbox = try Sandbox()
+        let account: [String: String?] = ["LOGNAME": "dana", "USER": "other"]
+        try sandbox.add("Netflix", "15.99", ["--start", "2026-03-15", "--shared-with", "Bob"], today: "2026-03-15")
+        #expect(try sandbox.succeed(["owe"] + Self.today, environment: account).stdoutLines.last == "  Bob owes dana $7.99")
+        let list = try sandbox.succeed(["config", "list"], environment: account).stdoutLines
+        #expect(list.contains { $0.hasPrefix("me ") && $0.hasSuffix("dana  (default)") }, "\(list)")
+    }
+
     @Test("Two currencies: per currency, then all in the base currency once its rate is set")
     func twoCurrencies() throws {
         let sandbox = try aliceAndBob()
