@@ -13,7 +13,7 @@ public struct Subs: ParsableCommand {
             Add.self, Edit.self, List.self, Show.self, Delete.self, Upcoming.self, Calendar.self,
             Cancel.self, Pause.self, Resume.self, Remind.self, Summary.self, Stats.self,
             Rates.self, Category.self, Config.self, Export.self, Backup.self, Restore.self, Rekey.self,
-            Import.self, Log.self, Undo.self, Paid.self, Skip.self, Vault.self, Detect.self, Sync.self,
+            Import.self, Log.self, Undo.self, Paid.self, Skip.self, Vault.self, Detect.self, Sync.self, Owe.self, Settle.self,
         ]
     )
 

@@ -61,6 +61,10 @@ extension Subs {
             valueName: "names"))
         var sharedWith: String?
 
+        @Option(help: .localized("Who pays the bill, when not you (config me); 'subs owe' counts what is owed to them.",
+                                   valueName: "name"))
+        var paidBy: String?
+
         @Flag(help: .localized("It does not renew by itself (the same as --renewal manual)."))
         var noAutoRenew = false
 
@@ -93,6 +97,7 @@ extension Subs {
                 paymentMethod: try paymentMethod.flatMap { try TextInput.freeText($0, what: .paymentMethod) },
                 remindDays: try remind.map(RemindDays.parse),
                 members: try sharedWith.map(Member.parseList) ?? [])
+            new.paidBy = try paidBy.map { try TextInput.name($0, what: .memberName) }
             try contract.apply(to: &new, noAutoRenew: noAutoRenew, today: today)
             if let currency = new.currency {
                 _ = try Money(new.amount, currency: currency)

@@ -17,6 +17,7 @@ extension Subs {
                   remind-webhook      the default --webhook URL of 'subs remind'
                   budget              a monthly budget in the base currency, for 'subs summary'
                   language            en or tr, when SUBS_LANG does not say (default: the locale)
+                  me                  who uses this machine, for 'subs owe' (default: the account name)
                 """),
             subcommands: [List.self, Get.self, Set.self, Unset.self])
     }

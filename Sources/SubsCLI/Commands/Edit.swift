@@ -73,6 +73,9 @@ extension Subs {
                                    valueName: "names|none"))
         var sharedWith: String?
 
+        @Option(help: .localized("Who pays the bill, or 'none' for you (config me).", valueName: "name|none"))
+        var paidBy: String?
+
         @Flag(inversion: .prefixedNo, help: .localized("Whether it renews by itself (the same as --renewal auto|manual)."))
         var autoRenew: Bool?
 
@@ -94,7 +97,7 @@ extension Subs {
             }
             let given: [Any?] = [
                 name, amount, currency, every, start, trialEnd, category, url, notes, paymentMethod,
-                remind, autoRenew, sharedWith,
+                remind, autoRenew, sharedWith, paidBy,
             ]
             if given.allSatisfy({ $0 == nil }), contract.isEmpty { throw UsageError.nothingToChange }
             let today = try clock.resolve()
@@ -114,6 +117,7 @@ extension Subs {
             changes.remindDays = try remind.map { $0.isDefault ? nil : try RemindDays.parse($0) }
             try contract.apply(to: &changes, autoRenewFlag: autoRenew, today: today)
             changes.members = try sharedWith.map(Member.parseList)
+            changes.paidBy = try paidBy.map { try $0.isNone ? nil : TextInput.name($0, what: .memberName) }
             let store = try store.openStore()
             let (subscription, changed, newCategory) = try store.editReportingChange(reference, changes, today: today)
             let snapshot = SubscriptionSnapshot(subscription, today: today, config: try store.config())

@@ -377,6 +377,7 @@ extension ModelRefusal {
         case .lifecycle(let error): error.message(in: language)
         case .dateOrder(let error): error.message(in: language)
         case .life(let error): error.message(in: language)
+        case .household(let error): error.message(in: language)
         }
     }
 }

@@ -93,6 +93,19 @@ extension ContractError: ErrorMessage {
     }
 }
 
+extension HouseholdError: ErrorMessage {
+    func message(in language: Language) -> String {
+        switch self {
+        case .settlesWithThemselves(let name):
+            localized("\(name) cannot settle with themselves: expected two different people", in: language)
+        case .nothingToSettle(let currency):
+            localized("invalid amount '0': expected more than 0 \(currency) to settle", in: language)
+        case .windowOutOfOrder(let since, let until):
+            localized("invalid --since '\(since)': expected a date on or before --until \(until)", in: language)
+        }
+    }
+}
+
 extension DateOrderError: ErrorMessage {
     func message(in language: Language) -> String {
         switch self {

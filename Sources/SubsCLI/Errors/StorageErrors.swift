@@ -92,6 +92,8 @@ extension StoreError: ErrorMessage {
             localized("database \(path) is damaged (unreadable setting: \(Self.nested(error, in: language)))", in: language)
         case .sentReminder:
             localized("database \(path) is damaged (unreadable sent-reminder record)", in: language)
+        case .settlement:
+            localized("database \(path) is damaged (unreadable settlement)", in: language)
         case .historyEntry:
             localized("database \(path) is damaged (unreadable history entry)", in: language)
         case .login:

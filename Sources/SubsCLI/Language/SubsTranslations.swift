@@ -23,6 +23,7 @@ public enum SubsTranslations {
         Translations.add(turkishSync, for: .turkish)
         Translations.add(turkishSyncPrompts, for: .turkish)
         Translations.add(turkishSyncReports, for: .turkish)
+        Translations.add(turkishHousehold, for: .turkish)
     }()
 }
 

@@ -97,6 +97,8 @@ extension SubsTranslations {
          "%@ veritabanı bozuk (okunamayan ayar: %@)"),
         ("database %@ is damaged (unreadable sent-reminder record)",
          "%@ veritabanı bozuk (okunamayan gönderilmiş hatırlatma kaydı)"),
+        ("database %@ is damaged (unreadable settlement)",
+         "%@ veritabanı bozuk (okunamayan hesaplaşma kaydı)"),
         ("database %@ is damaged (unreadable history entry)",
          "%@ veritabanı bozuk (okunamayan geçmiş kaydı)"),
         ("database %@ is damaged (unreadable login)",

@@ -28,6 +28,8 @@ enum ConfigRenderer {
         if key == .budget, let budget = config.budget, let money = try? Money(budget, currency: config.currency) {
             return MoneyText.number(money.description)
         }
+        // Who uses this machine is the account's name until set (PRODUCT.md §15).
+        if key == .me { return AccountName.me(config) }
         return config.value(of: key).map { key == .remindWebhook ? $0.withoutURLCredentials : $0 }
     }
 }

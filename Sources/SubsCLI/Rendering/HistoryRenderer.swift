@@ -62,6 +62,7 @@ enum HistoryRenderer {
         case .login: localized("login", in: language)
         case .sync: localized("sync", in: language)
         case .conflict: localized("conflict", in: language)
+        case .settle: localized("settle", in: language)
         }
     }
 

@@ -34,6 +34,8 @@ enum HistoryText {
             localized("changes applied from this device: \(changes)", in: language)
         case .conflict(let field, let kept, let keptBy, let setAside, let setAsideBy):
             SyncText.conflict(field: field, kept: kept, keptBy: keptBy, setAside: setAside, setAsideBy: setAsideBy, in: language)
+        case .settled(let settlement):
+            localized("\(settlement.from) paid \(settlement.to) \(settlement.amount) \(settlement.amount.currency) on \(settlement.date)", in: language)
         case .storedSummary(let text):
             text
         }
@@ -132,6 +134,7 @@ enum HistoryText {
         compare(\.members, { $0.isEmpty ? localized("nobody", in: language) : $0.map(\.name).joined(separator: ", ") }) {
             localized("shared with \($0) → \($1)", in: language)
         }
+        compare(\.paidBy, { $0 ?? localized("you", in: language) }) { localized("paid by \($0) → \($1)", in: language) }
         if old.periods != new.periods, new.periods.count > old.periods.count, old.periods.last?.cancelledOn == nil,
            let start = new.periods.last?.restartedOn {
             changes.append(localized("plan changed from \(start)", in: language))

@@ -27,6 +27,7 @@ enum SubscriptionJSON {
             "name": .string(subscription.name),
             "next_payment": .string(snapshot.nextPayment?.date.description),
             "notes": .string(subscription.notes),
+            "paid_by": .string(subscription.paidBy),
             "payment_method": .string(subscription.paymentMethod),
             "payments_left": snapshot.paymentsLeft.map(JSONValue.int) ?? .null,
             "remind_days": .array(snapshot.remindDays.map(JSONValue.int)),

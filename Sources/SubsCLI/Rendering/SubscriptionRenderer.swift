@@ -224,6 +224,12 @@ enum SubscriptionRenderer {
         fields += [
             (localized("Category"), subscription.category ?? "-"),
             (localized("Shared with"), sharing(snapshot)),
+        ]
+        // Who pays matters to a shared bill, or to one someone else pays (PRODUCT.md §15).
+        if subscription.paidBy != nil || !subscription.members.isEmpty {
+            fields.append((localized("Paid by"), subscription.paidBy ?? localized("you")))
+        }
+        fields += [
             (localized("Payment method"), subscription.paymentMethod ?? "-"),
         ]
         // A plan renewed by hand says so in its Renewal row (ContractText) while it runs.

@@ -18,16 +18,18 @@ public struct ExportDocument: Codable, Equatable, Sendable {
     /// The config keys the user has set, with their stored values.
     public var settings: [String: String]
     public var rates: [RateEntry]
+    /// Money the household paid each other (§15); absent in documents from before it.
+    public var settlements: [SettlementEntry]?
 
     enum CodingKeys: String, CodingKey {
-        case format, version, subscriptions, categories, settings, rates
+        case format, version, subscriptions, categories, settings, rates, settlements
         case exportedAt = "exported_at"
     }
 
     /// The document for everything given, stamped `exportedAt`.
     public init(
         subscriptions: [Subscription], categories: [ImportedCategory], settings: [ConfigKey: String],
-        rates: [ImportedRate], exportedAt: Date
+        rates: [ImportedRate], settlements: [Settlement] = [], exportedAt: Date
     ) {
         format = Self.formatName
         version = Self.currentVersion
@@ -39,6 +41,19 @@ public struct ExportDocument: Codable, Equatable, Sendable {
             RateEntry(currency: $0.rate.currency.code, base: $0.base.code, rate: $0.rate.text,
                       setAt: Timestamp.format($0.rate.setAt))
         }
+        self.settlements = settlements.map(SettlementEntry.init)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(format, forKey: .format)
+        try container.encode(version, forKey: .version)
+        try container.encode(exportedAt, forKey: .exportedAt)
+        try container.encode(subscriptions, forKey: .subscriptions)
+        try container.encode(categories, forKey: .categories)
+        try container.encode(settings, forKey: .settings)
+        try container.encode(rates, forKey: .rates)
+        try container.encode(settlements ?? [], forKey: .settlements)
     }
 
     /// The document as JSON, keys sorted, indented as `list --format json` is, ending in a
@@ -65,6 +80,9 @@ public struct ExportDocument: Codable, Equatable, Sendable {
         public var remindDays: [Int]?
         public var autoRenew: Bool
         public var members: [MemberEntry]
+        /// Who pays the bill (§15), null for the user of the machine; absent in documents from
+        /// before it.
+        public var paidBy: String?
         public var billingPeriods: [PeriodEntry]
         public var pauses: [PauseEntry]
         /// Recorded charges and skips (§10); absent in documents from before them.
@@ -79,7 +97,7 @@ public struct ExportDocument: Codable, Equatable, Sendable {
 
         enum CodingKeys: String, CodingKey {
             case id, name, currency, cycle, category, url, notes, members, pauses, charges, contract, ends
-            case cancelBy = "cancel_by"
+            case cancelBy = "cancel_by", paidBy = "paid_by"
             case priceHistory = "price_history", startDate = "start_date", trialEnd = "trial_end"
             case paymentMethod = "payment_method", remindDays = "remind_days", autoRenew = "auto_renew"
             case billingPeriods = "billing_periods", createdAt = "created_at", updatedAt = "updated_at"
@@ -102,6 +120,7 @@ public struct ExportDocument: Codable, Equatable, Sendable {
             remindDays = subscription.remindDays
             autoRenew = subscription.autoRenew
             members = subscription.members.map { MemberEntry(name: $0.name, weight: $0.weight) }
+            paidBy = subscription.paidBy
             billingPeriods = subscription.periods.map {
                 PeriodEntry(restartedOn: $0.restartedOn?.description, cancelledOn: $0.cancelledOn?.description,
                             noticeGivenOn: $0.noticeGivenOn?.description,
@@ -137,6 +156,7 @@ public struct ExportDocument: Codable, Equatable, Sendable {
             try container.encode(remindDays, forKey: .remindDays)
             try container.encode(autoRenew, forKey: .autoRenew)
             try container.encode(members, forKey: .members)
+            try container.encode(paidBy, forKey: .paidBy)
             try container.encode(billingPeriods, forKey: .billingPeriods)
             try container.encode(pauses, forKey: .pauses)
             try container.encode(charges ?? [], forKey: .charges)
@@ -237,6 +257,32 @@ public struct ExportDocument: Codable, Equatable, Sendable {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(name, forKey: .name)
             try container.encode(color, forKey: .color)
+        }
+    }
+
+    /// Money one person paid another (§15): `amount` in `currency`'s digits, `date` the day paid.
+    public struct SettlementEntry: Codable, Equatable, Sendable {
+        public var id: String
+        public var from: String
+        public var to: String
+        public var amount: String
+        public var currency: String
+        public var date: String
+        public var createdAt: String
+
+        enum CodingKeys: String, CodingKey {
+            case id, from, to, amount, currency, date
+            case createdAt = "created_at"
+        }
+
+        init(_ settlement: Settlement) {
+            id = settlement.id
+            from = settlement.from
+            to = settlement.to
+            amount = settlement.amount.description
+            currency = settlement.amount.currency.code
+            date = settlement.date.description
+            createdAt = Timestamp.format(settlement.createdAt)
         }
     }
 

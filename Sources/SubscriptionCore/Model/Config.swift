@@ -18,6 +18,9 @@ public struct Config: Equatable, Sendable {
     public var budget: DecimalAmount?
     /// The language texts are shown in, when `SUBS_LANG` does not say; nil follows the locale.
     public var language: Language?
+    /// Who uses this machine, as the household's names say it (PRODUCT.md §15); nil is the
+    /// account name (`Household.me`).
+    public var me: String?
 
     public init() {}
 
@@ -56,6 +59,7 @@ public struct Config: Equatable, Sendable {
         case .remindWebhook: remindWebhook
         case .budget: budget?.text
         case .language: language?.rawValue
+        case .me: me
         }
     }
 }
@@ -70,6 +74,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case remindWebhook = "remind-webhook"
     case budget
     case language
+    case me
 
     /// Parses a KEY argument, with a one-line error that lists the keys.
     public init(input text: String) throws {
@@ -84,8 +89,24 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     public var runsOrCalls: Bool {
         switch self {
         case .remindExec, .remindWebhook: true
-        case .currency, .remindDays, .remindCancelDays, .reminders, .budget, .language: false
+        case .currency, .remindDays, .remindCancelDays, .reminders, .budget, .language, .me: false
         }
+    }
+
+    /// Whether the value belongs to this machine, not to the data (PRODUCT.md §15): who uses it,
+    /// the language it speaks, what it runs or calls. Never synced to another machine.
+    public var isMachineLocal: Bool {
+        switch self {
+        case .me, .language, .remindExec, .remindWebhook: true
+        case .currency, .remindDays, .remindCancelDays, .reminders, .budget: false
+        }
+    }
+
+    /// Whether an import leaves the value out: a command or address (`runsOrCalls`), or who uses
+    /// the machine the file came from (`me`), which is not who uses this one. The language a file
+    /// has is still taken, as it always was.
+    public var neverImported: Bool {
+        runsOrCalls || self == .me
     }
 
     /// Validates `value`'s own grammar and returns the form to store; nil for a command or URL
@@ -128,6 +149,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
                 throw InputError.invalid(.language, value: value, expected: .languageCode)
             }
             config.language = language
+        case .me:
+            config.me = try trimmed.isEmpty ? nil : TextInput.name(trimmed, what: .memberName)
         }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// What kind of change a history entry records.
 public enum ChangeAction: String, CaseIterable, Sendable {
     case add, edit, cancel, pause, resume, delete, paid, skip
-    case `import`, restore, category, rate, config, login
+    case `import`, restore, category, rate, config, login, settle
     /// Changes another machine made, applied by `sync`; a field two machines changed.
     case sync, conflict
 }
@@ -52,6 +52,8 @@ public enum HistoryChange: Equatable, Sendable {
     /// kept and the one set aside (canonical JSON text, nil: absent), each with the device that
     /// wrote it. Undoing the entry takes the value set aside.
     case conflict(field: String, kept: String?, keptBy: String, setAside: String?, setAsideBy: String)
+    /// Money one person of the household paid another (`subs settle`).
+    case settled(Settlement)
     /// An entry written by an older `subs`, which stored its summary as English text instead of
     /// data the history can say again.
     case storedSummary(String)

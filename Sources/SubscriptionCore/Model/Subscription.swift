@@ -24,6 +24,9 @@ public struct Subscription: Hashable, Sendable, Identifiable {
     /// after the latest recorded charge, not on a fixed schedule (PRODUCT.md §14).
     public var autoRenew: Bool
     public var members: [Member]
+    /// Who pays the bill, when it is not you (PRODUCT.md §15): `subs owe` counts each member's
+    /// part of a payment as owed to them. Nil is you (config `me`).
+    public var paidBy: String?
     /// The terms it runs on and the notice it needs, when it is a contract (PRODUCT.md §14).
     public var contract: Contract?
     /// A one-off last day to cancel, when only the date is known (a trial to stop, a promotion
@@ -45,7 +48,7 @@ public struct Subscription: Hashable, Sendable, Identifiable {
         cycle: BillingCycle, startDate: CivilDate, trialEnd: CivilDate? = nil,
         category: String? = nil, url: String? = nil, notes: String? = nil,
         paymentMethod: String? = nil, remindDays: [Int]? = nil, autoRenew: Bool = true,
-        members: [Member] = [], contract: Contract? = nil, cancelBy: CivilDate? = nil,
+        members: [Member] = [], paidBy: String? = nil, contract: Contract? = nil, cancelBy: CivilDate? = nil,
         ends: CivilDate? = nil, createdAt: Date = Date(), updatedAt: Date? = nil
     ) {
         self.init(
@@ -53,7 +56,7 @@ public struct Subscription: Hashable, Sendable, Identifiable {
             prices: [PriceChange(effective: startDate, amount: price)], cycle: cycle,
             startDate: startDate, trialEnd: trialEnd, category: category, url: url, notes: notes,
             paymentMethod: paymentMethod, remindDays: remindDays, autoRenew: autoRenew,
-            members: members, contract: contract, cancelBy: cancelBy, ends: ends,
+            members: members, paidBy: paidBy, contract: contract, cancelBy: cancelBy, ends: ends,
             createdAt: createdAt, updatedAt: updatedAt ?? createdAt)
     }
 
@@ -62,7 +65,7 @@ public struct Subscription: Hashable, Sendable, Identifiable {
         id: String, name: String, currency: Currency, prices: [PriceChange], cycle: BillingCycle,
         startDate: CivilDate, trialEnd: CivilDate?, category: String?, url: String?,
         notes: String?, paymentMethod: String?, remindDays: [Int]?, autoRenew: Bool,
-        members: [Member], periods: [BillingPeriod] = [BillingPeriod()], pauses: [Pause] = [],
+        members: [Member], paidBy: String? = nil, periods: [BillingPeriod] = [BillingPeriod()], pauses: [Pause] = [],
         charges: [ChargeRecord] = [], contract: Contract? = nil, cancelBy: CivilDate? = nil,
         ends: CivilDate? = nil, createdAt: Date, updatedAt: Date
     ) {
@@ -85,6 +88,7 @@ public struct Subscription: Hashable, Sendable, Identifiable {
         self.remindDays = remindDays
         self.autoRenew = autoRenew
         self.members = members
+        self.paidBy = paidBy
         self.contract = contract
         self.cancelBy = cancelBy
         self.ends = ends

@@ -17,6 +17,8 @@ public struct NewSubscription: Sendable {
     public var autoRenew: Bool
     /// The people the cost is shared with; you are the first member, with weight 1.
     public var members: [Member]
+    /// Who pays the bill; nil is you.
+    public var paidBy: String?
     /// A contract's first term, each renewal term (default: the first again) and notice.
     public var term: TimeSpan?
     public var renews: TimeSpan?
@@ -55,7 +57,8 @@ public struct NewSubscription: Sendable {
             name: name, price: price, cycle: cycle, startDate: startDate, trialEnd: trialEnd,
             category: category, url: url, notes: notes, paymentMethod: paymentMethod,
             // A one-time payment never renews, whatever the default says.
-            remindDays: remindDays, autoRenew: autoRenew && cycle.recurs, members: members, createdAt: now)
+            remindDays: remindDays, autoRenew: autoRenew && cycle.recurs, members: members, paidBy: paidBy,
+            createdAt: now)
         subscription.cancelBy = cancelBy
         try subscription.setContract(term: term.map { $0 }, renews: renews, notice: notice.map { $0 })
         try subscription.setEnd(ends)
@@ -84,6 +87,8 @@ public struct SubscriptionChanges: Sendable {
     public var remindDays: [Int]??
     public var autoRenew: Bool?
     public var members: [Member]?
+    /// `.some(nil)`: paid by you again (`--paid-by none`).
+    public var paidBy: String??
     /// A contract's terms: `.some(nil)` for `term` removes the contract.
     public var term: TimeSpan??
     public var renews: TimeSpan?
@@ -97,6 +102,7 @@ public struct SubscriptionChanges: Sendable {
         name == nil && amount == nil && currency == nil && cycle == nil && startDate == nil
             && trialEnd == nil && category == nil && url == nil && notes == nil
             && paymentMethod == nil && remindDays == nil && autoRenew == nil && members == nil
+            && paidBy == nil
             && term == nil && renews == nil && notice == nil && cancelBy == nil && ends == nil
     }
 
@@ -157,6 +163,7 @@ public struct SubscriptionChanges: Sendable {
         if let remindDays { subscription.remindDays = remindDays }
         if let autoRenew { subscription.autoRenew = autoRenew }
         if let members { subscription.members = members }
+        if let paidBy { subscription.paidBy = paidBy }
         if let cancelBy { subscription.cancelBy = cancelBy }
         if term != nil || renews != nil || notice != nil {
             try subscription.setContract(term: term, renews: renews, notice: notice)

@@ -287,7 +287,24 @@ enum Schema {
             DROP TABLE reminders_sent;
             ALTER TABLE reminders_sent_v12 RENAME TO reminders_sent;
             """, rebuildsTables: true),
-        .init(version: 13, name: "sync between machines", sql: """
+        .init(version: 13, name: "household money: who pays, settlements", sql: """
+            -- Who pays the bill when it is not the user of this machine (PRODUCT.md §15); NULL is them.
+            ALTER TABLE subscriptions ADD COLUMN paid_by TEXT;
+
+            -- Money one person paid another to settle what they owed. Not a subscription's: it
+            -- stays when a subscription goes. The id is a lowercase UUID, so that a settlement
+            -- made on one machine is the same on every other.
+            CREATE TABLE settlements (
+                id TEXT PRIMARY KEY NOT NULL,
+                from_name TEXT NOT NULL,
+                to_name TEXT NOT NULL,
+                currency TEXT NOT NULL,
+                amount_minor INTEGER NOT NULL CHECK (amount_minor > 0),
+                settled_on TEXT NOT NULL,
+                created_at TEXT NOT NULL
+            );
+            """),
+        .init(version: 14, name: "sync between machines", sql: """
             -- This machine in its sync group (PRODUCT.md §15): its device id and name, the folder,
             -- the sync key derived from the sync passphrase (base64; the database is encrypted),
             -- the latest clock stamp it made or saw, and the number of its last change file.

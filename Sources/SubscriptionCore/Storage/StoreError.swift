@@ -63,6 +63,8 @@ public enum Damage: Equatable, Sendable {
     case setting(InputError?)
     /// A row of `sent_reminders`.
     case sentReminder
+    /// A row of `settlements` (PRODUCT.md §15).
+    case settlement
     /// A row of `history`, or of `logins`.
     case historyEntry, login
     /// A row of the sync tables (`sync_device`, `sync_registers`, ...).

@@ -122,6 +122,10 @@ extension SubscriptionStore {
         for login in before.logins { try logins.write(login) }
         let reminders = ReminderRecords(connection: connection)
         for reminder in before.remindersSent { try reminders.restore(reminder) }
+        // Settlements: the ones the change made go, the ones it took come back.
+        let settlements = SettlementRecords(connection: connection)
+        for settlement in after.settlements { try settlements.delete(id: settlement.id) }
+        for settlement in before.settlements { try settlements.insert(settlement) }
         let rates = RateRecords(connection: connection)
         let beforeRates = Set(before.rates.map { ImportPlan.RateKey(currency: $0.rate.currency, base: $0.base) })
         for rate in after.rates where !beforeRates.contains(ImportPlan.RateKey(currency: rate.rate.currency, base: rate.base)) {

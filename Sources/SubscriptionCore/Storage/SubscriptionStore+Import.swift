@@ -50,7 +50,8 @@ extension SubscriptionStore {
             subscriptions: try SubscriptionRecords(connection: connection).all(),
             categories: try CategoryRecords(connection: connection).all(),
             settingKeys: try settings.keys(), config: try settings.config(),
-            rates: try RateRecords(connection: connection).keys())
+            rates: try RateRecords(connection: connection).keys(),
+            settlementIDs: try SettlementRecords(connection: connection).ids())
     }
 
     /// Writes what `plan` decided: categories first, as subscriptions refer to them.
@@ -78,6 +79,10 @@ extension SubscriptionStore {
         for imported in plan.ratesSet {
             try rates.insert(imported)
         }
+        let settlements = SettlementRecords(connection: connection)
+        for settlement in plan.newSettlements {
+            try settlements.insert(settlement)
+        }
     }
 
     /// One history entry for the whole import: undo removes what it added and puts back what it
@@ -91,7 +96,7 @@ extension SubscriptionStore {
         let after = StateSlice(
             subscriptions: written, categories: plan.newCategories + plan.recoloredCategories,
             settings: Dictionary(plan.settings.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last }),
-            rates: plan.ratesSet)
+            rates: plan.ratesSet, settlements: plan.newSettlements)
         guard !after.isEmpty else { return }
         try History.record(
             connection, .import, subscriptionID: nil, subject: source,
@@ -112,7 +117,8 @@ extension SubscriptionStore {
             return ExportDocument(
                 subscriptions: try SubscriptionRecords(connection: connection).all(),
                 categories: try CategoryRecords(connection: connection).all(),
-                settings: settings, rates: rates, exportedAt: now)
+                settings: settings, rates: rates,
+                settlements: try SettlementRecords(connection: connection).all(), exportedAt: now)
         }
     }
 }

@@ -6,7 +6,7 @@ import Testing
 struct JSONContractTests {
     static let subscriptionKeys: Set<String> = [
         "amount", "auto_renew", "category", "contract", "created_at", "currency", "cycle", "ends", "id", "members",
-        "monthly_cost", "my_share", "name", "next_payment", "notes", "payment_method", "payments_left", "remind_days",
+        "monthly_cost", "my_share", "name", "next_payment", "notes", "paid_by", "payment_method", "payments_left", "remind_days",
         "renewal", "start_date", "status", "trial_end", "updated_at", "url",
     ]
 
@@ -38,7 +38,7 @@ struct JSONContractTests {
         #expect(item["auto_renew"] as? Bool == true)
         #expect(item["remind_days"] as? [Int] == [2])
         #expect((item["members"] as? [Any])?.isEmpty == true)
-        for key in ["notes", "payment_method", "trial_end", "url"] {
+        for key in ["notes", "paid_by", "payment_method", "trial_end", "url"] {
             #expect(item[key] is NSNull, "\(key) is null when unset, not missing: \(String(describing: item[key]))")
         }
         let cycle = try #require(item["cycle"] as? [String: Any])

@@ -38,7 +38,8 @@ struct UsageErrorTests {
     }
 
     @Test("help for a command that does not exist is an error, not the main help", arguments: [
-        (["help", "nope"], "subs: no command 'nope' (see 'subs help')\n"),
+        // A word no command is near: `nope` is near `owe`, and would get a suggestion.
+        (["help", "zzzz"], "subs: no command 'zzzz' (see 'subs help')\n"),
         (["help", "rates", "nope"], "subs: no command 'nope' (see 'subs help rates')\n"),
     ])
     func helpForUnknownCommand(_ arguments: [String], _ message: String) throws {

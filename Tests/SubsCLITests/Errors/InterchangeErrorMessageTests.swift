@@ -92,6 +92,7 @@ struct InterchangeErrorMessageTests {
         (.refused(.dateOrder(.trialEndBeforeStart(trialEnd: CivilDate(year: 2024, month: 1, day: 1)!,
                                                   start: CivilDate(year: 2024, month: 1, day: 5)!))),
          "invalid trial end '2024-01-01': expected a date on or after the start date 2024-01-05"),
+        (.refused(.household(.settlesWithThemselves(name: "Alice"))), "Alice cannot settle with themselves: expected two different people"),
     ]
 
     /// One sample of every file problem, and its English after "cannot read the file: ".

@@ -89,7 +89,7 @@ struct StorageErrorMessageTests {
         let damages: [Damage] = values.map { .subscriptionValue($0) } + [
             .categoryName, .categoryColour, .subscriptionName, .noPrice(subscription: "sub-1"),
             .exchangeRate(currency: nil), .exchangeRate(currency: "EUR"), .setting(nil), .setting(settingError),
-            .sentReminder, .historyEntry, .login, .syncState, .sqlite(sqlite), .integrity(first: nil, more: 0),
+            .sentReminder, .settlement, .historyEntry, .login, .syncState, .sqlite(sqlite), .integrity(first: nil, more: 0),
             .integrity(first: "row 3 missing from index", more: 0), .integrity(first: "row 3 missing from index", more: 4),
             .copyDiffers, .uncountable(table: "charges"),
         ]

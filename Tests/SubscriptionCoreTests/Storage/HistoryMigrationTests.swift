@@ -31,10 +31,12 @@ struct HistoryMigrationTests {
 
     /// Turns the database back into what version 10 wrote: the history table of version 8 with
     /// its English summaries, and no links; and none of version 12's contract columns, which
-    /// SQLite cannot drop, so their tables are copied without them.
+    /// SQLite cannot drop, so their tables are copied without them (version 13's paid_by with
+    /// them), nor version 13's settlements.
     private func downgradeToVersion10(_ raw: Connection, summaries: [Int: String]) throws {
         try raw.execute("""
             PRAGMA foreign_keys = OFF;
+            DROP TABLE settlements;
             CREATE TABLE subscriptions_v11 (id TEXT PRIMARY KEY NOT NULL, name, currency, cycle_count, cycle_unit,
                 start_date, trial_end, category, url, notes, payment_method, remind_days, auto_renew, created_at,
                 updated_at);

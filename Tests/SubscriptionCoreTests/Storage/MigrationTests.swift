@@ -144,6 +144,30 @@ import Testing
         #expect(try migrated.scalar("PRAGMA foreign_key_check") == nil)
     }
 
+    /// Issue 25: version 13 adds who pays a bill (NULL: the user of the machine) and the table
+    /// of settlements.
+    @Test("Version 12 to 13: subscriptions paid by me, no settlements, then both storable")
+    func householdMigration() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try makeDatabase(at: 12)
+        let store = try SubscriptionStore(location: location)
+        let netflix = try #require(try store.subscriptions().first)
+        #expect(netflix.paidBy == nil && netflix.members == [])
+        #expect(try store.settlements() == [])
+
+        var changes = SubscriptionChanges()
+        changes.paidBy = .some("Bob")
+        #expect(try store.edit("Netflix", changes, today: day("2024-06-01")).paidBy == "Bob")
+        let settlement = try Settlement.new(from: "Bob", to: "me", amount: money("15.49"), on: day("2024-06-01"),
+                                            now: Date(timeIntervalSince1970: 1_717_200_000))
+        try store.settle(settlement)
+        let reopened = try SubscriptionStore(location: location)
+        #expect(try reopened.subscriptions().first?.paidBy == "Bob")
+        #expect(try reopened.settlements() == [settlement])
+        let migrated = try EncryptedDatabase.openKeyed(location, createKey: false)
+        #expect(try migrated.scalar("PRAGMA foreign_key_check") == nil)
+    }
+
     @Test func migrationsAreNumberedFromOneWithoutGaps() {
         #expect(Schema.migrator.migrations.map(\.version) == Array(1...Schema.migrator.latestVersion))
     }

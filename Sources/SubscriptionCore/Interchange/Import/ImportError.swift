@@ -149,6 +149,7 @@ public enum ModelRefusal: Equatable, Sendable {
     case lifecycle(LifecycleError)
     case dateOrder(DateOrderError)
     case life(LifeProblem)
+    case household(HouseholdError)
 
     /// The model's refusal `error` is, or nil for an error of another part.
     public init?(_ error: any Error) {
@@ -158,6 +159,7 @@ public enum ModelRefusal: Equatable, Sendable {
         case let error as LifecycleError: self = .lifecycle(error)
         case let error as DateOrderError: self = .dateOrder(error)
         case let error as LifeProblem: self = .life(error)
+        case let error as HouseholdError: self = .household(error)
         default: return nil
         }
     }

@@ -83,11 +83,14 @@ public struct ParsedImport: Sendable {
     /// Settings by key, as `config set` takes them.
     public var settings: [ConfigKey: String]
     public var rates: [ImportedRate]
+    /// Settlements (PRODUCT.md §15), from a subs document.
+    public var settlements: [Settlement]
 
     public init(
         subscriptions: [ImportedSubscription], categories: [ImportedCategory] = [],
-        settings: [ConfigKey: String] = [:], rates: [ImportedRate] = []
+        settings: [ConfigKey: String] = [:], rates: [ImportedRate] = [], settlements: [Settlement] = []
     ) {
+        self.settlements = settlements
         self.subscriptions = subscriptions
         self.categories = categories
         self.settings = settings

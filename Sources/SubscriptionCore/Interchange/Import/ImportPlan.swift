@@ -39,10 +39,14 @@ public struct ImportPlan: Sendable {
     public internal(set) var replacedSubscriptions: [Subscription] = []
     /// Settings the user has not set, with the file's values.
     public internal(set) var settings: [(key: ConfigKey, value: String)] = []
-    /// Settings the file holds that an import never takes (`ConfigKey.runsOrCalls`).
+    /// Settings the file holds that an import never takes (`ConfigKey.neverImported`).
     public internal(set) var settingsLeftOut: [ConfigKey] = []
     /// Rates not yet known.
     public internal(set) var ratesSet: [ImportedRate] = []
+    /// Settlements not yet there (PRODUCT.md §15), each id once.
+    public internal(set) var newSettlements: [Settlement] = []
+    /// How many settlements of the file were there already, by id.
+    public internal(set) var settlementsSkipped = 0
     /// True when nothing is written (`--dry-run`).
     public let dryRun: Bool
 
@@ -65,9 +69,12 @@ public struct ImportPlan: Sendable {
         public var config: Config
         /// The rates known, as (currency, base).
         public var rates: Set<RateKey>
+        /// The ids of the settlements there.
+        public var settlementIDs: Set<String>
 
         public init(subscriptions: [Subscription], categories: [ImportedCategory], settingKeys: Set<String>,
-                    config: Config, rates: Set<RateKey>) {
+                    config: Config, rates: Set<RateKey>, settlementIDs: Set<String> = []) {
+            self.settlementIDs = settlementIDs
             self.subscriptions = subscriptions
             self.categories = categories
             self.settingKeys = settingKeys
@@ -103,8 +110,9 @@ public struct ImportPlan: Sendable {
         for key in ConfigKey.allCases where !current.settingKeys.contains(key.rawValue) {
             guard let value = parsed.settings[key] else { continue }
             // Never a command or address from a file: subs would run or call what the user did
-            // not type. Left out and said, so they can set it themselves.
-            if key.runsOrCalls {
+            // not type. Nor who uses the machine it came from. Left out and said, so they can set
+            // it themselves.
+            if key.neverImported {
                 settingsLeftOut.append(key)
                 continue
             }
@@ -118,6 +126,14 @@ public struct ImportPlan: Sendable {
                                          problem: .rateInOwnCurrency(imported.base.code))
             }
             ratesSet.append(imported)
+        }
+        var settlementIDs = current.settlementIDs
+        for settlement in parsed.settlements {
+            if settlementIDs.insert(settlement.id).inserted {
+                newSettlements.append(settlement)
+            } else {
+                settlementsSkipped += 1
+            }
         }
     }
 }
@@ -230,7 +246,8 @@ extension Subscription {
         Subscription(
             id: id, name: name, currency: currency, prices: prices, cycle: cycle, startDate: startDate,
             trialEnd: trialEnd, category: category, url: url, notes: notes, paymentMethod: paymentMethod,
-            remindDays: remindDays, autoRenew: autoRenew, members: members, periods: periods, pauses: pauses,
-            charges: charges, createdAt: createdAt, updatedAt: updatedAt)
+            remindDays: remindDays, autoRenew: autoRenew, members: members, paidBy: paidBy, periods: periods,
+            pauses: pauses, charges: charges, contract: contract, cancelBy: cancelBy, ends: ends,
+            createdAt: createdAt, updatedAt: updatedAt)
     }
 }

@@ -56,7 +56,12 @@ public enum SubsDocumentFormat: ImportFormat {
             let rate = try check.field("rate") { try ExchangeRate(currency: currency, exported: entry.rate, setAt: setAt) }
             return ImportedRate(rate: rate, base: base)
         }
-        return ParsedImport(subscriptions: subscriptions, categories: categories, settings: settings, rates: rates)
+        // A settlement given twice (by id) is one: the import plan takes each id once.
+        let settlements = try (document.settlements ?? []).enumerated().map { index, entry in
+            try RecordCheck(.path("settlements[\(index)]", name: nil)).settlement(entry)
+        }
+        return ParsedImport(subscriptions: subscriptions, categories: categories, settings: settings, rates: rates,
+                            settlements: settlements)
     }
 
     /// Refuses a version this `subs` does not know, as written: only the whole number 1, not
@@ -217,6 +222,23 @@ struct RecordCheck {
         return UUID().uuidString.lowercased()
     }
 
+    /// The settlement an export document entry describes, checked as `subs settle` checks one.
+    func settlement(_ entry: ExportDocument.SettlementEntry) throws -> Settlement {
+        guard UUID(uuidString: entry.id)?.uuidString.lowercased() == entry.id else {
+            throw fail("id", .notAnID(got: entry.id))
+        }
+        let currency = try currency(entry.currency, field: "currency")
+        let amount = try money(entry.amount, currency, field: "amount")
+        let date = try date(entry.date, field: "date")
+        let from = try field("from") { try TextInput.name(entry.from, what: .memberName) }
+        let to = try field("to") { try TextInput.name(entry.to, what: .memberName) }
+        try change(NameMatching.same(from, to) ? "to" : "amount") {
+            _ = try Settlement.new(from: from, to: to, amount: amount, on: date)
+        }
+        return Settlement(id: entry.id, from: from, to: to, amount: amount, date: date,
+                          createdAt: try timestamp(entry.createdAt, field: "created_at"))
+    }
+
     /// The subscription an export document entry describes; with `checkingLife`, refused unless
     /// `subs` could have recorded it (`lifeProblem()`). A history snapshot is taken as written:
     /// undo restores what `subs`, perhaps an older one, stored.
@@ -248,6 +270,7 @@ struct RecordCheck {
             guard chargeDays.insert(day).inserted else { throw fail("charges[\(index)].date", .secondCharge(day)) }
             return ChargeRecord(date: day, amount: try charge.amount.map { try money($0, currency, field: "charges[\(index)].amount") })
         }
+        let paidBy = try entry.paidBy.map { name in try field("paid_by") { try TextInput.name(name, what: .memberName) } }
         let members = try entry.members.enumerated().map { index, member in
             guard (1...99).contains(member.weight) else { throw fail("members[\(index)].weight", .weightOutOfRange) }
             return Member(name: try field("members[\(index)].name") { try TextInput.name(member.name, what: .memberName) },
@@ -265,7 +288,7 @@ struct RecordCheck {
             url: try optionalText(entry.url, field: "url"), notes: try optionalText(entry.notes, field: "notes"),
             paymentMethod: try optionalText(entry.paymentMethod, field: "payment_method"),
             remindDays: entry.remindDays.map { Array(Set($0)).sorted(by: >) }, autoRenew: entry.autoRenew,
-            members: members, periods: periods, pauses: pauses, charges: charges,
+            members: members, paidBy: paidBy, periods: periods, pauses: pauses, charges: charges,
             contract: try entry.contract.map(contract), cancelBy: try optionalDate(entry.cancelBy, field: "cancel_by"),
             ends: try optionalDate(entry.ends, field: "ends"),
             createdAt: try timestamp(entry.createdAt, field: "created_at"),

@@ -167,7 +167,7 @@ enum History {
         case .category: .legacyCategory
         case .config: .legacySetting
         case .rate: .legacyRate
-        case .import, .restore, .login, .sync, .conflict: nil
+        case .import, .restore, .login, .settle, .sync, .conflict: nil
         }
     }
 }
@@ -227,6 +227,9 @@ extension HistoryChange {
             self = .synced(changes: changes)
         case .conflict(let field, let kept, let keptBy, let setAside, let setAsideBy):
             self = .conflict(field: field, kept: kept, keptBy: keptBy, setAside: setAside, setAsideBy: setAsideBy)
+        case .settled:
+            guard let settlement = try after().settlements.first else { throw damaged }
+            self = .settled(settlement)
         }
     }
 }

@@ -19,6 +19,8 @@ enum HistoryDetail: Codable, Equatable {
     case login(LoginChange, fields: [LoginField])
     case synced(changes: Int)
     case conflict(field: String, kept: String?, keptBy: String, setAside: String?, setAsideBy: String)
+    /// A settlement made: the after holds it.
+    case settled
     /// Never stored: what an older entry of a category, setting or rate says, read from its
     /// before and after (and, for a setting or rates, its subject).
     case legacyCategory, legacySetting, legacyRate

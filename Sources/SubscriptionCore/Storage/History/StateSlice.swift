@@ -13,6 +13,8 @@ struct StateSlice: Equatable {
     var logins: [LoginRow] = []
     /// The reminders already sent for the subscriptions a delete took.
     var remindersSent: [SentReminderRow] = []
+    /// Settlements made or taken back (PRODUCT.md §15).
+    var settlements: [Settlement] = []
 
     static let empty = StateSlice()
 
@@ -21,7 +23,7 @@ struct StateSlice: Equatable {
     /// Compact JSON of the export document's shape.
     func encoded(at now: Date) -> String {
         let document = ExportDocument(subscriptions: subscriptions, categories: categories, settings: settings,
-                                      rates: rates, exportedAt: now)
+                                      rates: rates, settlements: settlements, exportedAt: now)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Strings, integers, booleans and nulls only: encoding cannot fail. The logins and
@@ -71,6 +73,7 @@ struct StateSlice: Equatable {
                 else { throw damaged }
                 return ImportedRate(rate: try ExchangeRate(currency: currency, stored: entry.rate, setAt: setAt), base: base)
             }
+            settlements = try (document.settlements ?? []).map { try check.settlement($0) }
         } catch is ImportError {
             throw damaged
         }
@@ -78,7 +81,8 @@ struct StateSlice: Equatable {
 
     init(subscriptions: [Subscription] = [], categories: [ImportedCategory] = [],
          settings: [ConfigKey: String] = [:], rates: [ImportedRate] = [], logins: [LoginRow] = [],
-         remindersSent: [SentReminderRow] = []) {
+         remindersSent: [SentReminderRow] = [], settlements: [Settlement] = []) {
+        self.settlements = settlements
         self.logins = logins
         self.remindersSent = remindersSent
         self.subscriptions = subscriptions

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The sync tables (schema 13): this machine in its group, the registers, the files applied,
+/// The sync tables (schema 14): this machine in its group, the registers, the files applied,
 /// what the other devices said of themselves, and a change file not yet in the folder.
 struct SyncRecords {
     let connection: Connection
