@@ -194,6 +194,7 @@ extension SubscriptionStore {
         var subscriptions = Dictionary(uniqueKeysWithValues: try SubscriptionRecords(connection: connection).all().map { ($0.id, $0) })
         let subscriptionsBefore = subscriptions
         let settingsBefore = try SettingRecords(connection: connection).all()
+        let settlementsBefore = try SettlementRecords(connection: connection).all()
         var changed = 0
         for id in merged.keys.sorted(by: SyncedData.writingOrder) {
             guard let (before, after) = merged[id] else { continue }
@@ -221,7 +222,7 @@ extension SubscriptionStore {
         }
         try recordHistory(connection, changes: changes, changed: changed, subscriptionsBefore: subscriptionsBefore,
                           subscriptionsAfter: subscriptions, settingsBefore: settingsBefore,
-                          conflicts: Array(report.conflicts.suffix(conflicts.count)), now: now)
+                          settlementsBefore: settlementsBefore, conflicts: Array(report.conflicts.suffix(conflicts.count)), now: now)
 
         try records.markApplied(FileNumber(device: changes.device, sequence: changes.sequence))
         if changes.isSnapshot, changes.sequence > 1 {
@@ -268,10 +269,13 @@ extension SubscriptionStore {
     /// conflict, whose undo takes back the value set aside.
     private static func recordHistory(
         _ connection: Connection, changes: ChangeSet, changed: Int, subscriptionsBefore: [String: Subscription],
-        subscriptionsAfter: [String: Subscription], settingsBefore: [ConfigKey: String], conflicts: [SyncConflict], now: Date
+        subscriptionsAfter: [String: Subscription], settingsBefore: [ConfigKey: String], settlementsBefore: [Settlement],
+        conflicts: [SyncConflict], now: Date
     ) throws {
         guard changed > 0 || !conflicts.isEmpty else { return }
         let settingsAfter = try SettingRecords(connection: connection).all()
+        let settlementsAfter = try SettlementRecords(connection: connection).all()
+        let settlementsKept = Set(settlementsBefore).intersection(settlementsAfter)
         let ids = Set(subscriptionsBefore.keys).union(subscriptionsAfter.keys).filter {
             subscriptionsBefore[$0] != subscriptionsAfter[$0]
         }.sorted()
@@ -281,9 +285,11 @@ extension SubscriptionStore {
                 connection, .sync, subscriptionID: ids.count == 1 ? ids.first : nil, subject: changes.deviceName,
                 detail: .synced(changes: changed),
                 before: StateSlice(subscriptions: ids.compactMap { subscriptionsBefore[$0] },
-                                   settings: settingsBefore.filter { settingKeys.contains($0.key) }),
+                                   settings: settingsBefore.filter { settingKeys.contains($0.key) },
+                                   settlements: settlementsBefore.filter { !settlementsKept.contains($0) }),
                 after: StateSlice(subscriptions: ids.compactMap { subscriptionsAfter[$0] },
-                                  settings: settingsAfter.filter { settingKeys.contains($0.key) }),
+                                  settings: settingsAfter.filter { settingKeys.contains($0.key) },
+                                  settlements: settlementsAfter.filter { !settlementsKept.contains($0) }),
                 now: now)
         }
         for conflict in conflicts {

@@ -135,7 +135,7 @@ struct SyncConvergenceTests {
         let existing = (try? store.subscriptions()) ?? []
         let target = existing.isEmpty ? nil : random.element(existing)
         let today = CivilDate(year: 2025, month: Int.random(in: 1...12, using: &random), day: Int.random(in: 1...28, using: &random))!
-        switch Int.random(in: 0..<14, using: &random) {
+        switch Int.random(in: 0..<16, using: &random) {
         case 0, 1:
             var new = NewSubscription(
                 name: random.element(names) + " \(Int.random(in: 1...9, using: &random))",
@@ -182,6 +182,18 @@ struct SyncConvergenceTests {
             _ = try? store.setRates([(Currency(code: "EUR")!, "1.0\(Int.random(in: 1...9, using: &random))")], now: now)
         case 12:
             _ = try? store.addCategory("Extra \(Int.random(in: 1...3, using: &random))", color: nil, now: now)
+        case 13:
+            guard let settlement = try? Settlement.new(
+                from: random.element(["Alice", "Bob"]), to: "Carol",
+                amount: Money(minorUnits: Int128(Int.random(in: 100...900, using: &random)), currency: Currency(code: "USD")!),
+                on: today, now: now)
+            else { return }
+            _ = try? store.settle(settlement, now: now)
+        case 14:
+            guard let target else { return }
+            var changes = SubscriptionChanges()
+            changes.paidBy = .some(random.element(["Alice", "Bob"]))
+            _ = try? store.editReportingChange(target.id, changes, today: today, now: now)
         default:
             _ = try? store.undoLatest(now: now)
         }

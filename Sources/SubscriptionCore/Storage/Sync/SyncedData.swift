@@ -6,10 +6,10 @@ import Foundation
 struct SyncedData {
     let connection: Connection
 
-    /// Settings that stay on their machine: the language its user reads, and what it runs or
-    /// calls, which no file from another machine may set.
+    /// Settings that stay on their machine (`ConfigKey.isMachineLocal`): who uses it, the
+    /// language they read, and what it runs or calls, which no file from another machine may set.
     static func syncs(_ key: ConfigKey) -> Bool {
-        key != .language && !key.runsOrCalls
+        !key.isMachineLocal
     }
 
     /// Every synced entity there is, with its fields.
@@ -34,6 +34,9 @@ struct SyncedData {
         }
         if let vault = try VaultRecords(connection: connection).row() {
             all[EntityID(.vault, "vault")] = Self.value(Self.json(vault))
+        }
+        for settlement in try SettlementRecords(connection: connection).all() {
+            all[EntityID(.settlement, settlement.id)] = Self.value(try JSONValueEncoder.encode(ExportDocument.SettlementEntry(settlement)))
         }
         try connection.forEachRow(
             "SELECT subscription_id, kind, payment_date, offset_days FROM reminders_sent WHERE state = 'sent'"
@@ -141,7 +144,16 @@ struct SyncedData {
                 subscriptionID: parts[0], kind: parts[1], paymentDate: parts[2], offsetDays: offset,
                 updatedAt: Timestamp.format(Date())))
         case .settlement:
-            return false
+            let settlements = SettlementRecords(connection: connection)
+            guard let fields else {
+                try settlements.delete(id: id.key)
+                return true
+            }
+            guard let entry = Self.decode(ExportDocument.SettlementEntry.self, fields), entry.id == id.key,
+                  let settlement = try? RecordCheck("sync").settlement(entry)
+            else { return false }
+            try settlements.delete(id: id.key)
+            try settlements.insert(settlement)
         }
         return true
     }
