@@ -98,7 +98,11 @@ extension SubscriptionStore {
         guard !pending.isEmpty else { return }
         let present = Set(try folder.changeFiles().filter { $0.device == device }.map(\.sequence))
         for (sequence, sealed) in pending where !present.contains(sequence) {
-            try folder.write(sealed, device: device, sequence: sequence)
+            do {
+                try folder.write(sealed, device: device, sequence: sequence)
+            } catch SyncError.file(_, .exists) {
+                // Another `sync` of this machine, running at the same time, wrote it first.
+            }
         }
         try write { connection in
             for (sequence, _) in pending { try SyncRecords(connection: connection).removeFromOutbox(sequence) }
@@ -161,6 +165,8 @@ extension SubscriptionStore {
     ) throws {
         let records = SyncRecords(connection: connection)
         guard let device = try records.device() else { throw SyncGroupError.notInGroup }
+        // Another `sync` of this machine may have applied it since this one listed the folder.
+        guard try !records.isApplied(FileNumber(device: changes.device, sequence: changes.sequence)) else { return }
         var clock = HybridLogicalClock(device: localDevice, latest: device.clock)
         let milliseconds = Int64(now.timeIntervalSince1970 * 1000)
         for entity in changes.entities {
@@ -190,8 +196,16 @@ extension SubscriptionStore {
         // Write: each merged entity as its registers say, but for the fields changed here since
         // the last sync, which keep this database's value and go out with the next sync.
         let data = SyncedData(connection: connection)
-        let current = try data.all()
-        var subscriptions = Dictionary(uniqueKeysWithValues: try SubscriptionRecords(connection: connection).all().map { ($0.id, $0) })
+        // The subscriptions the file touches, and those its logins and reminders belong to.
+        let touched = Set(changes.entities.compactMap { entity -> String? in
+            switch entity.id.kind {
+            case .subscription, .login: entity.id.key
+            case .reminder: entity.id.key.split(separator: "/").first.map(String.init)
+            default: nil
+            }
+        })
+        var subscriptions = try data.subscriptions(touched)
+        let current = try data.fields(subscriptions: Array(subscriptions.values))
         let subscriptionsBefore = subscriptions
         let settingsBefore = try SettingRecords(connection: connection).all()
         let settlementsBefore = try SettlementRecords(connection: connection).all()

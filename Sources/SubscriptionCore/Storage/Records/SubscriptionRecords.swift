@@ -41,9 +41,17 @@ struct SubscriptionRecords {
     /// the subscriptions first, then each table of their parts, every part handed to its
     /// subscription by position, so nothing is looked up per subscription.
     func all() throws -> [Subscription] {
+        try all(ids: nil)
+    }
+
+    /// The subscriptions with these ids (all: nil), in the order they were added; at most a few
+    /// hundred ids, each a bound parameter.
+    func all(ids: [String]?) throws -> [Subscription] {
         var parts: [SubscriptionParts] = []
         var positions = IDPositions()
-        try connection.forEachRow("SELECT \(Self.columns) FROM subscriptions ORDER BY created_at, id") { row in
+        let filter = ids.map { " WHERE id IN (" + repeatElement("?", count: $0.count).joined(separator: ", ") + ")" } ?? ""
+        try connection.forEachRow("SELECT \(Self.columns) FROM subscriptions\(filter) ORDER BY created_at, id",
+                                  (ids ?? []).map(SQLiteValue.text)) { row in
             let fields = try fields(row)
             positions.append(fields.id)
             parts.append(SubscriptionParts(row: fields, currency: try currency(row, 2)))

@@ -128,6 +128,11 @@ struct SyncRecords {
         return applied
     }
 
+    func isApplied(_ number: FileNumber) throws -> Bool {
+        try connection.scalar("SELECT 1 FROM sync_applied WHERE device = ? AND sequence = ?",
+                              [.text(number.device), .integer(Int64(clamping: number.sequence))]) != nil
+    }
+
     func markApplied(_ number: FileNumber) throws {
         try connection.run("INSERT OR IGNORE INTO sync_applied (device, sequence) VALUES (?, ?)",
                            [.text(number.device), .integer(Int64(clamping: number.sequence))])

@@ -14,8 +14,22 @@ struct SyncedData {
 
     /// Every synced entity there is, with its fields.
     func all() throws -> [EntityID: [String: String]] {
+        try fields(subscriptions: try SubscriptionRecords(connection: connection).all())
+    }
+
+    /// The subscriptions `ids` name, few or all, as `write` wants them.
+    func subscriptions(_ ids: Set<String>) throws -> [String: Subscription] {
+        let records = SubscriptionRecords(connection: connection)
+        let found = ids.count <= Self.fewIDs ? try records.all(ids: Array(ids)) : try records.all()
+        return Dictionary(found.filter { ids.contains($0.id) }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Up to how many ids a query names one by one (SQLite binds at most 999).
+    private static let fewIDs = 500
+
+    /// Every synced entity there is, the subscriptions only those given.
+    func fields(subscriptions: [Subscription]) throws -> [EntityID: [String: String]] {
         var all: [EntityID: [String: String]] = [:]
-        let subscriptions = try SubscriptionRecords(connection: connection).all()
         for subscription in subscriptions {
             all[EntityID(.subscription, subscription.id)] = SubscriptionFields.fields(of: subscription)
         }
