@@ -135,7 +135,7 @@ struct SyncConvergenceTests {
         let existing = (try? store.subscriptions()) ?? []
         let target = existing.isEmpty ? nil : random.element(existing)
         let today = CivilDate(year: 2025, month: Int.random(in: 1...12, using: &random), day: Int.random(in: 1...28, using: &random))!
-        switch Int.random(in: 0..<16, using: &random) {
+        switch Int.random(in: 0..<22, using: &random) {
         case 0, 1:
             var new = NewSubscription(
                 name: random.element(names) + " \(Int.random(in: 1...9, using: &random))",
@@ -194,6 +194,17 @@ struct SyncConvergenceTests {
             var changes = SubscriptionChanges()
             changes.paidBy = .some(random.element(["Alice", "Bob"]))
             _ = try? store.editReportingChange(target.id, changes, today: today, now: now)
+        case 15:
+            _ = try? store.renameCategory(random.element(categories + ["Extra 1"]), to: random.element(categories + ["Extra 2"]), now: now)
+        case 16:
+            _ = try? store.deleteCategory(random.element(categories + ["Extra 1", "Extra 2", "Extra 3"]), now: now)
+        case 17:
+            _ = try? store.deleteRate(Currency(code: "EUR")!, now: now)
+        case 18:
+            guard let target else { return }
+            _ = try? store.update(target.id, as: .resume, now: now) { _ = try $0.resume(on: today) }
+        case 19:
+            _ = try? ReminderRun.run(store, today: today, realToday: today, now: { now }, announce: { _ in }, deliver: { _ in .delivered })
         default:
             _ = try? store.undoLatest(now: now)
         }
