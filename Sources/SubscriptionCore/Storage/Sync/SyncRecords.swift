@@ -63,7 +63,7 @@ struct SyncRecords {
         try connection.forEachRow("""
             SELECT link.subscription_id, max(max(entry.changed_at, coalesce(entry.undone_at, '')))
             FROM history entry JOIN history_subscriptions link ON link.history_id = entry.id
-            WHERE entry.action NOT IN ('sync', 'conflict') AND (entry.changed_at > ? OR entry.undone_at > ?)
+            WHERE entry.changed_at > ? AND entry.action NOT IN ('sync', 'conflict') OR entry.undone_at > ?
             GROUP BY link.subscription_id
             """, [.text(since), .text(since)]) { row in
             if let id = row.text(0), let at = row.text(1).flatMap(Timestamp.parse) { changed[id] = at }
@@ -71,11 +71,32 @@ struct SyncRecords {
         return changed
     }
 
+    /// Whether a restore (or its undo) replaced the database since `date`: then nothing of the
+    /// history says what differs from the registers.
+    func restored(since date: Date) throws -> Bool {
+        let since = Timestamp.format(date)
+        return try connection.scalar(
+            "SELECT 1 FROM history WHERE action = 'restore' AND (changed_at > ? OR undone_at > ?) LIMIT 1",
+            [.text(since), .text(since)]) != nil
+    }
+
     // MARK: - Registers
 
     func registers() throws -> [EntityID: EntityRegisters] {
         var all: [EntityID: EntityRegisters] = [:]
         try connection.forEachRow("SELECT kind, key, fields FROM sync_registers") { row in
+            guard let kind = row.text(0).flatMap(EntityKind.init(rawValue:)), let key = row.text(1),
+                  let fields = row.text(2).flatMap(Self.decode)
+            else { throw Damaged(.syncState) }
+            all[EntityID(kind, key)] = fields
+        }
+        return all
+    }
+
+    /// Every entity's registers but those of one kind.
+    func registers(except kind: EntityKind) throws -> [EntityID: EntityRegisters] {
+        var all: [EntityID: EntityRegisters] = [:]
+        try connection.forEachRow("SELECT kind, key, fields FROM sync_registers WHERE kind != ?", [.text(kind.rawValue)]) { row in
             guard let kind = row.text(0).flatMap(EntityKind.init(rawValue:)), let key = row.text(1),
                   let fields = row.text(2).flatMap(Self.decode)
             else { throw Damaged(.syncState) }

@@ -14,7 +14,8 @@ struct SyncedData {
 
     /// Every synced entity there is, with its fields.
     func all() throws -> [EntityID: [String: String]] {
-        try fields(subscriptions: try SubscriptionRecords(connection: connection).all())
+        let subscriptions = try SubscriptionRecords(connection: connection).all()
+        return try fields(subscriptions: subscriptions, loginsOf: subscriptions.map(\.id))
     }
 
     /// The subscriptions `ids` name, few or all, as `write` wants them.
@@ -27,8 +28,9 @@ struct SyncedData {
     /// Up to how many ids a query names one by one (SQLite binds at most 999).
     private static let fewIDs = 500
 
-    /// Every synced entity there is, the subscriptions only those given.
-    func fields(subscriptions: [Subscription]) throws -> [EntityID: [String: String]] {
+    /// Every synced entity there is, but the subscriptions only those given, and the logins only
+    /// of the subscriptions `loginsOf` names.
+    func fields(subscriptions: [Subscription], loginsOf ids: [String]) throws -> [EntityID: [String: String]] {
         var all: [EntityID: [String: String]] = [:]
         for subscription in subscriptions {
             all[EntityID(.subscription, subscription.id)] = SubscriptionFields.fields(of: subscription)
@@ -42,7 +44,7 @@ struct SyncedData {
         for rate in try RateRecords(connection: connection).all() {
             all[Self.id(of: rate)] = Self.value(.object(["rate": .string(rate.rate.text), "set_at": .string(Timestamp.format(rate.rate.setAt))]))
         }
-        for login in try LoginRecords(connection: connection).rows(of: subscriptions.map(\.id)) {
+        for login in try LoginRecords(connection: connection).rows(of: ids) {
             // Sealed by the vault key as stored: the sync key seals it once more in the file.
             all[EntityID(.login, login.subscriptionID)] = Self.value(try JSONValueEncoder.encode(login))
         }
