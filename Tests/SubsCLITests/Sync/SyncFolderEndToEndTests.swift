@@ -40,7 +40,7 @@ struct SyncFolderEndToEndTests {
         try desk.succeed(["add", "Dropbox", "11.99", "--start", "2026-01-20"])
         try desk.succeed(["rates", "set", "GBP", "1.27"])
         try laptop.succeed(["add", "Mistake", "1.00", "--start", "2026-01-01"])
-        try laptop.succeed(["undo"])
+        try laptop.succeed(["undo", "--yes"])
         try server.sync()
         try laptop.sync()
         try desk.succeed(["delete", "spotify", "--yes"])
