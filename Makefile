@@ -120,11 +120,12 @@ test: test-deps
 	python3 Tests/ics/check_ics.py "$$($(SWIFT) build --show-bin-path)/subs"
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 
-## bench: PRODUCT.md §12 measured on the release binary `make build` makes, beside the stock
-## sqlcipher shell as the floor (README, Speed). Not part of `make test`.
+## bench: PRODUCT.md §12 and §15 (sync) measured on the release binary `make build` makes, beside
+## the stock sqlcipher shell as the floor (README, Speed). Not part of `make test`.
+## `make bench BENCH_ARGS=--sync`: the sync figures only; `--quick`: smaller, fewer runs.
 bench: build shell-deps
 	$(SWIFT) build -c release --product subs-bench $(RELEASE_FLAGS) $(SWIFT_FLAGS)
-	"$$($(SWIFT) build -c release --show-bin-path)/subs-bench"
+	"$$($(SWIFT) build -c release --show-bin-path)/subs-bench" $(BENCH_ARGS)
 
 clean:
 	rm -rf .build

@@ -32,6 +32,11 @@ struct BenchReport {
         note("\(Self.padded(label, 62)) \(Self.padded(Self.time(cost.seconds), 18)) \(Self.padded("", 26)) info   \(detail)")
     }
 
+    /// A figure with no target of its own, as text (a memory beside the files it read).
+    func figure(_ label: String, _ value: String, detail: String) {
+        note("\(Self.padded(label, 62)) \(Self.padded(value, 18)) \(Self.padded("", 26)) info   \(detail)")
+    }
+
     /// A ratio against its limit.
     mutating func ratio(_ label: String, _ value: Double, limit: Double, detail: String) {
         let met = value <= limit

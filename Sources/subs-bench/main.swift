@@ -13,6 +13,13 @@ if arguments.first == BenchDatabase.writeCommand {
     }
     exit(0)
 }
+if arguments.first == BenchSync.writeCommand {
+    do { try BenchSync.writeChangeFiles(Array(arguments.dropFirst())) } catch {
+        FileHandle.standardError.write(Data("subs-bench: \(error)\n".utf8))
+        exit(2)
+    }
+    exit(0)
+}
 let quick = arguments.contains("--quick")
 let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
 let subs = arguments.first { !$0.hasPrefix("-") } ?? "\(binDirectory)/subs"
@@ -23,6 +30,8 @@ guard FileManager.default.isExecutableFile(atPath: subs) else {
 let sqlcipher = "sqlcipher"
 let largeCount = quick ? 10_000 : 100_000
 let runs = quick ? 5 : 21
+// `--sync`: only the sync figures (§15), which need only the large database.
+let onlySync = arguments.contains("--sync")
 
 let benchDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("subs-bench-\(UUID().uuidString)").path
 try FileManager.default.createDirectory(atPath: benchDirectory, withIntermediateDirectories: true,
@@ -32,74 +41,81 @@ if !arguments.contains("--keep") { atexit { try? FileManager.default.removeItem(
 
 var report = BenchReport()
 do {
-    report.note("in \(benchDirectory): building the databases through the store (1, 1,000, 1,000 with a passphrase, "
-        + "\(largeCount / 10), \(largeCount) subscriptions)...")
-    let single = try BenchDatabase.build("single", count: 1, in: benchDirectory)
-    let small = try BenchDatabase.build("small", count: 1_000, in: benchDirectory)
-    let locked = try BenchDatabase.build("locked", count: 1_000, in: benchDirectory, passphrase: "correct horse battery staple")
-    let medium = try BenchDatabase.build("medium", count: largeCount / 10, in: benchDirectory)
+    report.note("in \(benchDirectory): building the databases through the store ("
+        + (onlySync ? "" : "1, 1,000, 1,000 with a passphrase, \(largeCount / 10), ") + "\(largeCount) subscriptions)...")
     let large = try BenchDatabase.build("large", count: largeCount, in: benchDirectory)
+    if !onlySync {
+        let single = try BenchDatabase.build("single", count: 1, in: benchDirectory)
+        let small = try BenchDatabase.build("small", count: 1_000, in: benchDirectory)
+        let locked = try BenchDatabase.build("locked", count: 1_000, in: benchDirectory, passphrase: "correct horse battery staple")
+        let medium = try BenchDatabase.build("medium", count: largeCount / 10, in: benchDirectory)
 
-    // Start-up.
-    let version = try ProcessTimer.measure([subs, "--version"], environment: [:], runs: runs * 2)
-    let shellVersion = try ProcessTimer.measure([sqlcipher, "-version"], environment: [:], runs: runs * 2)
-    report.check("start-up: subs --version", version, limit: 0.005,
-                 floor: ("sqlcipher -version", shellVersion))
+        // Start-up.
+        let version = try ProcessTimer.measure([subs, "--version"], environment: [:], runs: runs * 2)
+        let shellVersion = try ProcessTimer.measure([sqlcipher, "-version"], environment: [:], runs: runs * 2)
+        report.check("start-up: subs --version", version, limit: 0.005,
+                     floor: ("sqlcipher -version", shellVersion))
 
-    // The list at the speed of the raw database.
-    func shellRead(_ database: BenchDatabase) -> [String] {
-        var pragmas = "PRAGMA key = \"\(database.sqlcipherKey)\";"
-        if database.isPassphrase { pragmas += " PRAGMA kdf_iter = 256000;" }
-        return [sqlcipher, "-batch", "-cmd", pragmas, database.location.databasePath, """
-            SELECT * FROM subscriptions; SELECT * FROM price_changes; SELECT * FROM billing_periods;
-            """]
+        // The list at the speed of the raw database.
+        func shellRead(_ database: BenchDatabase) -> [String] {
+            var pragmas = "PRAGMA key = \"\(database.sqlcipherKey)\";"
+            if database.isPassphrase { pragmas += " PRAGMA kdf_iter = 256000;" }
+            return [sqlcipher, "-batch", "-cmd", pragmas, database.location.databasePath, """
+                SELECT * FROM subscriptions; SELECT * FROM price_changes; SELECT * FROM billing_periods;
+                """]
+        }
+        let list = try ProcessTimer.measure([subs, "list", "--format", "json"], environment: small.environment, runs: runs)
+        let shellList = try ProcessTimer.measure(shellRead(small), environment: [:], runs: runs)
+        report.check("list --format json, 1,000", list, limit: 1.5 * shellList.seconds,
+                     limitText: "1.5 × floor", floor: ("sqlcipher reading the rows", shellList))
+        // What the list costs before its rows: start-up, arguments, opening the database.
+        let listOne = try ProcessTimer.measure([subs, "list", "--format", "json"], environment: single.environment, runs: runs)
+        let shellOne = try ProcessTimer.measure(shellRead(single), environment: [:], runs: runs)
+        report.info("list --format json, 1 (all but the rows)", listOne,
+                    detail: "the shell reading 1: \(BenchReport.time(shellOne.seconds))")
+
+        let upcomingArguments = [subs, "upcoming", "--days", "365", "--format", "json"]
+        let payments = try BenchReport.count(upcomingArguments, environment: small.environment)
+        let upcoming = try ProcessTimer.measure(upcomingArguments, environment: small.environment, runs: runs)
+        report.check("upcoming --days 365 --format json, 1,000 (\(payments.formatted()) payments)", upcoming, limit: 0.050)
+
+        // A passphrase: one key derivation per run, nothing more.
+        let lockedList = try ProcessTimer.measure([subs, "list", "--format", "json"], environment: locked.environment,
+                                                  runs: max(5, runs / 3))
+        let shellLocked = try ProcessTimer.measure(shellRead(locked), environment: [:], runs: max(5, runs / 3))
+        let derivation = shellLocked.seconds - shellList.seconds
+        let derivations = (lockedList.seconds - list.seconds) / derivation
+        report.ratio("passphrase: key derivations per run", derivations, limit: 1.5,
+                     detail: String(format: "+%.0f ms over a raw key; one derivation (sqlcipher) %.0f ms",
+                                    (lockedList.seconds - list.seconds) * 1000, derivation * 1000))
+
+        // Many subscriptions: each command within a second and 200 MB, and linear.
+        let commands: [[String]] = [["list"], ["upcoming", "--days", "30"], ["summary"], ["remind", "--dry-run"]]
+        let largeRuns = quick ? 3 : 5
+        for command in commands {
+            let atLarge = try ProcessTimer.measure([subs] + command, environment: large.environment, runs: largeRuns, warmUp: 1)
+            let atMedium = try ProcessTimer.measure([subs] + command, environment: medium.environment, runs: largeRuns, warmUp: 1)
+            let name = command.joined(separator: " ")
+            report.check("\(name), \(largeCount.formatted())", atLarge, limit: 1.0, memoryLimit: 200 << 20)
+            // Ten times the subscriptions may cost at most fifteen times the time past start-up.
+            let growth = (atLarge.seconds - version.seconds) / max(atMedium.seconds - version.seconds, 1e-6) / 10
+            report.ratio("\(name): cost per subscription, \(largeCount.formatted()) vs \((largeCount / 10).formatted())",
+                         growth, limit: 1.5, detail: String(format: "%.0f ms at %@", atMedium.seconds * 1000,
+                                                            (largeCount / 10).formatted()))
+        }
+
+        // A statement of nine years: `detect` reads and matches it in one pass (§12, issue 22 item 6).
+        let statementPath = "\(benchDirectory)/statement.csv"
+        try BenchStatement.write(count: largeCount, to: statementPath)
+        let detectArguments = [subs, "detect", statementPath, "--format", "json", "--currency", "USD"]
+        let detect = try ProcessTimer.measure(detectArguments, environment: small.environment, runs: quick ? 3 : 5, warmUp: 1)
+        report.check("detect, a statement of \(largeCount.formatted()) transactions over 9 years", detect, limit: 2.0)
     }
-    let list = try ProcessTimer.measure([subs, "list", "--format", "json"], environment: small.environment, runs: runs)
-    let shellList = try ProcessTimer.measure(shellRead(small), environment: [:], runs: runs)
-    report.check("list --format json, 1,000", list, limit: 1.5 * shellList.seconds,
-                 limitText: "1.5 × floor", floor: ("sqlcipher reading the rows", shellList))
-    // What the list costs before its rows: start-up, arguments, opening the database.
-    let listOne = try ProcessTimer.measure([subs, "list", "--format", "json"], environment: single.environment, runs: runs)
-    let shellOne = try ProcessTimer.measure(shellRead(single), environment: [:], runs: runs)
-    report.info("list --format json, 1 (all but the rows)", listOne,
-                detail: "the shell reading 1: \(BenchReport.time(shellOne.seconds))")
 
-    let upcomingArguments = [subs, "upcoming", "--days", "365", "--format", "json"]
-    let payments = try BenchReport.count(upcomingArguments, environment: small.environment)
-    let upcoming = try ProcessTimer.measure(upcomingArguments, environment: small.environment, runs: runs)
-    report.check("upcoming --days 365 --format json, 1,000 (\(payments.formatted()) payments)", upcoming, limit: 0.050)
-
-    // A passphrase: one key derivation per run, nothing more.
-    let lockedList = try ProcessTimer.measure([subs, "list", "--format", "json"], environment: locked.environment,
-                                              runs: max(5, runs / 3))
-    let shellLocked = try ProcessTimer.measure(shellRead(locked), environment: [:], runs: max(5, runs / 3))
-    let derivation = shellLocked.seconds - shellList.seconds
-    let derivations = (lockedList.seconds - list.seconds) / derivation
-    report.ratio("passphrase: key derivations per run", derivations, limit: 1.5,
-                 detail: String(format: "+%.0f ms over a raw key; one derivation (sqlcipher) %.0f ms",
-                                (lockedList.seconds - list.seconds) * 1000, derivation * 1000))
-
-    // Many subscriptions: each command within a second and 200 MB, and linear.
-    let commands: [[String]] = [["list"], ["upcoming", "--days", "30"], ["summary"], ["remind", "--dry-run"]]
-    let largeRuns = quick ? 3 : 5
-    for command in commands {
-        let atLarge = try ProcessTimer.measure([subs] + command, environment: large.environment, runs: largeRuns, warmUp: 1)
-        let atMedium = try ProcessTimer.measure([subs] + command, environment: medium.environment, runs: largeRuns, warmUp: 1)
-        let name = command.joined(separator: " ")
-        report.check("\(name), \(largeCount.formatted())", atLarge, limit: 1.0, memoryLimit: 200 << 20)
-        // Ten times the subscriptions may cost at most fifteen times the time past start-up.
-        let growth = (atLarge.seconds - version.seconds) / max(atMedium.seconds - version.seconds, 1e-6) / 10
-        report.ratio("\(name): cost per subscription, \(largeCount.formatted()) vs \((largeCount / 10).formatted())",
-                     growth, limit: 1.5, detail: String(format: "%.0f ms at %@", atMedium.seconds * 1000,
-                                                        (largeCount / 10).formatted()))
-    }
-
-    // A statement of nine years: `detect` reads and matches it in one pass (§12, issue 22 item 6).
-    let statementPath = "\(benchDirectory)/statement.csv"
-    try BenchStatement.write(count: largeCount, to: statementPath)
-    let detectArguments = [subs, "detect", statementPath, "--format", "json", "--currency", "USD"]
-    let detect = try ProcessTimer.measure(detectArguments, environment: small.environment, runs: quick ? 3 : 5, warmUp: 1)
-    report.check("detect, a statement of \(largeCount.formatted()) transactions over 9 years", detect, limit: 2.0)
+    // Sync (§15): a first join of the large database; a sync among 10,000 files.
+    let sync = try BenchSync(subs: subs, directory: benchDirectory, runs: quick ? 3 : 7, joinRuns: quick ? 1 : 3)
+    try sync.join(large, into: &report)
+    try sync.manyFiles(fileCount: quick ? 500 : 10_000, into: &report)
 } catch {
     FileHandle.standardError.write(Data("subs-bench: \(error)\n".utf8))
     exit(2)
