@@ -12,7 +12,8 @@ enum SyncRenderer {
         for file in report.applied where file.changed > 0 {
             print(localized("Applied file \(file.sequence) of \(file.deviceName.terminalSafe) (\(file.changed) changed here)."))
         }
-        let quiet = report.applied.filter { $0.changed == 0 }.count
+        // Files that only say what their machine has seen are not worth a line.
+        let quiet = report.applied.filter { $0.changed == 0 && $0.carried > 0 }.count
         if quiet > 0 { print(localized("Applied files that changed nothing here: \(quiet).")) }
         for conflict in report.conflicts {
             let change = SyncText.conflict(field: conflict.field, kept: conflict.kept, keptBy: conflict.keptBy,
@@ -28,7 +29,7 @@ enum SyncRenderer {
         for file in report.skipped {
             printError(localized("warning: skipped \(file.path.terminalSafe): \(problem(file.problem))"))
         }
-        if report.written == nil && report.applied.isEmpty && report.skipped.isEmpty {
+        if report.written == nil && !report.applied.contains(where: { $0.carried > 0 }) && report.skipped.isEmpty {
             print(localized("Up to date."))
         }
     }

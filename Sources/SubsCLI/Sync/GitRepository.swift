@@ -102,10 +102,7 @@ struct GitRepository {
             if staged.status == 0 { return false }
             throw failure(["diff", "--cached", "--quiet"], staged)
         }
-        var identity: [String] = []
-        if try run(["config", "user.name"]).status != 0 { identity += ["-c", "user.name=subs"] }
-        if try run(["config", "user.email"]).status != 0 { identity += ["-c", "user.email=subs@localhost"] }
-        try check(identity + ["commit", "--quiet", "--no-verify", "-m", message, "--only", "--"] + paths)
+        try check(try identity() + ["commit", "--quiet", "--no-verify", "-m", message, "--only", "--"] + paths)
         return true
     }
 
@@ -170,11 +167,21 @@ struct GitRepository {
 
     /// Runs a command that may stop in the middle of a rebase; undoes the rebase when it did.
     private func rebasing(_ arguments: [String]) throws {
+        // A rebase commits again: as "subs" when no identity is configured, as `commit` does.
+        let arguments = try identity() + arguments
         let result = try run(arguments)
         guard result.status == 0 else {
             _ = try? run(["rebase", "--abort"])
             throw failure(arguments, result)
         }
+    }
+
+    /// `-c` settings naming "subs" as the author and committer when git has no identity.
+    private func identity() throws -> [String] {
+        var identity: [String] = []
+        if try run(["config", "user.name"]).status != 0 { identity += ["-c", "user.name=subs"] }
+        if try run(["config", "user.email"]).status != 0 { identity += ["-c", "user.email=subs@localhost"] }
+        return identity
     }
 
     // MARK: - Running git

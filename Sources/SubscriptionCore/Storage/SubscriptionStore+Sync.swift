@@ -63,6 +63,14 @@ extension SubscriptionStore {
                 report.skipped.append(SkippedFile(path: file.path, problem: problem))
             }
         }
+        if report.written == nil && report.applied.contains(where: { $0.carried > 0 }) {
+            // Say what this machine has seen, though it changed nothing: `sync compact` on the
+            // others waits for it.
+            try write { connection in
+                try Self.acknowledge(connection, ownHighest: ownHighest, key: key)
+            }
+            try flushOutbox(folder, device: device.id)
+        }
         try write { connection in
             let records = SyncRecords(connection: connection)
             guard let current = try records.device() else { throw SyncGroupError.notInGroup }
@@ -176,6 +184,19 @@ extension SubscriptionStore {
     /// more (an import), or a restore, or on the first sync, everything is.
     static let fewChanged = 500
 
+    /// Seals a file with no changes, only which files of the others this machine has applied.
+    private static func acknowledge(_ connection: Connection, ownHighest: UInt64, key: SymmetricKey) throws {
+        let records = SyncRecords(connection: connection)
+        guard var device = try records.device() else { throw SyncGroupError.notInGroup }
+        device.sequence = max(device.sequence, ownHighest) + 1
+        let set = ChangeSet(device: device.id, deviceName: device.name, sequence: device.sequence,
+                            seen: try records.seen(), entities: [])
+        try records.addToOutbox(try SealedChangeFile.seal(set.encoded(), device: device.id, sequence: device.sequence, key: key),
+                                sequence: device.sequence)
+        try records.save(clock: device.clock ?? HybridLogicalClock(device: device.id).latest, sequence: device.sequence,
+                         syncedAt: nil)
+    }
+
     // MARK: - Other devices' changes
 
     /// Merges one device's change file into the registers and writes what changed into the
@@ -268,7 +289,7 @@ extension SubscriptionStore {
         try records.notePeer(changes, now: now)
         try records.save(clock: clock.latest, sequence: device.sequence, syncedAt: nil)
         report.applied.append(AppliedFile(device: changes.device, deviceName: changes.deviceName,
-                                          sequence: changes.sequence, changed: changed))
+                                          sequence: changes.sequence, changed: changed, carried: changes.entities.count))
     }
 
     /// What entity `id` should be after a merge: its registers' values, except the fields this

@@ -33,6 +33,8 @@ public struct AppliedFile: Equatable, Sendable {
     public let sequence: UInt64
     /// How many things it changed in this database.
     public let changed: Int
+    /// How many things it carried: none for a file that only says what its machine has seen.
+    public let carried: Int
 }
 
 public struct SkippedFile: Equatable, Sendable {

@@ -32,11 +32,13 @@ struct HistoryMigrationTests {
     /// Turns the database back into what version 10 wrote: the history table of version 8 with
     /// its English summaries, and no links; and none of version 12's contract columns, which
     /// SQLite cannot drop, so their tables are copied without them (version 13's paid_by with
-    /// them), nor version 13's settlements.
+    /// them), nor version 13's settlements, nor version 14's sync tables.
     private func downgradeToVersion10(_ raw: Connection, summaries: [Int: String]) throws {
         try raw.execute("""
             PRAGMA foreign_keys = OFF;
             DROP TABLE settlements;
+            DROP TABLE sync_device; DROP TABLE sync_registers; DROP TABLE sync_applied; DROP TABLE sync_peers;
+            DROP TABLE sync_outbox;
             CREATE TABLE subscriptions_v11 (id TEXT PRIMARY KEY NOT NULL, name, currency, cycle_count, cycle_unit,
                 start_date, trial_end, category, url, notes, payment_method, remind_days, auto_renew, created_at,
                 updated_at);

@@ -56,14 +56,15 @@ struct SyncRecords {
     }
 
     /// When each subscription was last changed or had a change undone since `date` (all time
-    /// when nil), from the history; sync's own entries left out.
+    /// when nil), from the history; sync's own entries left out. Timestamps are to the second:
+    /// a change in the second a sync started counts again, which finds nothing new or what it missed.
     func subscriptionsChanged(since date: Date?) throws -> [String: Date] {
         let since = date.map(Timestamp.format) ?? ""
         var changed: [String: Date] = [:]
         try connection.forEachRow("""
             SELECT link.subscription_id, max(max(entry.changed_at, coalesce(entry.undone_at, '')))
             FROM history entry JOIN history_subscriptions link ON link.history_id = entry.id
-            WHERE entry.changed_at > ? AND entry.action NOT IN ('sync', 'conflict') OR entry.undone_at > ?
+            WHERE entry.changed_at >= ? AND entry.action NOT IN ('sync', 'conflict') OR entry.undone_at >= ?
             GROUP BY link.subscription_id
             """, [.text(since), .text(since)]) { row in
             if let id = row.text(0), let at = row.text(1).flatMap(Timestamp.parse) { changed[id] = at }
@@ -76,7 +77,7 @@ struct SyncRecords {
     func restored(since date: Date) throws -> Bool {
         let since = Timestamp.format(date)
         return try connection.scalar(
-            "SELECT 1 FROM history WHERE action = 'restore' AND (changed_at > ? OR undone_at > ?) LIMIT 1",
+            "SELECT 1 FROM history WHERE action = 'restore' AND (changed_at >= ? OR undone_at >= ?) LIMIT 1",
             [.text(since), .text(since)]) != nil
     }
 
