@@ -103,8 +103,10 @@ extension Subs {
                 _ = try Money(new.amount, currency: currency)
             }
             let store = try store.openStore()
+            // Whose it is, so that every machine it syncs to splits it the same way (§15).
+            new.owner = AccountName.me(try store.config())
             let (subscription, newCategory) = try store.addCreatingCategory(new)
-            let snapshot = SubscriptionSnapshot(subscription, today: today, config: try store.config())
+            let snapshot = SubscriptionSnapshot(subscription, today: today, config: try store.config(), me: try AccountName.me(store))
             print(SubscriptionRenderer.newCategory(newCategory, format: format)
                   + SubscriptionRenderer.confirmation(.added, snapshot, format: format), terminator: "")
         }
