@@ -95,7 +95,7 @@ struct AddInteractive {
         new.term = term
         new.renews = renews
         new.notice = notice
-        new.owner = AccountName.me(config)
+        new.owner = AccountName.current
         return new
     }
 }

@@ -79,7 +79,7 @@ extension Subs {
                 let adding = add ? try chooseToAdd(detection.untracked) : []
                 let outcome: DetectionOutcome
                 (outcome, detection) = try DetectionRun.apply(
-                    detection, adding: adding, record: record, to: store, today: today, owner: AccountName.me(try store.config()))
+                    detection, adding: adding, record: record, to: store, today: today, owner: AccountName.current)
                 if format == .table { print(DetectRenderer.outcome(outcome), terminator: "") }
             }
             print(DetectRenderer.render(detection.findings, format: format, statement: detection.statement), terminator: "")

@@ -28,8 +28,8 @@ public enum DetectionRun {
 
     /// Adds `adding` (each under its merchant's name, or `name (2)`… when that is taken, as
     /// `import` names what it adds), records the charges of every tracked finding when `record`
-    /// (and of those added), all in one transaction; then matches the statement again. `owner`
-    /// is who adds them (config `me`; `Subscription.owner`).
+    /// (and of those added), all in one transaction; then matches the statement again. What it
+    /// adds is config `me`'s, else `owner`'s (`NewSubscription.owner`).
     public static func apply(
         _ detection: Detection, adding: [RecurringSeries], record: Bool, to store: SubscriptionStore, today: CivilDate,
         owner: String? = nil

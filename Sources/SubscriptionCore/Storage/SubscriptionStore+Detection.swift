@@ -4,7 +4,7 @@ extension SubscriptionStore {
     /// Adds `adding` as subscriptions (each anchored on its first charge, with the prices the
     /// statement shows) and records the charges of `recording` on the subscriptions that track
     /// them, in one transaction: all of it, or nothing (PRODUCT.md §13). What it adds is
-    /// `owner`'s (`Subscription.owner`).
+    /// config `me`'s, else `owner`'s (`NewSubscription.owner`).
     public func applyDetection(
         adding: [RecurringSeries], recording: [Finding], today: CivilDate, owner: String? = nil, now: Date = Date()
     ) throws -> DetectionOutcome {
