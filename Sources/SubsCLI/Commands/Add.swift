@@ -102,9 +102,12 @@ extension Subs {
             if let currency = new.currency {
                 _ = try Money(new.amount, currency: currency)
             }
+            // Whose it is, so that every machine it syncs to splits it the same way (§15): config
+            // me, which the store reads as it adds, else the account name.
+            new.owner = AccountName.current
             let store = try store.openStore()
             let (subscription, newCategory) = try store.addCreatingCategory(new)
-            let snapshot = SubscriptionSnapshot(subscription, today: today, config: try store.config())
+            let snapshot = SubscriptionSnapshot(subscription, today: today, config: try store.config(), me: try AccountName.me(store))
             print(SubscriptionRenderer.newCategory(newCategory, format: format)
                   + SubscriptionRenderer.confirmation(.added, snapshot, format: format), terminator: "")
         }

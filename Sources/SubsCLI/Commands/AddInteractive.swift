@@ -18,7 +18,7 @@ struct AddInteractive {
                 let today = try clock.resolve()
                 let new = try ask(store, today: today, config: try store.config(), categories: try store.categories())
                 let subscription = try store.add(new)
-                let snapshot = SubscriptionSnapshot(subscription, today: today, config: try store.config())
+                let snapshot = SubscriptionSnapshot(subscription, today: today, config: try store.config(), me: try AccountName.me(store))
                 print(SubscriptionRenderer.confirmation(.added, snapshot, format: format), terminator: "")
             }
         } catch is LinePrompt.Cancelled {
@@ -95,6 +95,7 @@ struct AddInteractive {
         new.term = term
         new.renews = renews
         new.notice = notice
+        new.owner = AccountName.current
         return new
     }
 }

@@ -33,7 +33,7 @@ extension Subs {
                     try subscription.cancel(on: date)
                 }
             }
-            let snapshot = SubscriptionSnapshot(cancelled, today: today, config: try store.config())
+            let snapshot = SubscriptionSnapshot(cancelled, today: today, config: try store.config(), me: try AccountName.me(store))
             if let notice {
                 return print(options.format == .json ? SubscriptionJSON.object(snapshot).rendered
                     : LifecycleText.notice(cancelled.name, notice), terminator: "")

@@ -78,7 +78,8 @@ extension Subs {
             if add || record {
                 let adding = add ? try chooseToAdd(detection.untracked) : []
                 let outcome: DetectionOutcome
-                (outcome, detection) = try DetectionRun.apply(detection, adding: adding, record: record, to: store, today: today)
+                (outcome, detection) = try DetectionRun.apply(
+                    detection, adding: adding, record: record, to: store, today: today, owner: AccountName.current)
                 if format == .table { print(DetectRenderer.outcome(outcome), terminator: "") }
             }
             print(DetectRenderer.render(detection.findings, format: format, statement: detection.statement), terminator: "")

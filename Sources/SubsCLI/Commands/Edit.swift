@@ -120,7 +120,7 @@ extension Subs {
             changes.paidBy = try paidBy.map { try $0.isNone ? nil : TextInput.name($0, what: .memberName) }
             let store = try store.openStore()
             let (subscription, changed, newCategory) = try store.editReportingChange(reference, changes, today: today)
-            let snapshot = SubscriptionSnapshot(subscription, today: today, config: try store.config())
+            let snapshot = SubscriptionSnapshot(subscription, today: today, config: try store.config(), me: try AccountName.me(store))
             guard changed || format == .json else {
                 return print(localized("Nothing changed: \(subscription.name.terminalSafe) already has these values."))
             }

@@ -52,7 +52,8 @@ extension Subs {
                 text = try store.exportDocument().encoded()
             case .csv:
                 let list = try SubscriptionList(
-                    subscriptions, query: ListQuery(status: [.all], sort: .name), today: today, config: config)
+                    subscriptions, query: ListQuery(status: [.all], sort: .name), today: today, config: config,
+                    me: AccountName.me(config))
                 text = SubscriptionRenderer.list(list, format: .csv, terminal: .plain)
             }
             if let output, output != "-" {

@@ -86,7 +86,7 @@ extension Subs {
             query.collation = format == .table ? Language.current : .english
             let list = try SubscriptionList(
                 try store.subscriptions(), query: query, today: today, config: try store.config(),
-                converter: try store.converter())
+                converter: try store.converter(), me: try AccountName.me(store))
             let colors = format == .table ? CategoryStyles(colors: try store.categoryColors()) : CategoryStyles()
             SubscriptionRenderer.printList(list, format: format, categories: colors)
             LeftForExit.keep(list)

@@ -7,10 +7,11 @@ extension Subs {
             commandName: "owe",
             abstract: localized("Work out what the household owes each other for shared bills, and the fewest transfers that settle it."),
             discussion: localized("""
-                Each payment made of a shared subscription (--shared-with) is split by weight, you
-                counting 1; each part is owed to whoever pays the bill (--paid-by, default you:
-                config me). Recorded charges count as charged; settlements ('subs settle') count
-                against what is owed. Per currency, and in the base currency when every rate is set.
+                Each payment made of a shared subscription (--shared-with) is split by weight, whoever
+                added it counting 1 (config me on their machine); each part is owed to whoever pays
+                the bill (--paid-by, default whoever added it). Recorded charges count as charged;
+                settlements ('subs settle') count against what is owed. Per currency, and in the base
+                currency when every rate is set.
 
                 Examples:
                   subs owe

@@ -26,7 +26,7 @@ extension Subs {
             let message = until.map {
                 localized("Paused \(name) from \(SubscriptionText.date(from)) until \(SubscriptionText.date($0))")
             } ?? localized("Paused \(name) from \(SubscriptionText.date(from)) until resumed")
-            let snapshot = SubscriptionSnapshot(paused, today: today, config: try store.config())
+            let snapshot = SubscriptionSnapshot(paused, today: today, config: try store.config(), me: try AccountName.me(store))
             print(SubscriptionRenderer.lifecycle(message, snapshot, format: options.format), terminator: "")
         }
     }

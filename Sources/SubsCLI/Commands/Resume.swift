@@ -20,7 +20,7 @@ extension Subs {
             var outcome = ResumeOutcome()
             let resumed = try store.update(options.reference, as: .resume) { outcome = try $0.resume(on: date) }
             let message = LifecycleText.resumed(resumed.name, on: date, outcome)
-            let snapshot = SubscriptionSnapshot(resumed, today: today, config: try store.config())
+            let snapshot = SubscriptionSnapshot(resumed, today: today, config: try store.config(), me: try AccountName.me(store))
             print(SubscriptionRenderer.lifecycle(message, snapshot, format: options.format), terminator: "")
         }
     }

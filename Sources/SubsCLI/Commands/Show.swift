@@ -21,7 +21,8 @@ extension Subs {
             let today = try clock.resolve()
             let store = try store.openStore()
             let (subscription, login) = try store.login(reference)
-            let detail = SubscriptionDetail(SubscriptionSnapshot(subscription, today: today, config: try store.config()))
+            let snapshot = SubscriptionSnapshot(subscription, today: today, config: try store.config(), me: try AccountName.me(store))
+            let detail = SubscriptionDetail(snapshot)
             print(SubscriptionRenderer.detail(detail, hasLogin: login != nil, format: format), terminator: "")
         }
     }

@@ -26,7 +26,7 @@ extension Subs {
             let store = try store.openStore()
             let stats = try SubscriptionCore.Stats(
                 try store.subscriptions(), today: today, months: months, converter: try store.converter(),
-                myShare: myShare)
+                myShare: myShare, me: AccountName.me(try store.config()))
             print(StatsRenderer.render(stats, format: format, categories: CategoryStyles(try store.categoryUsage())),
                   terminator: "")
         }

@@ -35,10 +35,11 @@ extension Subs {
             let store = try store.openStore()
             self.store.noteMissingDatabase(store)
             let inBase = try store.converter()
+            let config = try store.config()
             let summary = try SubscriptionCore.Summary(
-                try store.subscriptions(), today: today, config: try store.config(),
+                try store.subscriptions(), today: today, config: config,
                 converter: try target.map(inBase.rebased(to:)) ?? inBase, budgetConverter: inBase,
-                myShare: myShare)
+                myShare: myShare, me: AccountName.me(config))
             print(SummaryRenderer.render(summary, today: today, format: format), terminator: "")
             LeftForExit.keep(summary)
             if checkBudget && summary.budget?.status == .over { throw ExitCode(1) }

@@ -7,6 +7,7 @@ extension SubsTranslations {
         ("Who pays the bill, or 'none' for you (config me).",
          "Faturayı kim ödüyor; siz ödüyorsanız 'yok' (config me)."),
         ("Paid by", "Ödeyen"),
+        ("Owner", "Sahibi"),
         ("you", "siz"),
 
         // subs settle
@@ -24,8 +25,8 @@ extension SubsTranslations {
         // subs owe
         ("Work out what the household owes each other for shared bills, and the fewest transfers that settle it.",
          "Ortak faturalar için hanedekilerin birbirine borcunu ve bunu kapatan en az sayıda ödemeyi hesapla."),
-        ("Each payment made of a shared subscription (--shared-with) is split by weight, you\ncounting 1; each part is owed to whoever pays the bill (--paid-by, default you:\nconfig me). Recorded charges count as charged; settlements ('subs settle') count\nagainst what is owed. Per currency, and in the base currency when every rate is set.\n\nExamples:\n  subs owe\n  subs owe --since 2026-01-01 --until 2026-03-31 --format json",
-         "Paylaşılan bir aboneliğin (--shared-with) yapılan her ödemesi ağırlıklara göre bölünür,\nsiz 1 sayılırsınız; her pay faturayı ödeyene borçtur (--paid-by, varsayılan siz:\nconfig me). Kaydedilen tahsilatlar tahsil edildiği gibi sayılır; hesaplaşmalar\n('subs settle') borçtan düşülür. Para birimi başına ve her kur ayarlıysa temel para\nbiriminde.\n\nÖrnekler:\n  subs owe\n  subs owe --since 2026-01-01 --until 2026-03-31 --format json"),
+        ("Each payment made of a shared subscription (--shared-with) is split by weight, whoever\nadded it counting 1 (config me on their machine); each part is owed to whoever pays\nthe bill (--paid-by, default whoever added it). Recorded charges count as charged;\nsettlements ('subs settle') count against what is owed. Per currency, and in the base\ncurrency when every rate is set.\n\nExamples:\n  subs owe\n  subs owe --since 2026-01-01 --until 2026-03-31 --format json",
+         "Paylaşılan bir aboneliğin (--shared-with) yapılan her ödemesi ağırlıklara göre bölünür,\nonu ekleyen 1 sayılır (kendi makinesindeki config me); her pay faturayı ödeyene\nborçtur (--paid-by, varsayılan onu ekleyen). Kaydedilen tahsilatlar tahsil edildiği\ngibi sayılır; hesaplaşmalar ('subs settle') borçtan düşülür. Para birimi başına ve her\nkur ayarlıysa temel para biriminde.\n\nÖrnekler:\n  subs owe\n  subs owe --since 2026-01-01 --until 2026-03-31 --format json"),
         ("The first day counted (default: the first payment).", "Hesaba katılan ilk gün (varsayılan: ilk ödeme)."),
         ("The last day counted (default: today).", "Hesaba katılan son gün (varsayılan: bugün)."),
         ("Nobody owes anybody anything through %@.", "%@ tarihine kadar kimsenin kimseye borcu yok."),

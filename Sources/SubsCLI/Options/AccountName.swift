@@ -20,4 +20,9 @@ enum AccountName {
     static func me(_ config: SubscriptionCore.Config) -> String {
         config.me ?? current
     }
+
+    /// The user of the machine whose database `store` is.
+    static func me(_ store: SubscriptionStore) throws -> String {
+        me(try store.config())
+    }
 }

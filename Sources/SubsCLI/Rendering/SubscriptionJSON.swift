@@ -23,10 +23,11 @@ enum SubscriptionJSON {
                 .object(["name": .string(member.name), "share": .string(share.description), "weight": .int(member.weight)])
             }),
             "monthly_cost": .string(snapshot.roundedMonthlyCost.description),
-            "my_share": .string(split[0].description),
+            "my_share": .string(snapshot.myShare.description),
             "name": .string(subscription.name),
             "next_payment": .string(snapshot.nextPayment?.date.description),
             "notes": .string(subscription.notes),
+            "owner": .string(subscription.owner),
             "paid_by": .string(subscription.paidBy),
             "payment_method": .string(subscription.paymentMethod),
             "payments_left": snapshot.paymentsLeft.map(JSONValue.int) ?? .null,

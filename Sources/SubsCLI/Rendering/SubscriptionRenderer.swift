@@ -221,13 +221,15 @@ enum SubscriptionRenderer {
         } ?? localized("none")))
         fields += ContractText.fields(snapshot)
         let remindDays = snapshot.remindDays.map(String.init).joined(separator: ", ")
-        fields += [
-            (localized("Category"), subscription.category ?? "-"),
-            (localized("Shared with"), sharing(snapshot)),
-        ]
+        fields.append((localized("Category"), subscription.category ?? "-"))
+        // Another household member's, synced here (PRODUCT.md §15): whose it is.
+        if let owner = snapshot.otherOwner {
+            fields.append((localized("Owner"), owner))
+        }
+        fields.append((localized("Shared with"), sharing(snapshot)))
         // Who pays matters to a shared bill, or to one someone else pays (PRODUCT.md §15).
         if subscription.paidBy != nil || !subscription.members.isEmpty {
-            fields.append((localized("Paid by"), subscription.paidBy ?? localized("you")))
+            fields.append((localized("Paid by"), subscription.paidBy ?? snapshot.otherOwner ?? localized("you")))
         }
         fields += [
             (localized("Payment method"), subscription.paymentMethod ?? "-"),
@@ -277,14 +279,19 @@ enum SubscriptionRenderer {
         return output
     }
 
-    /// `Alice $3.33, Bob:2 $6.66; your share $3.34`, or `-` when not shared.
+    /// `Alice $3.33, Bob:2 $6.66; your share $3.34`, or `-` when not shared. Another member's
+    /// subscription names its owner's share first: `Alice $5.00, Bob $5.00; your share $5.00`.
     private static func sharing(_ snapshot: SubscriptionSnapshot) -> String {
         let members = snapshot.subscription.members
         guard !members.isEmpty else { return "-" }
-        let shares = zip(members, snapshot.split.dropFirst()).map { member, share in
+        let split = snapshot.split
+        var shares = zip(members, split.dropFirst()).map { member, share in
             member.name + (member.weight == 1 ? "" : ":\(member.weight)") + " " + SubscriptionText.money(share)
         }
-        return shares.joined(separator: ", ") + localized("; your share \(SubscriptionText.money(snapshot.split[0]))")
+        if let owner = snapshot.otherOwner {
+            shares.insert(owner + " " + SubscriptionText.money(split[0]), at: 0)
+        }
+        return shares.joined(separator: ", ") + localized("; your share \(SubscriptionText.money(snapshot.myShare))")
     }
 
     /// How a payment made was known: recorded (beside the scheduled amount when it differs), or

@@ -83,6 +83,9 @@ public struct ExportDocument: Codable, Equatable, Sendable {
         /// Who pays the bill (§15), null for the user of the machine; absent in documents from
         /// before it.
         public var paidBy: String?
+        /// Who added it (§15): the `me` of the machine it was added on; null (and absent in
+        /// documents from before owners) for the user of the machine.
+        public var owner: String?
         public var billingPeriods: [PeriodEntry]
         public var pauses: [PauseEntry]
         /// Recorded charges and skips (§10); absent in documents from before them.
@@ -96,7 +99,7 @@ public struct ExportDocument: Codable, Equatable, Sendable {
         public var updatedAt: String
 
         enum CodingKeys: String, CodingKey {
-            case id, name, currency, cycle, category, url, notes, members, pauses, charges, contract, ends
+            case id, name, currency, cycle, category, url, notes, members, pauses, charges, contract, ends, owner
             case cancelBy = "cancel_by", paidBy = "paid_by"
             case priceHistory = "price_history", startDate = "start_date", trialEnd = "trial_end"
             case paymentMethod = "payment_method", remindDays = "remind_days", autoRenew = "auto_renew"
@@ -121,6 +124,7 @@ public struct ExportDocument: Codable, Equatable, Sendable {
             autoRenew = subscription.autoRenew
             members = subscription.members.map { MemberEntry(name: $0.name, weight: $0.weight) }
             paidBy = subscription.paidBy
+            owner = subscription.owner
             billingPeriods = subscription.periods.map {
                 PeriodEntry(restartedOn: $0.restartedOn?.description, cancelledOn: $0.cancelledOn?.description,
                             noticeGivenOn: $0.noticeGivenOn?.description,
@@ -157,6 +161,7 @@ public struct ExportDocument: Codable, Equatable, Sendable {
             try container.encode(autoRenew, forKey: .autoRenew)
             try container.encode(members, forKey: .members)
             try container.encode(paidBy, forKey: .paidBy)
+            try container.encode(owner, forKey: .owner)
             try container.encode(billingPeriods, forKey: .billingPeriods)
             try container.encode(pauses, forKey: .pauses)
             try container.encode(charges ?? [], forKey: .charges)

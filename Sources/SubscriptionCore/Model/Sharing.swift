@@ -41,16 +41,37 @@ extension Member {
 }
 
 extension Subscription {
-    /// Your weight in a shared cost: you are the first member, with weight 1.
+    /// The owner's weight in a shared cost: the owner (you, for a subscription added before
+    /// owners) is the first member, with weight 1.
     public static let myWeight = 1
 
-    /// `amount` split between you and the members: your share first, then theirs in order.
+    /// Whose the first share is: the owner, else (added before owners) `me`, who uses this
+    /// machine.
+    public func owner(me: String) -> String {
+        owner ?? me
+    }
+
+    /// Who pays the bill: `paidBy`, else the owner, else `me`.
+    public func payer(me: String) -> String {
+        paidBy ?? owner(me: me)
+    }
+
+    /// `amount` split between the owner and the members: the owner's share first, then theirs
+    /// in order.
     public func split(_ amount: Money) -> [Money] {
         Split.shares(of: amount, weights: [Self.myWeight] + members.map(\.weight))
     }
 
-    /// Your part of `amount`, exact in minor units; all of it when not shared.
-    public func myShare(of amount: Money) -> Money {
-        members.isEmpty ? amount : split(amount)[0]
+    /// The part of `amount` that is `me`'s, exact in minor units: the owner's share (all of it
+    /// when not shared) when `me` is the owner, or the subscription has none, or `me` is nil;
+    /// a member's share when `me` is that member; nothing when `me` is neither (another
+    /// household member's bill, synced here, that `me` does not share).
+    public func myShare(of amount: Money, me: String? = nil) -> Money {
+        let shares = members.isEmpty ? [amount] : split(amount)
+        guard let me, let owner, !NameMatching.same(me, owner) else { return shares[0] }
+        guard let member = members.firstIndex(where: { NameMatching.same($0.name, me) }) else {
+            return Money(minorUnits: 0, currency: amount.currency)
+        }
+        return shares[member + 1]
     }
 }

@@ -27,6 +27,10 @@ public struct Subscription: Hashable, Sendable, Identifiable {
     /// Who pays the bill, when it is not you (PRODUCT.md §15): `subs owe` counts each member's
     /// part of a payment as owed to them. Nil is you (config `me`).
     public var paidBy: String?
+    /// Who added it: the `me` of the machine it was added on (PRODUCT.md §15). Its split is
+    /// the owner's share first, then the members'; nil (added before owners) is the user of this
+    /// machine, whoever that is.
+    public var owner: String?
     /// The terms it runs on and the notice it needs, when it is a contract (PRODUCT.md §14).
     public var contract: Contract?
     /// A one-off last day to cancel, when only the date is known (a trial to stop, a promotion
@@ -48,15 +52,15 @@ public struct Subscription: Hashable, Sendable, Identifiable {
         cycle: BillingCycle, startDate: CivilDate, trialEnd: CivilDate? = nil,
         category: String? = nil, url: String? = nil, notes: String? = nil,
         paymentMethod: String? = nil, remindDays: [Int]? = nil, autoRenew: Bool = true,
-        members: [Member] = [], paidBy: String? = nil, contract: Contract? = nil, cancelBy: CivilDate? = nil,
-        ends: CivilDate? = nil, createdAt: Date = Date(), updatedAt: Date? = nil
+        members: [Member] = [], paidBy: String? = nil, owner: String? = nil, contract: Contract? = nil,
+        cancelBy: CivilDate? = nil, ends: CivilDate? = nil, createdAt: Date = Date(), updatedAt: Date? = nil
     ) {
         self.init(
             id: id, name: name, currency: price.currency,
             prices: [PriceChange(effective: startDate, amount: price)], cycle: cycle,
             startDate: startDate, trialEnd: trialEnd, category: category, url: url, notes: notes,
             paymentMethod: paymentMethod, remindDays: remindDays, autoRenew: autoRenew,
-            members: members, paidBy: paidBy, contract: contract, cancelBy: cancelBy, ends: ends,
+            members: members, paidBy: paidBy, owner: owner, contract: contract, cancelBy: cancelBy, ends: ends,
             createdAt: createdAt, updatedAt: updatedAt ?? createdAt)
     }
 
@@ -65,7 +69,7 @@ public struct Subscription: Hashable, Sendable, Identifiable {
         id: String, name: String, currency: Currency, prices: [PriceChange], cycle: BillingCycle,
         startDate: CivilDate, trialEnd: CivilDate?, category: String?, url: String?,
         notes: String?, paymentMethod: String?, remindDays: [Int]?, autoRenew: Bool,
-        members: [Member], paidBy: String? = nil, periods: [BillingPeriod] = [BillingPeriod()], pauses: [Pause] = [],
+        members: [Member], paidBy: String? = nil, owner: String? = nil, periods: [BillingPeriod] = [BillingPeriod()], pauses: [Pause] = [],
         charges: [ChargeRecord] = [], contract: Contract? = nil, cancelBy: CivilDate? = nil,
         ends: CivilDate? = nil, createdAt: Date, updatedAt: Date
     ) {
@@ -89,6 +93,7 @@ public struct Subscription: Hashable, Sendable, Identifiable {
         self.autoRenew = autoRenew
         self.members = members
         self.paidBy = paidBy
+        self.owner = owner
         self.contract = contract
         self.cancelBy = cancelBy
         self.ends = ends

@@ -19,6 +19,9 @@ public struct NewSubscription: Sendable {
     public var members: [Member]
     /// Who pays the bill; nil is you.
     public var paidBy: String?
+    /// Who adds it, so every machine splits it the same way (`Subscription.owner`): config `me`
+    /// when it is set, else this (the account name, which the command line knows).
+    public var owner: String?
     /// A contract's first term, each renewal term (default: the first again) and notice.
     public var term: TimeSpan?
     public var renews: TimeSpan?
@@ -58,7 +61,7 @@ public struct NewSubscription: Sendable {
             category: category, url: url, notes: notes, paymentMethod: paymentMethod,
             // A one-time payment never renews, whatever the default says.
             remindDays: remindDays, autoRenew: autoRenew && cycle.recurs, members: members, paidBy: paidBy,
-            createdAt: now)
+            owner: config.me ?? owner, createdAt: now)
         subscription.cancelBy = cancelBy
         try subscription.setContract(term: term.map { $0 }, renews: renews, notice: notice.map { $0 })
         try subscription.setEnd(ends)

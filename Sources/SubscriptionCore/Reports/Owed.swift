@@ -33,9 +33,11 @@ public struct Owed: Equatable, Sendable {
     public let inBase: [Transfer]?
     public let missingRates: [Currency]
 
-    /// Works it out. `me` is who uses this machine: the payer of a bill without `paidBy` and the
-    /// first party of every split (weight 1, `Subscription.split`). A bill that someone else pays
-    /// and nobody shares is all mine to owe them.
+    /// Works it out. The first party of every split (weight 1, `Subscription.split`) is its
+    /// owner, who pays it unless `paidBy` says; `me`, who uses this machine, stands in for the
+    /// owner of a subscription added before owners. Everything else is the same on every
+    /// machine: people are ordered as the subscriptions (then settlements) first name them, not
+    /// from `me`. A bill that someone else pays and nobody shares is all the owner's to owe them.
     public init(
         subscriptions: [Subscription], settlements: [Settlement], me: String, since: CivilDate?, until: CivilDate,
         today: CivilDate, converter: CurrencyConverter
@@ -47,11 +49,11 @@ public struct Owed: Equatable, Sendable {
         var people = People()
         // owed[currency][debtor, creditor]: minor units the debtor owes the creditor.
         var owed: [Currency: [Pair: Int128]] = [:]
-        let myself = people.index(of: me)
         let first = since ?? CivilDate(year: 1, month: 1, day: 1)!
         for subscription in subscriptions {
-            let payer = subscription.paidBy.map { people.index(of: $0) } ?? myself
-            let parties = [myself] + subscription.members.map { people.index(of: $0.name) }
+            let owner = people.index(of: subscription.owner(me: me))
+            let payer = people.index(of: subscription.payer(me: me))
+            let parties = [owner] + subscription.members.map { people.index(of: $0.name) }
             guard parties.contains(where: { $0 != payer }) else { continue }
             for payment in subscription.paymentsMade(from: first, through: until, today: today) {
                 for (party, share) in zip(parties, subscription.split(payment.amount)) where party != payer {

@@ -53,14 +53,14 @@ public struct Stats: Sendable {
 
     public init(
         _ subscriptions: [Subscription], today: CivilDate, months: Int, converter: CurrencyConverter,
-        myShare: Bool = false
+        myShare: Bool = false, me: String? = nil
     ) throws {
         base = converter.base
         var missing: Set<Currency> = []
 
         var byCategory: [String?: Decimal] = [:]
         for subscription in subscriptions where subscription.status(on: today).isPaying {
-            let cost = subscription.monthlyCost(on: today, myShare: myShare)
+            let cost = subscription.monthlyCost(on: today, myShare: myShare, me: me)
             guard let converted = try converter.convert(cost, from: subscription.currency) else {
                 missing.insert(subscription.currency)
                 continue
@@ -76,7 +76,7 @@ public struct Stats: Sendable {
             var totals = CurrencyTotals()
             for subscription in subscriptions {
                 for payment in subscription.payments(from: max(start, month.firstDay), through: min(end, month.lastDay)) {
-                    let amount = myShare ? subscription.myShare(of: payment.amount) : payment.amount
+                    let amount = myShare ? subscription.myShare(of: payment.amount, me: me) : payment.amount
                     totals.add(amount.decimal, in: amount.currency)
                 }
             }

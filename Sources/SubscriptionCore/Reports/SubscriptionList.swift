@@ -56,16 +56,17 @@ public struct SubscriptionList: Sendable {
 
     /// - Parameter converter: the user's exchange rates. With a rate for every currency listed,
     ///   `amount` and `monthly` sort by the value in the base currency, and the total is converted.
+    /// - Parameter me: who uses this machine, whose share each item tells (`SubscriptionSnapshot.me`).
     public init(
         _ subscriptions: [Subscription], query: ListQuery, today: CivilDate, config: Config,
-        converter: CurrencyConverter? = nil
+        converter: CurrencyConverter? = nil, me: String? = nil
     ) throws {
         var snapshots: [SubscriptionSnapshot] = []
         snapshots.reserveCapacity(subscriptions.count)
         var cancelledLeftOut = 0
         var endedLeftOut = 0
         for subscription in subscriptions {
-            let snapshot = SubscriptionSnapshot(subscription, today: today, config: config)
+            let snapshot = SubscriptionSnapshot(subscription, today: today, config: config, me: me)
             if query.matches(snapshot) {
                 snapshots.append(snapshot)
             } else if query.statuses.isEmpty, query.matchesAllButStatus(snapshot) {

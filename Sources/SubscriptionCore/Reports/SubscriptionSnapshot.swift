@@ -20,9 +20,13 @@ public final class SubscriptionSnapshot: Sendable {
     public let nextDeadline: Deadline?
     /// The payments from today through its end; nil when it has no end.
     public let paymentsLeft: Int?
+    /// Who uses this machine (config `me`, else the account name), whose `myShare` it tells;
+    /// nil for the owner.
+    public let me: String?
 
-    public init(_ subscription: Subscription, today: CivilDate, config: Config) {
+    public init(_ subscription: Subscription, today: CivilDate, config: Config, me: String? = nil) {
         self.subscription = subscription
+        self.me = me
         self.today = today
         self.status = subscription.status(on: today)
         self.amount = subscription.price(on: today)
@@ -36,8 +40,19 @@ public final class SubscriptionSnapshot: Sendable {
         }
     }
 
-    /// Today's price split between you (first) and the members; just the price when not shared.
+    /// Today's price split between the owner (first) and the members; just the price when not
+    /// shared.
     public var split: [Money] { subscription.split(amount) }
+
+    /// The part of today's price that is `me`'s (`Subscription.myShare`).
+    public var myShare: Money { subscription.myShare(of: amount, me: me) }
+
+    /// Whose the first share is, when it is not `me`'s: a subscription another household member
+    /// added, synced here. Nil for one of `me`'s, or from before owners.
+    public var otherOwner: String? {
+        guard let owner = subscription.owner, let me, !NameMatching.same(owner, me) else { return nil }
+        return owner
+    }
 
     public var roundedMonthlyCost: Money {
         cycle.roundedMonthlyCost(of: amount)

@@ -32,16 +32,17 @@ public struct Summary: Sendable {
     ///   - budgetConverter: converts into the base currency, which the budget is set in;
     ///     `converter` when nil.
     ///   - myShare: count only your part of shared costs.
+    ///   - me: who uses this machine, whose part `myShare` counts (`Subscription.myShare`).
     public init(
         _ subscriptions: [Subscription], today: CivilDate, config: Config, converter: CurrencyConverter,
-        budgetConverter: CurrencyConverter? = nil, myShare: Bool = false
+        budgetConverter: CurrencyConverter? = nil, myShare: Bool = false, me: String? = nil
     ) throws {
         let paying = subscriptions.filter { $0.status(on: today).isPaying }
         active = paying.count
         total = subscriptions.count
         var monthly = CurrencyTotals()
         for subscription in paying {
-            monthly.add(subscription.monthlyCost(on: today, myShare: myShare), in: subscription.currency)
+            monthly.add(subscription.monthlyCost(on: today, myShare: myShare, me: me), in: subscription.currency)
         }
         self.monthly = monthly
         base = converter.base
@@ -142,10 +143,10 @@ public struct BudgetUse: Sendable, Equatable {
 }
 
 extension Subscription {
-    /// The exact monthly cost at the price in force on `date`; with `myShare`, of your share of
-    /// each payment (split by largest remainder, as `my_share` shows it).
-    public func monthlyCost(on date: CivilDate, myShare: Bool) -> Decimal {
+    /// The exact monthly cost at the price in force on `date`; with `myShare`, of `me`'s share
+    /// of each payment (split by largest remainder, as `my_share` shows it).
+    public func monthlyCost(on date: CivilDate, myShare: Bool, me: String? = nil) -> Decimal {
         guard myShare else { return monthlyCost(on: date) }
-        return cycle(on: date).monthlyCost(of: self.myShare(of: price(on: date)).decimal)
+        return cycle(on: date).monthlyCost(of: self.myShare(of: price(on: date), me: me).decimal)
     }
 }

@@ -28,9 +28,11 @@ public enum DetectionRun {
 
     /// Adds `adding` (each under its merchant's name, or `name (2)`… when that is taken, as
     /// `import` names what it adds), records the charges of every tracked finding when `record`
-    /// (and of those added), all in one transaction; then matches the statement again.
+    /// (and of those added), all in one transaction; then matches the statement again. What it
+    /// adds is config `me`'s, else `owner`'s (`NewSubscription.owner`).
     public static func apply(
-        _ detection: Detection, adding: [RecurringSeries], record: Bool, to store: SubscriptionStore, today: CivilDate
+        _ detection: Detection, adding: [RecurringSeries], record: Bool, to store: SubscriptionStore, today: CivilDate,
+        owner: String? = nil
     ) throws -> (outcome: DetectionOutcome, detection: Detection) {
         var names = FreeNames(taken: detection.takenNames)
         let named = adding.map { series in
@@ -39,7 +41,7 @@ public enum DetectionRun {
         }
         let recording = record
             ? detection.findings.filter { $0.tracked != nil } + named.map { Finding(series: $0, tracked: nil) } : []
-        let outcome = try store.applyDetection(adding: named, recording: recording, today: today)
+        let outcome = try store.applyDetection(adding: named, recording: recording, today: today, owner: owner)
         let subscriptions = try store.subscriptions()
         var after = detection
         after.findings = RecurrenceDetector.match(detection.series, to: subscriptions)

@@ -290,6 +290,10 @@ enum Schema {
         .init(version: 13, name: "household money: who pays, settlements", sql: """
             -- Who pays the bill when it is not the user of this machine (PRODUCT.md §15); NULL is them.
             ALTER TABLE subscriptions ADD COLUMN paid_by TEXT;
+            -- Who added it: the `me` of the machine it was added on, so that "you" in its split
+            -- means the same person on every machine; NULL (added before owners) is the user of
+            -- this machine.
+            ALTER TABLE subscriptions ADD COLUMN owner TEXT;
 
             -- Money one person paid another to settle what they owed. Not a subscription's: it
             -- stays when a subscription goes. The id is a lowercase UUID, so that a settlement

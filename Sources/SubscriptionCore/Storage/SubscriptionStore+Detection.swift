@@ -3,9 +3,10 @@ import Foundation
 extension SubscriptionStore {
     /// Adds `adding` as subscriptions (each anchored on its first charge, with the prices the
     /// statement shows) and records the charges of `recording` on the subscriptions that track
-    /// them, in one transaction: all of it, or nothing (PRODUCT.md §13).
+    /// them, in one transaction: all of it, or nothing (PRODUCT.md §13). What it adds is
+    /// config `me`'s, else `owner`'s (`NewSubscription.owner`).
     public func applyDetection(
-        adding: [RecurringSeries], recording: [Finding], today: CivilDate, now: Date = Date()
+        adding: [RecurringSeries], recording: [Finding], today: CivilDate, owner: String? = nil, now: Date = Date()
     ) throws -> DetectionOutcome {
         try write { connection in
             let config = try SettingRecords(connection: connection).config()
@@ -15,7 +16,7 @@ extension SubscriptionStore {
             var names = Set(try records.names().map { NameMatching.key($0.name) })
             let recordingFirsts = Set(recording.map(\.series.first))
             for series in adding {
-                var subscription = try Self.subscription(for: series, taken: names, config: config, now: now)
+                var subscription = try Self.subscription(for: series, taken: names, config: config, owner: owner, now: now)
                 names.insert(NameMatching.key(subscription.name))
                 try records.insert(subscription)
                 try History.recordSubscription(connection, .add, before: nil, after: subscription, now: now)
@@ -41,16 +42,17 @@ extension SubscriptionStore {
     /// A new subscription for a series: named after the merchant (with the price when another
     /// subscription has the name: two at Apple), billing from the first charge.
     private static func subscription(
-        for series: RecurringSeries, taken: Set<String>, config: Config, now: Date
+        for series: RecurringSeries, taken: Set<String>, config: Config, owner: String?, now: Date
     ) throws -> Subscription {
         var name = series.merchant
         if taken.contains(NameMatching.key(name)) {
             name += " " + series.latest.amount.description
         }
         let first = series.first.amount
-        let new = NewSubscription(
+        var new = NewSubscription(
             name: name, amount: try DecimalAmount(input: first.description), currency: first.currency,
             cycle: series.cycle, startDate: series.first.date)
+        new.owner = owner
         var subscription = try new.subscription(config: config, category: nil, now: now)
         subscription.prices = series.prices
         return subscription

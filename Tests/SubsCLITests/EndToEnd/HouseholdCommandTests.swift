@@ -59,10 +59,48 @@ struct HouseholdCommandTests {
     func accountNameIsMe() throws {
         let sandbox = try Sandbox()
         let account: [String: String?] = ["LOGNAME": "dana", "USER": "other"]
-        try sandbox.add("Netflix", "15.99", ["--start", "2026-03-15", "--shared-with", "Bob"], today: "2026-03-15")
+        try sandbox.add("Netflix", "15.99", ["--start", "2026-03-15", "--shared-with", "Bob"], today: "2026-03-15",
+                        environment: account)
         #expect(try sandbox.succeed(["owe"] + Self.today, environment: account).stdoutLines.last == "  Bob owes dana $7.99")
         let list = try sandbox.succeed(["config", "list"], environment: account).stdoutLines
         #expect(list.contains { $0.hasPrefix("me ") && $0.hasSuffix("dana  (default)") }, "\(list)")
+    }
+
+    /// #865 across two machines: Alice adds Netflix on hers, Bob adds Spotify on his, each
+    /// shared with the other; each imports the other's export (as sync brings it). Each
+    /// subscription keeps its owner, so both machines say the same: Bob owes 3 × 7.99 = 23.97,
+    /// Alice owes 3 × 5.99 = 17.97 (Bob, the owner, has the 6.00 share), net Bob owes Alice 6.00.
+    @Test("A subscription keeps who added it (config me): owe says the same on every machine")
+    func ownersAcrossMachines() throws {
+        let alices = try Sandbox()
+        try alices.succeed(["config", "set", "me", "Alice"])
+        try alices.add("Netflix", "15.99", ["--start", "2026-01-15", "--shared-with", "Bob"], today: "2026-01-15")
+        let bobs = try Sandbox()
+        try bobs.succeed(["config", "set", "me", "Bob"])
+        try bobs.add("Spotify", "11.99", ["--start", "2026-01-15", "--shared-with", "Alice"], today: "2026-01-15")
+        #expect(try alices.succeed(["show", "netflix", "--format", "json"] + Self.today).jsonObject()["owner"] as? String == "Alice")
+
+        try alices.write(try bobs.succeed(["export", "--format", "json"]).stdout, to: alices.path("bob.json"))
+        try bobs.write(try alices.succeed(["export", "--format", "json"]).stdout, to: bobs.path("alice.json"))
+        try alices.succeed(["import", alices.path("bob.json")] + Self.today)
+        try bobs.succeed(["import", bobs.path("alice.json")] + Self.today)
+        for machine in [alices, bobs] {
+            #expect(try machine.succeed(["owe"] + Self.today).stdoutLines == ["Owed through 2026-03-20:", "  Bob owes Alice $6.00"])
+        }
+
+        // On Bob's machine, Alice's Netflix: her share first, his is his.
+        let netflix = try bobs.succeed(["show", "netflix", "--format", "json"] + Self.today).jsonObject()
+        #expect(netflix["owner"] as? String == "Alice" && netflix["my_share"] as? String == "7.99")
+        let shown = try bobs.succeed(["show", "netflix"] + Self.today).stdoutLines
+        #expect(shown.contains("  Owner           Alice"), "\(shown)")
+        #expect(shown.contains("  Shared with     Alice $8.00, Bob $7.99; your share $7.99"), "\(shown)")
+        #expect(shown.contains("  Paid by         Alice"), "\(shown)")
+        let turkish = try bobs.succeed(["show", "netflix"] + Self.today, environment: ["SUBS_LANG": "tr"]).stdoutLines
+        #expect(turkish.contains { $0.hasPrefix("  Sahibi") && $0.hasSuffix("Alice") }, "\(turkish)")
+        #expect(!(try alices.succeed(["show", "netflix"] + Self.today).stdout.contains("Owner")), "not for your own")
+        // My share: Bob's half of Netflix and his 6.00 of Spotify, 7.99 + 6.00 = 13.99 a month.
+        let summary = try bobs.succeed(["summary", "--my-share", "--format", "json"] + Self.today).jsonObject()
+        #expect(summary["monthly"] as? [String: String] == ["USD": "13.99"], "\(summary)")
     }
 
     @Test("Two currencies: per currency, then all in the base currency once its rate is set")

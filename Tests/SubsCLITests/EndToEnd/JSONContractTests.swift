@@ -6,7 +6,8 @@ import Testing
 struct JSONContractTests {
     static let subscriptionKeys: Set<String> = [
         "amount", "auto_renew", "category", "contract", "created_at", "currency", "cycle", "ends", "id", "members",
-        "monthly_cost", "my_share", "name", "next_payment", "notes", "paid_by", "payment_method", "payments_left", "remind_days",
+        "monthly_cost", "my_share", "name", "next_payment", "notes", "owner", "paid_by", "payment_method", "payments_left",
+        "remind_days",
         "renewal", "start_date", "status", "trial_end", "updated_at", "url",
     ]
 

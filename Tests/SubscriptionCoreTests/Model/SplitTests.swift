@@ -45,4 +45,30 @@ import FuzzSupport
         let mine = spotify.monthlyCost(on: day("2024-02-01"), myShare: true)
         #expect(Money(rounding: mine, currency: .usd).description == "3.34", "your largest-remainder share of each payment")
     }
+
+    /// A subscription synced from another machine: Alice added Spotify (10.00) shared with Bob
+    /// and Carol:2; split 1, 1, 2 it is 2.50, 2.50, 5.00.
+    @Test func myShareIsTheLocalUsersPartOfAnOwnersBill() {
+        var spotify = subscription(price: "10.00", start: "2024-01-01")
+        spotify.owner = "Alice"
+        spotify.members = [Member(name: "Bob"), Member(name: "Carol", weight: 2)]
+        #expect(spotify.myShare(of: money("10.00"), me: "alice").description == "2.50", "the owner's share")
+        #expect(spotify.myShare(of: money("10.00"), me: "carol").description == "5.00", "a member's share")
+        #expect(spotify.myShare(of: money("10.00"), me: "Dave").description == "0.00", "neither: none of it")
+        #expect(spotify.myShare(of: money("10.00")).description == "2.50", "no me: the owner's")
+        let carols = spotify.monthlyCost(on: day("2024-02-01"), myShare: true, me: "Carol")
+        #expect(Money(rounding: carols, currency: .usd).description == "5.00")
+
+        // Not shared: all the owner's, nothing of anyone else's.
+        var gym = subscription(price: "30.00", start: "2024-01-01")
+        gym.owner = "Alice"
+        #expect(gym.myShare(of: money("30.00"), me: "Alice").description == "30.00")
+        #expect(gym.myShare(of: money("30.00"), me: "Carol").description == "0.00")
+        #expect(gym.monthlyCost(on: day("2024-02-01"), myShare: true, me: "Carol") == 0)
+
+        // Added before owners: whoever uses the machine is the first party, as before.
+        gym.owner = nil
+        #expect(gym.myShare(of: money("30.00"), me: "Carol").description == "30.00")
+        #expect(gym.owner(me: "Carol") == "Carol" && gym.payer(me: "Carol") == "Carol")
+    }
 }

@@ -110,6 +110,35 @@ import Testing
             == [Self.transfer("bob", "alice", "5.01"), Self.transfer("carol", "alice", "2.50")])
     }
 
+    /// #865 with sync: Alice added Netflix on her machine, Bob added Spotify on his, each shared
+    /// with the other and paid by whoever added it (`paidBy` nil). Synced, both machines hold
+    /// both, and `owe` must say the same on each: Netflix's first party and payer is Alice
+    /// wherever it is read, Spotify's is Bob. Bob owes 3 × 7.99 = 23.97 for Netflix; Spotify
+    /// 11.99 is Bob 6.00 (first), Alice 5.99: Alice owes 3 × 5.99 = 17.97; net Bob owes Alice
+    /// 23.97 − 17.97 = 6.00.
+    @Test("Owners: a synced bill splits the same on every machine, whoever uses it")
+    func ownersMakeEveryMachineAgree() throws {
+        var netflix = Self.shared("Netflix", "15.99", start: "2026-01-15", with: [Member(name: "Bob")])
+        netflix.owner = "Alice"
+        var spotify = Self.shared("Spotify", "11.99", start: "2026-01-15", with: [Member(name: "Alice")])
+        spotify.owner = "Bob"
+
+        let onBobs = try Self.owed([netflix], me: "Bob", until: "2026-01-31", today: "2026-01-31")
+        #expect(onBobs.currencies.first?.transfers == [Self.transfer("Bob", "Alice", "7.99")], "Bob owes Alice his half")
+        let onAlices = try Self.owed([netflix], me: "Alice", until: "2026-01-31", today: "2026-01-31")
+        #expect(onAlices == onBobs)
+
+        let spotifyOnAlices = try Self.owed([spotify], me: "Alice", until: "2026-01-31", today: "2026-01-31")
+        #expect(spotifyOnAlices.currencies.first?.transfers == [Self.transfer("Alice", "Bob", "5.99")])
+        #expect(try Self.owed([spotify], me: "Bob", until: "2026-01-31", today: "2026-01-31") == spotifyOnAlices)
+
+        let both = try Self.owed([netflix, spotify], me: "Alice", until: "2026-03-20", today: "2026-03-20")
+        #expect(both.currencies.first?.debts == [Self.transfer("Bob", "Alice", "6.00")])
+        for me in ["Bob", "Carol"] {
+            #expect(try Self.owed([netflix, spotify], me: me, until: "2026-03-20", today: "2026-03-20") == both, "\(me)")
+        }
+    }
+
     @Test("A bill someone else pays and nobody shares is all mine to owe; one I pay alone owes nothing")
     func unsharedBills() throws {
         var gym = subscription(name: "Gym", price: "30.00", start: "2026-01-10")

@@ -16,6 +16,19 @@ struct DetectionStoreTests {
         return RecurringSeries(merchant: merchant, cycle: .monthly, charges: charges, nextExpected: day("2026-0\(month + 1)-05"))
     }
 
+    @Test("What detect adds is config me's, else the account name the command line gives")
+    func addedHaveAnOwner() throws {
+        let store = try SubscriptionStore(location: scratch.location)
+        let first = try store.applyDetection(adding: [series("Gym", through: 2)], recording: [], today: day("2026-03-10"),
+                                             owner: "dana")
+        #expect(first.added.map(\.owner) == ["dana"])
+        _ = try store.setConfig(.me, to: "Alice", now: fixedNow)
+        let second = try store.applyDetection(adding: [series("Pool", through: 2)], recording: [], today: day("2026-03-10"),
+                                              owner: "dana")
+        #expect(second.added.map(\.owner) == ["Alice"])
+        #expect(try store.subscription("pool").owner == "Alice")
+    }
+
     @Test("1,000 added and recorded, then 1,000 more charges recorded on them beside 1,000 new ones")
     func manyAtOnce() throws {
         let store = try SubscriptionStore(location: scratch.location)

@@ -60,6 +60,7 @@ import Testing
         var spotify = try simpleNewSubscription("Spotify", amount: "11.99")
         spotify.members = [Member(name: "Bob")]
         spotify.paidBy = "Bob"
+        spotify.owner = "alice"
         _ = try source.add(spotify, now: fixedNow)
         let settlement = try Settlement.new(from: "Bob", to: "alice", amount: money("12.50", "EUR"), on: day("2024-11-20"), now: fixedNow)
         try source.settle(settlement, now: fixedNow)
@@ -71,6 +72,8 @@ import Testing
         #expect(document.settings["me"] == "alice")
         let text = document.encoded()
         #expect(text.contains(#""paid_by": null"#) && text.contains(#""paid_by": "Bob""#))
+        #expect(document.subscriptions.sorted { $0.name < $1.name }.map(\.owner) == [nil, "alice"])
+        #expect(text.contains(#""owner": null"#) && text.contains(#""owner": "alice""#))
         #expect(text.contains(#""settlements": ["#))
 
         let other = Scratch()
@@ -83,6 +86,7 @@ import Testing
         let again = try target.exportDocument(now: fixedNow)
         #expect(again.subscriptions == document.subscriptions)
         #expect(again.settlements == document.settlements)
+        #expect(try target.subscription("spotify").owner == "alice", "the owner is kept, whoever imports it")
 
         let twice = try importDocument(document, into: target)
         #expect(twice.newSettlements == [] && twice.settlementsSkipped == 1)
@@ -95,7 +99,7 @@ import Testing
         #expect(try fresh.settlements() == [])
     }
 
-    @Test("A document from before household money imports: no paid_by, no settlements")
+    @Test("A document from before household money imports: no paid_by, owner or settlements")
     func olderDocument() throws {
         let source = try store()
         _ = try source.add(try simpleNewSubscription("Netflix"), now: fixedNow)
@@ -104,6 +108,7 @@ import Testing
         json["subscriptions"] = (json["subscriptions"] as? [[String: Any]])?.map { entry in
             var entry = entry
             entry["paid_by"] = nil
+            entry["owner"] = nil
             return entry
         }
         let target = try SubscriptionStore(location: Scratch().location)
@@ -112,6 +117,7 @@ import Testing
                                          onDuplicate: .skip, dryRun: false)
         #expect(plan.added == 1)
         #expect(try target.subscription("netflix").paidBy == nil)
+        #expect(try target.subscription("netflix").owner == nil)
         #expect(try target.settlements() == [])
     }
 

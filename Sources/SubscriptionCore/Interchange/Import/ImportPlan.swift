@@ -246,7 +246,7 @@ extension Subscription {
         Subscription(
             id: id, name: name, currency: currency, prices: prices, cycle: cycle, startDate: startDate,
             trialEnd: trialEnd, category: category, url: url, notes: notes, paymentMethod: paymentMethod,
-            remindDays: remindDays, autoRenew: autoRenew, members: members, paidBy: paidBy, periods: periods,
+            remindDays: remindDays, autoRenew: autoRenew, members: members, paidBy: paidBy, owner: owner, periods: periods,
             pauses: pauses, charges: charges, contract: contract, cancelBy: cancelBy, ends: ends,
             createdAt: createdAt, updatedAt: updatedAt)
     }

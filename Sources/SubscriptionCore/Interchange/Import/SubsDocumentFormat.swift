@@ -271,6 +271,7 @@ struct RecordCheck {
             return ChargeRecord(date: day, amount: try charge.amount.map { try money($0, currency, field: "charges[\(index)].amount") })
         }
         let paidBy = try entry.paidBy.map { name in try field("paid_by") { try TextInput.name(name, what: .memberName) } }
+        let owner = try entry.owner.map { name in try field("owner") { try TextInput.name(name, what: .memberName) } }
         let members = try entry.members.enumerated().map { index, member in
             guard (1...99).contains(member.weight) else { throw fail("members[\(index)].weight", .weightOutOfRange) }
             return Member(name: try field("members[\(index)].name") { try TextInput.name(member.name, what: .memberName) },
@@ -288,7 +289,7 @@ struct RecordCheck {
             url: try optionalText(entry.url, field: "url"), notes: try optionalText(entry.notes, field: "notes"),
             paymentMethod: try optionalText(entry.paymentMethod, field: "payment_method"),
             remindDays: entry.remindDays.map { Array(Set($0)).sorted(by: >) }, autoRenew: entry.autoRenew,
-            members: members, paidBy: paidBy, periods: periods, pauses: pauses, charges: charges,
+            members: members, paidBy: paidBy, owner: owner, periods: periods, pauses: pauses, charges: charges,
             contract: try entry.contract.map(contract), cancelBy: try optionalDate(entry.cancelBy, field: "cancel_by"),
             ends: try optionalDate(entry.ends, field: "ends"),
             createdAt: try timestamp(entry.createdAt, field: "created_at"),

@@ -7,7 +7,7 @@ struct SubscriptionRecords {
     private static let columns = """
         id, name, currency, cycle_count, cycle_unit, start_date, trial_end, category, url, notes,
         payment_method, remind_days, auto_renew, created_at, updated_at, contract_term,
-        contract_renews, contract_notice, cancel_by, ends, paid_by
+        contract_renews, contract_notice, cancel_by, ends, paid_by, owner
         """
 
     /// Every subscription's id and name, in the order they were added.
@@ -109,6 +109,7 @@ struct SubscriptionRecords {
         let contract: Contract?
         let cancelBy, ends: CivilDate?
         let paidBy: String?
+        let owner: String?
     }
 
     /// A subscription being read: its row, then its parts as their tables are read.
@@ -137,7 +138,7 @@ struct SubscriptionRecords {
                 id: row.id, name: row.name, currency: currency, prices: prices, cycle: row.cycle,
                 startDate: row.startDate, trialEnd: row.trialEnd, category: row.category, url: row.url,
                 notes: row.notes, paymentMethod: row.paymentMethod, remindDays: row.remindDays,
-                autoRenew: row.autoRenew, members: members, paidBy: row.paidBy, periods: periods.isEmpty ? Self.onePeriod : periods,
+                autoRenew: row.autoRenew, members: members, paidBy: row.paidBy, owner: row.owner, periods: periods.isEmpty ? Self.onePeriod : periods,
                 pauses: pauses, charges: charges, contract: row.contract, cancelBy: row.cancelBy, ends: row.ends,
                 createdAt: row.createdAt, updatedAt: row.updatedAt)
         }
@@ -145,7 +146,7 @@ struct SubscriptionRecords {
 
     func insert(_ subscription: Subscription) throws {
         try connection.run(
-            "INSERT INTO subscriptions (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO subscriptions (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             values(of: subscription))
         try insertChildren(of: subscription)
     }
@@ -157,7 +158,7 @@ struct SubscriptionRecords {
             UPDATE subscriptions SET name = ?, currency = ?, cycle_count = ?, cycle_unit = ?,
                 start_date = ?, trial_end = ?, category = ?, url = ?, notes = ?, payment_method = ?,
                 remind_days = ?, auto_renew = ?, created_at = ?, updated_at = ?, contract_term = ?,
-                contract_renews = ?, contract_notice = ?, cancel_by = ?, ends = ?, paid_by = ?
+                contract_renews = ?, contract_notice = ?, cancel_by = ?, ends = ?, paid_by = ?, owner = ?
             WHERE id = ?
             """, values)
         for table in ["price_changes", "members", "billing_periods", "pauses", "charges"] {
@@ -227,7 +228,7 @@ struct SubscriptionRecords {
             optional(subscription.contract?.renewal.description),
             optional(subscription.contract?.notice?.description),
             optional(subscription.cancelBy?.description), optional(subscription.ends?.description),
-            optional(subscription.paidBy),
+            optional(subscription.paidBy), optional(subscription.owner),
         ]
     }
 
@@ -242,7 +243,7 @@ struct SubscriptionRecords {
             remindDays: try row.text(11).map { try RemindDays.parse($0) },
             autoRenew: try integer(row, 12) != 0, createdAt: try timestamp(row, 13), updatedAt: try timestamp(row, 14),
             contract: try contract(row), cancelBy: try optionalDate(row, 18), ends: try optionalDate(row, 19),
-            paidBy: row.text(20))
+            paidBy: row.text(20), owner: row.text(21))
     }
 
     /// The contract in columns 15 to 17: a term, its renewal and its notice, each a short form.
