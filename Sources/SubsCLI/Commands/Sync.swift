@@ -172,13 +172,14 @@ struct SyncRound {
     func run() throws -> SyncReport {
         let repository = try git ? GitRepository(directory: folder) : nil
         try repository?.pullRebase()
-        var report = try store.sync(SyncFolder(path: folder))
+        let me = try AccountName.me(store)
+        var report = try store.sync(SyncFolder(path: folder), me: me)
         guard let repository else { return report }
         let own = folder + "/" + device
         let paths = alsoCommit + (FileManager.default.fileExists(atPath: own) ? [own] : [])
         let outcome = try repository.syncCommit(paths: paths, message: "subs sync \(device)")
         if outcome.attempts > 1 {
-            let more = try store.sync(SyncFolder(path: folder))
+            let more = try store.sync(SyncFolder(path: folder), me: me)
             report.applied += more.applied
             report.skipped += more.skipped
             report.conflicts += more.conflicts

@@ -34,15 +34,17 @@ extension SubscriptionStore {
     }
 
     /// Writes this machine's changes to `folder` and applies every other device's file not yet
-    /// applied. `now` stamps the changes.
-    public func sync(_ folder: SyncFolder, now: Date = Date()) throws -> SyncReport {
+    /// applied. `now` stamps the changes. `me`, who uses this machine, becomes the owner of the
+    /// subscriptions that have none (from before owners, or imported without one): once synced,
+    /// "the owner" must mean one person on every machine.
+    public func sync(_ folder: SyncFolder, me: String? = nil, now: Date = Date()) throws -> SyncReport {
         var report = SyncReport()
         let files = try folder.changeFiles()
         guard let device = try read({ try SyncRecords(connection: $0).device() }) else { throw SyncGroupError.notInGroup }
         let key = SymmetricKey(data: device.key)
         let ownHighest = files.filter { $0.device == device.id }.map(\.sequence).max() ?? 0
         report.written = try write { connection in
-            try Self.recordLocalChanges(connection, ownHighest: ownHighest, key: key, now: now)
+            try Self.recordLocalChanges(connection, ownHighest: ownHighest, key: key, me: me, now: now)
         }
         try flushOutbox(folder, device: device.id)
         let applied = try read { try SyncRecords(connection: $0).applied() }
@@ -122,14 +124,17 @@ extension SubscriptionStore {
     /// Compares the database with the registers, stamps what differs, and seals it as the next
     /// change file into the outbox. Returns its number and size, or nil when nothing changed.
     private static func recordLocalChanges(
-        _ connection: Connection, ownHighest: UInt64, key: SymmetricKey, now: Date
+        _ connection: Connection, ownHighest: UInt64, key: SymmetricKey, me: String?, now: Date
     ) throws -> (sequence: UInt64, entities: Int)? {
         let records = SyncRecords(connection: connection)
         guard var device = try records.device() else { throw SyncGroupError.notInGroup }
         var clock = HybridLogicalClock(device: device.id, latest: device.clock)
         // What differs, each thing with the time it was changed: a subscription's is in the
         // history, so the later change wins by when it was made, not by when it was synced.
-        let editedAt = try records.subscriptionsChanged(since: device.syncedAt)
+        var editedAt = try records.subscriptionsChanged(since: device.syncedAt)
+        if let me {
+            for id in try SubscriptionRecords(connection: connection).claimOwnerless(for: me) { editedAt[id] = now }
+        }
         let data = SyncedData(connection: connection)
         var registers: [EntityID: EntityRegisters]
         let current: [EntityID: [String: String]]
@@ -225,8 +230,11 @@ extension SubscriptionStore {
         // Merge: the registers before (what this database held when it last synced) and after.
         var merged: [EntityID: (before: [String: String], after: EntityRegisters)] = [:]
         var conflicts: [(EntityID, FieldConflict)] = []
+        // A big file (a first join) reads the registers at once rather than one by one.
+        let known = changes.entities.count > SyncedData.fewIDs ? try records.registers() : nil
         for entity in changes.entities {
-            var registers = try records.registers(of: entity.id) ?? EntityRegisters()
+            let stored = try known.map { $0[entity.id] } ?? records.registers(of: entity.id)
+            var registers = stored ?? EntityRegisters()
             let before = registers.values
             let outcome = registers.merge(entity.fields, localDevice: localDevice)
             try records.save(registers, of: entity.id)

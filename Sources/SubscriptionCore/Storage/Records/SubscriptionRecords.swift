@@ -10,6 +10,14 @@ struct SubscriptionRecords {
         contract_renews, contract_notice, cancel_by, ends, paid_by, owner
         """
 
+    /// Makes `owner` the owner of every subscription without one; returns their ids.
+    func claimOwnerless(for owner: String) throws -> [String] {
+        let ids = try connection.rows("SELECT id FROM subscriptions WHERE owner IS NULL").compactMap { $0.text(0) }
+        guard !ids.isEmpty else { return [] }
+        try connection.run("UPDATE subscriptions SET owner = ? WHERE owner IS NULL", [.text(owner)])
+        return ids
+    }
+
     /// Every subscription's id and name, in the order they were added.
     func names() throws -> [(id: String, name: String)] {
         try connection.rows("SELECT id, name FROM subscriptions ORDER BY created_at, id").map {

@@ -26,7 +26,7 @@ struct SyncedData {
     }
 
     /// Up to how many ids a query names one by one (SQLite binds at most 999).
-    private static let fewIDs = 500
+    static let fewIDs = 500
 
     /// Every synced entity there is, but the subscriptions only those given, and the logins only
     /// of the subscriptions `loginsOf` names.
