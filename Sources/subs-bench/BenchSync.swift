@@ -44,7 +44,13 @@ struct BenchSync {
                 environment: freshEnvironment("joiner\(run)")))
         }
         let joined = Self.median(costs)
-        report.check("sync join, a first join of \(large.count.formatted())", joined, limit: 10.0)
+        if large.count >= 100_000 {
+            report.check("sync join, a first join of \(large.count.formatted())", joined, limit: 10.0)
+        } else {
+            // §15's 10 s is for 100,000: a smaller join says nothing of it.
+            report.info("sync join, a first join of \(large.count.formatted())", joined,
+                        detail: "the target, 10 s, is for 100,000")
+        }
         report.figure("sync join: peak memory (bounded by one file)", BenchReport.memory(joined.peakMemory),
                       detail: "the folder \(Self.folderSize(folder)), its largest file \(Self.largestFile(folder))")
     }

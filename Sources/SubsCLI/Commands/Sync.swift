@@ -45,10 +45,7 @@ extension Subs.Sync {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let store = try store.openStore()
-            if let current = try store.syncDevice() { throw SyncGroupError.alreadyInGroup(folder: current.folder) }
-            let name = try device.name()
-            let path = SyncRound.absolute(folder)
+            let (store, name, path) = try SyncRound.newMember(store, device, folder: folder)
             let folder = SyncFolder(path: path)
             if git {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -90,10 +87,7 @@ extension Subs.Sync {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let store = try store.openStore()
-            if let current = try store.syncDevice() { throw SyncGroupError.alreadyInGroup(folder: current.folder) }
-            let name = try device.name()
-            let path = SyncRound.absolute(folder)
+            let (store, name, path) = try SyncRound.newMember(store, device, folder: folder)
             let git = git || FileManager.default.fileExists(atPath: path + "/.git")
             if git { try GitRepository(directory: path).pullRebase() }
             let folder = SyncFolder(path: path)
@@ -187,6 +181,16 @@ struct SyncRound {
             report.unmerged += more.unmerged
         }
         return report
+    }
+
+    /// What `init` and `join` start from: the store, refused when it syncs already; this
+    /// machine's name; the folder's absolute path.
+    static func newMember(
+        _ options: StoreOptions, _ device: SyncDeviceOptions, folder: String
+    ) throws -> (SubscriptionStore, name: String, path: String) {
+        let store = try options.openStore()
+        if let current = try store.syncDevice() { throw SyncGroupError.alreadyInGroup(folder: current.folder) }
+        return (store, try device.name(), absolute(folder))
     }
 
     /// `path` from the working directory, so that every later sync finds the same folder.
