@@ -7,6 +7,12 @@ enum SyncText {
     static func value(_ json: String?, in language: Language) -> String {
         guard let json, json != "null" else { return localized("none", in: language) }
         if let text = try? JSONDecoder().decode(String.self, from: Data(json.utf8)) { return text.terminalSafe }
+        // A dated item (a price, a period, a charge): its values, without the JSON around them.
+        if let members = try? JSONDecoder().decode([String: String?].self, from: Data(json.utf8)) {
+            let set = members.compactMapValues { $0 }.sorted { $0.key < $1.key }
+            if set.count == 1, let only = set.first { return only.value.terminalSafe }
+            if !set.isEmpty { return set.map { "\($0.key) \($0.value)" }.joined(separator: ", ").terminalSafe }
+        }
         return json.terminalSafe
     }
 
