@@ -65,6 +65,13 @@ extension SubscriptionStore {
                 report.skipped.append(SkippedFile(path: file.path, problem: problem))
             }
         }
+        // A conflict a later file of this sync settled (an undo on the other machine) is old news.
+        report.conflicts = try read { connection in
+            let records = SyncRecords(connection: connection)
+            return try report.conflicts.filter { conflict in
+                try records.registers(of: conflict.entity)?.fields[conflict.field]?.value == conflict.kept
+            }
+        }
         if report.written == nil && report.applied.contains(where: { $0.carried > 0 }) {
             // Say what this machine has seen, though it changed nothing: `sync compact` on the
             // others waits for it.
