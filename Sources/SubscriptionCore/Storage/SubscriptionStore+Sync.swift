@@ -245,7 +245,9 @@ extension SubscriptionStore {
             let before = registers.values
             let outcome = registers.merge(entity.fields, localDevice: localDevice)
             try records.save(registers, of: entity.id)
-            conflicts += outcome.conflicts.map { (entity.id, $0) }
+            // When each machine last changed it differs whenever both changed it: not a conflict
+            // to tell, and its undo would take back nothing a person set.
+            conflicts += outcome.conflicts.filter { $0.field != "updated_at" }.map { (entity.id, $0) }
             if outcome.changed { merged[entity.id] = (before, registers) }
         }
 
