@@ -173,12 +173,7 @@ struct SyncRound {
         let paths = alsoCommit + (FileManager.default.fileExists(atPath: own) ? [own] : [])
         let outcome = try repository.syncCommit(paths: paths, message: "subs sync \(device)")
         if outcome.attempts > 1 {
-            let more = try store.sync(SyncFolder(path: folder), me: me)
-            report.applied += more.applied
-            report.skipped += more.skipped
-            report.conflicts += more.conflicts
-            report.deleted += more.deleted
-            report.unmerged += more.unmerged
+            report.append(try store.sync(SyncFolder(path: folder), me: me))
         }
         return report
     }

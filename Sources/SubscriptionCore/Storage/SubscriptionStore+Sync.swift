@@ -28,11 +28,6 @@ extension SubscriptionStore {
         }
     }
 
-    /// Leaves the sync group: the sync state goes, the data stays.
-    public func leaveSyncGroup() throws {
-        try write { try SyncRecords(connection: $0).leave() }
-    }
-
     /// Writes this machine's changes to `folder` and applies every other device's file not yet
     /// applied. `now` stamps the changes. `me`, who uses this machine, becomes the owner of the
     /// subscriptions that have none (from before owners, or imported without one): once synced,
@@ -183,13 +178,24 @@ extension SubscriptionStore {
             changes.append(EntityChange(id: change.id, fields: changed))
         }
         guard !changes.isEmpty else { return nil }
-        device.sequence = max(device.sequence, ownHighest) + 1
-        let set = ChangeSet(device: device.id, deviceName: device.name, sequence: device.sequence,
-                            seen: try records.seen(), entities: changes)
-        let sealed = try SealedChangeFile.seal(set.encoded(), device: device.id, sequence: device.sequence, key: key)
-        try records.addToOutbox(sealed, sequence: device.sequence)
-        try records.save(clock: clock.latest, sequence: device.sequence, syncedAt: nil)
-        return (device.sequence, changes.count)
+        device.clock = clock.latest
+        return (try queue(changes, of: device, after: ownHighest, key: key, records), changes.count)
+    }
+
+    /// Numbers the next file of `device` (after its own highest in the folder too, in case the
+    /// database was restored from before it), seals `entities` in it with what this machine has
+    /// applied, and puts it in the outbox. Returns its number.
+    private static func queue(
+        _ entities: [EntityChange], isSnapshot: Bool = false, of device: SyncRecords.Device, after ownHighest: UInt64,
+        key: SymmetricKey, _ records: SyncRecords
+    ) throws -> UInt64 {
+        let sequence = max(device.sequence, ownHighest) + 1
+        let set = ChangeSet(device: device.id, deviceName: device.name, sequence: sequence, isSnapshot: isSnapshot,
+                            seen: try records.seen(), entities: entities)
+        try records.addToOutbox(try SealedChangeFile.seal(set.encoded(), device: device.id, sequence: sequence, key: key),
+                                sequence: sequence)
+        try records.save(clock: device.clock ?? HybridLogicalClock(device: device.id).latest, sequence: sequence, syncedAt: nil)
+        return sequence
     }
 
     /// Up to how many subscriptions changed since the last sync are compared one by one; after
@@ -199,14 +205,8 @@ extension SubscriptionStore {
     /// Seals a file with no changes, only which files of the others this machine has applied.
     private static func acknowledge(_ connection: Connection, ownHighest: UInt64, key: SymmetricKey) throws {
         let records = SyncRecords(connection: connection)
-        guard var device = try records.device() else { throw SyncGroupError.notInGroup }
-        device.sequence = max(device.sequence, ownHighest) + 1
-        let set = ChangeSet(device: device.id, deviceName: device.name, sequence: device.sequence,
-                            seen: try records.seen(), entities: [])
-        try records.addToOutbox(try SealedChangeFile.seal(set.encoded(), device: device.id, sequence: device.sequence, key: key),
-                                sequence: device.sequence)
-        try records.save(clock: device.clock ?? HybridLogicalClock(device: device.id).latest, sequence: device.sequence,
-                         syncedAt: nil)
+        guard let device = try records.device() else { throw SyncGroupError.notInGroup }
+        _ = try queue([], of: device, after: ownHighest, key: key, records)
     }
 
     // MARK: - Other devices' changes
@@ -434,16 +434,9 @@ extension SubscriptionStore {
         let key = SymmetricKey(data: device.key)
         let snapshot = try write { connection in
             let records = SyncRecords(connection: connection)
-            guard var current = try records.device() else { throw SyncGroupError.notInGroup }
-            current.sequence = max(current.sequence, own.last ?? 0) + 1
+            guard let current = try records.device() else { throw SyncGroupError.notInGroup }
             let entities = try records.registers().sorted { $0.key < $1.key }.map { EntityChange(id: $0.key, fields: $0.value.fields) }
-            let set = ChangeSet(device: current.id, deviceName: current.name, sequence: current.sequence, isSnapshot: true,
-                                seen: try records.seen(), entities: entities)
-            try records.addToOutbox(try SealedChangeFile.seal(set.encoded(), device: current.id, sequence: current.sequence, key: key),
-                                    sequence: current.sequence)
-            try records.save(clock: current.clock ?? HybridLogicalClock(device: current.id).latest, sequence: current.sequence,
-                             syncedAt: nil)
-            return current.sequence
+            return try Self.queue(entities, isSnapshot: true, of: current, after: own.last ?? 0, key: key, records)
         }
         try flushOutbox(folder, device: device.id)
         try folder.remove(device: device.id, sequences: removable)

@@ -23,8 +23,14 @@ public struct SyncReport: Equatable, Sendable {
             && a.deleted == b.deleted && a.unmerged == b.unmerged
     }
 
-    /// How many subscriptions and other things changed here.
-    public var changedHere: Int { applied.reduce(0) { $0 + $1.changed } }
+    /// Adds what a second pass of the same sync applied (after a git pull brought more files).
+    public mutating func append(_ more: SyncReport) {
+        applied += more.applied
+        skipped += more.skipped
+        conflicts += more.conflicts
+        deleted += more.deleted
+        unmerged += more.unmerged
+    }
 }
 
 public struct AppliedFile: Equatable, Sendable {

@@ -47,14 +47,6 @@ struct SyncRecords {
         ])
     }
 
-    /// Leaves the group: every sync table emptied, the data kept.
-    func leave() throws {
-        try connection.execute("""
-            DELETE FROM sync_device; DELETE FROM sync_registers; DELETE FROM sync_applied;
-            DELETE FROM sync_peers; DELETE FROM sync_outbox;
-            """)
-    }
-
     /// When each subscription was last changed or had a change undone since `date` (all time
     /// when nil), from the history; sync's own entries left out. Timestamps are to the second:
     /// a change in the second a sync started counts again, which finds nothing new or what it missed.
