@@ -8,7 +8,7 @@ public struct Subs: ParsableCommand {
         commandName: "subs",
         abstract: localized("Track recurring payments in an encrypted local database."),
         discussion: localized("Run 'subs help <subcommand>' for the options of each command."),
-        version: "0.1.0",
+        version: version,
         subcommands: [
             Add.self, Edit.self, List.self, Show.self, Delete.self, Upcoming.self, Calendar.self,
             Cancel.self, Pause.self, Resume.self, Remind.self, Summary.self, Stats.self,
@@ -19,12 +19,20 @@ public struct Subs: ParsableCommand {
 
     public init() {}
 
+    static let version = "0.1.0"
+
     /// Runs the command line and exits with the code PRODUCT.md gives for the outcome. Every
     /// error is one line on standard error.
     public static func runAsMain(_ arguments: [String]? = nil) -> Never {
         // First of all, before any secret is read: no core dumps, no passphrase in the environment.
         ProcessSecrets.secure()
         let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
+        // `subs --version` answers as argument-parser would, without building the tree of
+        // thirty commands it would first make: scripts ask it to see that `subs` is there.
+        if arguments == ["--version"] {
+            print(version)
+            Foundation.exit(0)
+        }
         // Before any text is made: help strings are computed when a command type is first used.
         SubsTranslations.install()
         if arguments.count == 2, arguments[0] == WallosChild.argument { WallosChild.runChild(parent: arguments[1]) }

@@ -1,44 +1,50 @@
+import Foundation
 import SubscriptionCore
 
 /// The JSON contract of docs/json.md for subscriptions and upcoming items.
 enum SubscriptionJSON {
     static func object(_ snapshot: SubscriptionSnapshot) -> JSONValue {
+        var object = JSONObject()
+        members(snapshot, into: &object)
+        return .object(object)
+    }
+
+    /// The members of `object(snapshot)`, in key order, as `sink` takes them: a list writes
+    /// them straight out (`JSONWriter.writeObject`).
+    static func members(_ snapshot: SubscriptionSnapshot, into sink: inout some JSONMemberSink) {
         let subscription = snapshot.subscription
-        let split = snapshot.split
-        // Members in key order, as printed: the writer then has nothing to sort.
-        return .object([
-            "amount": .string(snapshot.amount.description),
-            "auto_renew": .bool(subscription.autoRenew),
-            "category": .string(subscription.category),
-            "contract": contract(snapshot),
-            "created_at": .string(Timestamp.format(subscription.createdAt)),
-            "currency": .string(subscription.currency.code),
-            "cycle": .object([
-                "count": .int(snapshot.cycle.count),
-                "unit": .string(snapshot.cycle.unit.rawValue),
-            ]),
-            "ends": .string(subscription.ends?.description),
-            "id": .string(subscription.id),
-            "members": .array(zip(subscription.members, split.dropFirst()).map { member, share in
+        sink.add("amount", money: snapshot.amount)
+        sink.add("auto_renew", .bool(subscription.autoRenew))
+        sink.add("category", string: subscription.category)
+        sink.add("contract", contract(snapshot))
+        sink.add("created_at", instant: subscription.createdAt)
+        sink.add("currency", string: subscription.currency.code)
+        sink.add("cycle", .object(["count": .int(snapshot.cycle.count), "unit": .string(snapshot.cycle.unit.rawValue)]))
+        sink.add("ends", date: subscription.ends)
+        sink.add("id", string: subscription.id)
+        if subscription.members.isEmpty {
+            sink.add("members", .array([]))
+        } else {
+            sink.add("members", .array(zip(subscription.members, snapshot.split.dropFirst()).map { member, share in
                 .object(["name": .string(member.name), "share": .string(share.description), "weight": .int(member.weight)])
-            }),
-            "monthly_cost": .string(snapshot.roundedMonthlyCost.description),
-            "my_share": .string(snapshot.myShare.description),
-            "name": .string(subscription.name),
-            "next_payment": .string(snapshot.nextPayment?.date.description),
-            "notes": .string(subscription.notes),
-            "owner": .string(subscription.owner),
-            "paid_by": .string(subscription.paidBy),
-            "payment_method": .string(subscription.paymentMethod),
-            "payments_left": snapshot.paymentsLeft.map(JSONValue.int) ?? .null,
-            "remind_days": .array(snapshot.remindDays.map(JSONValue.int)),
-            "renewal": .string(subscription.renewal?.rawValue),
-            "start_date": .string(subscription.startDate.description),
-            "status": .string(snapshot.status.rawValue),
-            "trial_end": .string(subscription.trialEnd?.description),
-            "updated_at": .string(Timestamp.format(subscription.updatedAt)),
-            "url": .string(subscription.url),
-        ])
+            }))
+        }
+        sink.add("monthly_cost", money: snapshot.roundedMonthlyCost)
+        sink.add("my_share", money: snapshot.myShare)
+        sink.add("name", string: subscription.name)
+        sink.add("next_payment", date: snapshot.nextPayment?.date)
+        sink.add("notes", string: subscription.notes)
+        sink.add("owner", string: subscription.owner)
+        sink.add("paid_by", string: subscription.paidBy)
+        sink.add("payment_method", string: subscription.paymentMethod)
+        sink.add("payments_left", int: snapshot.paymentsLeft)
+        sink.add("remind_days", .array(snapshot.remindDays.map(JSONValue.int)))
+        sink.add("renewal", string: subscription.renewal?.rawValue)
+        sink.add("start_date", date: subscription.startDate)
+        sink.add("status", string: snapshot.status.rawValue)
+        sink.add("trial_end", date: subscription.trialEnd)
+        sink.add("updated_at", instant: subscription.updatedAt)
+        sink.add("url", string: subscription.url)
     }
 
     /// `contract` (docs/json.md): the terms, and the next deadline on or after today with the

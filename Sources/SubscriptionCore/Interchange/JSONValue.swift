@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON document built by hand (or by `JSONValueEncoder` from a `Codable` value), so that key order (sorted), explicit nulls and number
 /// formatting are exactly what docs/json.md promises, whatever Foundation's encoder does.
 public enum JSONValue: Equatable, Sendable {
@@ -71,6 +73,54 @@ public struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
     }
 }
 
+/// Takes a JSON object's members one by one, in key order: `JSONObject` keeps them as values
+/// (for a caller that adds members of its own), `JSONWriter.ObjectWriter` writes them out as
+/// text at once, with no tree between (a list of 100,000 subscriptions). One function that
+/// names the members, generic over this, serves both.
+public protocol JSONMemberSink {
+    mutating func add(_ key: StaticString, _ value: JSONValue)
+    /// A string, or null.
+    mutating func add(_ key: StaticString, string: String?)
+    /// `YYYY-MM-DD`, or null.
+    mutating func add(_ key: StaticString, date: CivilDate?)
+    /// The amount with its currency's digits (`Money.description`), or null.
+    mutating func add(_ key: StaticString, money: Money?)
+    /// `2026-11-22T08:00:00Z` (`Timestamp.format`).
+    mutating func add(_ key: StaticString, instant: Date)
+    /// A number, or null.
+    mutating func add(_ key: StaticString, int: Int?)
+}
+
+extension JSONObject: JSONMemberSink {
+    public init() {
+        members = []
+    }
+
+    public mutating func add(_ key: StaticString, _ value: JSONValue) {
+        members.append((key.description, value))
+    }
+
+    public mutating func add(_ key: StaticString, string: String?) {
+        add(key, .string(string))
+    }
+
+    public mutating func add(_ key: StaticString, date: CivilDate?) {
+        add(key, .string(date?.description))
+    }
+
+    public mutating func add(_ key: StaticString, money: Money?) {
+        add(key, .string(money?.description))
+    }
+
+    public mutating func add(_ key: StaticString, instant: Date) {
+        add(key, .string(Timestamp.format(instant)))
+    }
+
+    public mutating func add(_ key: StaticString, int: Int?) {
+        add(key, int.map(JSONValue.int) ?? .null)
+    }
+}
+
 /// Writes a `JSONValue` as UTF-8 bytes: the one JSON writer, for the command line's output and
 /// the export document alike.
 public struct JSONWriter {
@@ -134,11 +184,83 @@ public struct JSONWriter {
         }
     }
 
+    /// An object whose members `members` gives, in key order, written as they come: the same
+    /// text as `write(.object(...), indent:)` without the values between.
+    public mutating func writeObject(indent: Int, _ members: (inout ObjectWriter) -> Void) {
+        var object = ObjectWriter(indent: indent)
+        // The bytes move into the object writer and back: never two owners, never a copy.
+        swap(&object.writer.output, &output)
+        members(&object)
+        swap(&object.writer.output, &output)
+        if object.isEmpty {
+            append("{}")
+        } else {
+            append("\n")
+            pad(indent)
+            append("}")
+        }
+    }
+
+    /// The members of one object, written as `writeObject` is handed them.
+    public struct ObjectWriter: JSONMemberSink {
+        fileprivate var writer = JSONWriter()
+        fileprivate var isEmpty = true
+        private let indent: Int
+        #if DEBUG
+        private var lastKey = ""
+        #endif
+
+        fileprivate init(indent: Int) {
+            self.indent = indent
+        }
+
+        /// The separator, the indent and the key.
+        private mutating func key(_ key: StaticString) {
+            #if DEBUG
+            precondition(isEmpty || lastKey < key.description, "members out of key order: \(key)")
+            lastKey = key.description
+            #endif
+            writer.append(isEmpty ? "{\n" : ",\n")
+            isEmpty = false
+            writer.pad(indent + 1)
+            writer.output.append(UInt8(ascii: "\""))
+            key.withUTF8Buffer { writer.output.append(contentsOf: $0) }
+            writer.append("\": ")
+        }
+
+        public mutating func add(_ key: StaticString, _ value: JSONValue) {
+            self.key(key)
+            writer.write(value, indent: indent + 1)
+        }
+
+        public mutating func add(_ key: StaticString, string: String?) {
+            self.key(key)
+            if let string { writer.writeString(string) } else { writer.append("null") }
+        }
+
+        public mutating func add(_ key: StaticString, date: CivilDate?) {
+            add(key, string: date?.description)
+        }
+
+        public mutating func add(_ key: StaticString, money: Money?) {
+            add(key, string: money?.description)
+        }
+
+        public mutating func add(_ key: StaticString, instant: Date) {
+            add(key, string: Timestamp.format(instant))
+        }
+
+        public mutating func add(_ key: StaticString, int: Int?) {
+            self.key(key)
+            if let int { writer.append(String(int)) } else { writer.append("null") }
+        }
+    }
+
     public mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { output.append(contentsOf: $0) }
     }
 
-    private mutating func append(_ text: String) {
+    mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { output.append(contentsOf: $0) }
     }
@@ -149,7 +271,7 @@ public struct JSONWriter {
 
     /// A string in quotes: `"` and `\` escaped, newline, return and tab by name, the other C0
     /// controls, DEL and the C1 controls (U+0080–U+009F) as `\u00XX`; everything else as it is.
-    private mutating func writeString(_ value: String) {
+    mutating func writeString(_ value: String) {
         output.append(UInt8(ascii: "\""))
         // Most strings have nothing to escape: copied whole.
         var value = value

@@ -104,12 +104,34 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     /// The amount with exactly the currency's minor digits and no symbol: `15.49`, `1000`, `1.500`.
     public var description: String {
         let digits = currency.minorDigits
-        // Prices fit in 64 bits, whose digits are quicker to make than a 128-bit number's.
-        let magnitude = minorUnits.magnitude <= UInt64.max ? String(UInt64(minorUnits.magnitude)) : String(minorUnits.magnitude)
-        let padded = String(repeating: "0", count: max(0, digits + 1 - magnitude.count)) + magnitude
-        let sign = minorUnits < 0 ? "-" : ""
-        guard digits > 0 else { return sign + padded }
-        return sign + padded.dropLast(digits) + "." + padded.suffix(digits)
+        let negative = minorUnits < 0
+        // Digits written right to left on the stack, then copied once into the string: every
+        // row of a list has a few amounts. 39 digits hold any Int128; a currency has at most 4.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { scratch in
+            var start = scratch.count
+            func put(_ byte: UInt8) {
+                start -= 1
+                scratch[start] = byte
+            }
+            var written = 0
+            var magnitude = minorUnits.magnitude
+            var small = UInt64(truncatingIfNeeded: magnitude)
+            let fits = magnitude <= UInt64.max
+            // At least one digit before the point.
+            while written <= digits || (fits ? small > 0 : magnitude > 0) {
+                if digits > 0, written == digits { put(UInt8(ascii: ".")) }
+                if fits {
+                    put(UInt8(ascii: "0") + UInt8(small % 10))
+                    small /= 10
+                } else {
+                    put(UInt8(ascii: "0") + UInt8(magnitude % 10))
+                    magnitude /= 10
+                }
+                written += 1
+            }
+            if negative { put(UInt8(ascii: "-")) }
+            return String(decoding: UnsafeBufferPointer(rebasing: scratch[start...]), as: UTF8.self)
+        }
     }
 }
 

@@ -67,11 +67,13 @@ extension Subscription {
     /// a member's share when `me` is that member; nothing when `me` is neither (another
     /// household member's bill, synced here, that `me` does not share).
     public func myShare(of amount: Money, me: String? = nil) -> Money {
-        let shares = members.isEmpty ? [amount] : split(amount)
-        guard let me, let owner, !NameMatching.same(me, owner) else { return shares[0] }
+        // Asked of every row of a list: no array and no folding of names when not needed.
+        guard let me, let owner, me != owner, !NameMatching.same(me, owner) else {
+            return members.isEmpty ? amount : split(amount)[0]
+        }
         guard let member = members.firstIndex(where: { NameMatching.same($0.name, me) }) else {
             return Money(minorUnits: 0, currency: amount.currency)
         }
-        return shares[member + 1]
+        return split(amount)[member + 1]
     }
 }

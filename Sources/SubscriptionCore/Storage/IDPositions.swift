@@ -1,3 +1,5 @@
+import Foundation
+
 /// Subscription ids and their positions, looked up by the bytes of an id as SQLite hands them
 /// over: reading a large database matches some 300,000 part rows to their subscriptions, and
 /// neither a `String` per row nor `Dictionary`'s SipHash is needed for that.
@@ -23,10 +25,18 @@ struct IDPositions {
         var slot = Self.hash(id) & mask
         while slots[slot] >= 0 {
             let position = Int(slots[slot])
-            if bytes[starts[position]..<starts[position + 1]].elementsEqual(id) { return position }
+            if matches(position, id) { return position }
             slot = (slot + 1) & mask
         }
         return nil
+    }
+
+    /// Whether id `position` is `id`: a length check and one `memcmp`, not a byte-by-byte walk.
+    private func matches(_ position: Int, _ id: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = starts[position], length = starts[position + 1] - start
+        guard length == id.count else { return false }
+        guard let other = id.baseAddress else { return length == 0 }
+        return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, other, length) == 0 }
     }
 
     private mutating func insert(position: Int) {
