@@ -56,6 +56,12 @@ public struct Summary: Sendable {
         var upcoming: [(key: UInt64, item: UpcomingItem)] = []
         let kept = Self.nextPaymentCount
         for (index, subscription) in subscriptions.enumerated() {
+            // A subscription's payments come in date order, and the date leads the key: once
+            // `kept` are kept, one whose first payment is later than all of them has nothing to add.
+            if upcoming.count == kept, let last = upcoming.last?.item.date,
+               let first = subscription.nextPayment(onOrAfter: today), first.date > last {
+                continue
+            }
             var items: [UpcomingItem] = []
             for payment in subscription.nextPayments(onOrAfter: today, count: Self.nextPaymentCount) {
                 UpcomingItem.append(payment, of: subscription, today: today, to: &items)
