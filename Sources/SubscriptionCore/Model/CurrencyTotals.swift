@@ -2,12 +2,48 @@ import Foundation
 
 /// Exact sums per currency, rounded once when read.
 public struct CurrencyTotals: Sendable, Equatable {
-    private var sums: [Currency: Decimal] = [:]
+    private var sums: [Currency: Sum] = [:]
+
+    /// One currency's sum: a `Decimal`, and monthly costs not yet divided, kept as whole minor
+    /// units over each divisor they have. A list of 100,000 adds 100,000 monthly costs; this
+    /// divides once per kind of cycle instead of once per subscription, and more exactly.
+    private struct Sum: Sendable {
+        var decimal: Decimal = 0
+        /// (denominator, numerator in minor units): a handful, one per kind of cycle.
+        var fractions: [(denominator: Int128, numerator: Int128)] = []
+
+        func exact(in currency: Currency) -> Decimal {
+            fractions.reduce(decimal) { sum, fraction in
+                sum + Money(minorUnits: fraction.numerator, currency: currency).decimal
+                    / Money.decimal(fraction.denominator, exponent: 0)
+            }
+        }
+    }
 
     public init() {}
 
     public mutating func add(_ amount: Decimal, in currency: Currency) {
-        sums[currency, default: 0] += amount
+        sums[currency, default: Sum()].decimal += amount
+    }
+
+    /// Adds `cycle`'s exact monthly cost of `price` (`BillingCycle.monthlyCost(of:)`), in its currency.
+    public mutating func addMonthlyCost(of price: Money, cycle: BillingCycle) {
+        guard let (factor, denominator) = cycle.monthFraction else {
+            return add(0, in: price.currency)
+        }
+        let (numerator, overflow) = price.minorUnits.multipliedReportingOverflow(by: factor)
+        guard !overflow else { return add(cycle.monthlyCost(of: price.decimal), in: price.currency) }
+        modify(price.currency) { sum in
+            if let index = sum.fractions.firstIndex(where: { $0.denominator == denominator }) {
+                let (total, overflow) = sum.fractions[index].numerator.addingReportingOverflow(numerator)
+                if !overflow { return sum.fractions[index].numerator = total }
+            }
+            sum.fractions.append((denominator, numerator))
+        }
+    }
+
+    private mutating func modify(_ currency: Currency, _ change: (inout Sum) -> Void) {
+        change(&sums[currency, default: Sum()])
     }
 
     public var isEmpty: Bool { sums.isEmpty }
@@ -16,15 +52,19 @@ public struct CurrencyTotals: Sendable, Equatable {
     public var currencies: [Currency] { sums.keys.sorted() }
 
     /// The exact, unrounded sum in `currency`.
-    public func exact(_ currency: Currency) -> Decimal { sums[currency] ?? 0 }
+    public func exact(_ currency: Currency) -> Decimal { sums[currency]?.exact(in: currency) ?? 0 }
 
     /// Each currency's total, rounded half away from zero to its minor unit, ordered by code.
     public var rounded: [Money] {
-        sums.keys.sorted().map { Money(rounding: sums[$0]!, currency: $0) }
+        currencies.map { Money(rounding: exact($0), currency: $0) }
     }
 
     /// Each currency's total multiplied by `factor` before rounding (12 for yearly from monthly).
     public func rounded(times factor: Decimal) -> [Money] {
-        sums.keys.sorted().map { Money(rounding: sums[$0]! * factor, currency: $0) }
+        currencies.map { Money(rounding: exact($0) * factor, currency: $0) }
+    }
+
+    public static func == (lhs: CurrencyTotals, rhs: CurrencyTotals) -> Bool {
+        lhs.currencies == rhs.currencies && lhs.currencies.allSatisfy { lhs.exact($0) == rhs.exact($0) }
     }
 }

@@ -65,12 +65,17 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 
     /// The exact value, in major units.
     public var decimal: Decimal {
-        let magnitude = minorUnits.magnitude
+        Self.decimal(minorUnits, exponent: -currency.minorDigits)
+    }
+
+    /// `value` × 10^`exponent`, exactly.
+    static func decimal(_ value: Int128, exponent: Int) -> Decimal {
+        let magnitude = value.magnitude
         // Every price fits in 64 bits; only a total needs the high half.
         let significand = magnitude >> 64 == 0
             ? Decimal(UInt64(truncatingIfNeeded: magnitude))
             : Decimal(UInt64(magnitude >> 64)) * Self.twoToThe64 + Decimal(UInt64(truncatingIfNeeded: magnitude))
-        return Decimal(sign: minorUnits < 0 ? .minus : .plus, exponent: -currency.minorDigits, significand: significand)
+        return Decimal(sign: value < 0 ? .minus : .plus, exponent: exponent, significand: significand)
     }
 
     private static let twoToThe64 = Decimal(UInt64.max) + 1

@@ -26,20 +26,24 @@ extension BillingCycle {
     /// the mean month's factor is an exact fraction, so the quotient rounds half away from zero
     /// exactly as the Decimal does, at a fraction of the cost (a list of 100,000 rounds each).
     public func roundedMonthlyCost(of price: Money) -> Money {
-        let numerator: Int128
-        let denominator: Int128
-        switch unit {
-        case .day: (numerator, denominator) = (Int128(Self.daysPerMonth), 1_000_000 * Int128(count))
-        case .week: (numerator, denominator) = (Int128(Self.weeksPerMonth), 1_000_000 * Int128(count))
-        case .month: (numerator, denominator) = (1, Int128(count))
-        case .year: (numerator, denominator) = (1, 12 * Int128(count))
-        case .once: return Money(minorUnits: 0, currency: price.currency)
-        }
+        guard let (numerator, denominator) = monthFraction else { return Money(minorUnits: 0, currency: price.currency) }
         let (product, overflow) = price.minorUnits.multipliedReportingOverflow(by: numerator)
         guard !overflow else { return Money(rounding: monthlyCost(of: price.decimal), currency: price.currency) }
         let (quotient, remainder) = product.quotientAndRemainder(dividingBy: denominator)
         let awayFromZero = 2 * remainder.magnitude >= denominator.magnitude
         return Money(minorUnits: awayFromZero ? quotient + product.signum() : quotient, currency: price.currency)
+    }
+
+    /// The month's cost as a fraction of the price: numerator / denominator, both exact; nil
+    /// for a one-time payment, which costs nothing a month.
+    var monthFraction: (numerator: Int128, denominator: Int128)? {
+        switch unit {
+        case .day: (Int128(Self.daysPerMonth), 1_000_000 * Int128(count))
+        case .week: (Int128(Self.weeksPerMonth), 1_000_000 * Int128(count))
+        case .month: (1, Int128(count))
+        case .year: (1, 12 * Int128(count))
+        case .once: nil
+        }
     }
 }
 

@@ -86,7 +86,7 @@ public struct SubscriptionList: Sendable {
         var totals = CurrencyTotals()
         // What is paid now: paused and cancelled subscriptions cost nothing this month.
         for item in items where item.status.isPaying {
-            totals.add(item.monthlyCost, in: item.subscription.currency)
+            totals.addMonthlyCost(of: item.amount, cycle: item.cycle)
         }
         monthlyTotals = totals
         base = converter?.base

@@ -12,8 +12,9 @@ public final class SubscriptionSnapshot: Sendable {
     /// The cycle in force today: a plan change dated ahead does not count yet.
     public let cycle: BillingCycle
     public let nextPayment: Payment?
-    /// Exact and unrounded; round once for display.
-    public let monthlyCost: Decimal
+    /// Exact and unrounded; round once for display. Worked out when asked: a list sorts by it
+    /// only with `--sort monthly`, and sums it without it (`CurrencyTotals.addMonthlyCost`).
+    public var monthlyCost: Decimal { cycle.monthlyCost(of: amount.decimal) }
     /// The subscription's own reminder days, else the configured ones.
     public let remindDays: [Int]
     /// The first deadline on or after today that still matters (PRODUCT.md §14).
@@ -32,7 +33,6 @@ public final class SubscriptionSnapshot: Sendable {
         self.amount = subscription.price(on: today)
         self.cycle = subscription.cycle(on: today)
         self.nextPayment = subscription.nextPayment(onOrAfter: today)
-        self.monthlyCost = subscription.monthlyCost(on: today)
         self.remindDays = subscription.remindDays ?? config.remindDays
         self.nextDeadline = subscription.nextDeadline(onOrAfter: today)
         self.paymentsLeft = subscription.ends.map { ends in

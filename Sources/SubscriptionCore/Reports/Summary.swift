@@ -37,13 +37,16 @@ public struct Summary: Sendable {
         _ subscriptions: [Subscription], today: CivilDate, config: Config, converter: CurrencyConverter,
         budgetConverter: CurrencyConverter? = nil, myShare: Bool = false, me: String? = nil
     ) throws {
-        let paying = subscriptions.filter { $0.status(on: today).isPaying }
-        active = paying.count
-        total = subscriptions.count
+        var active = 0
         var monthly = CurrencyTotals()
-        for subscription in paying {
-            monthly.add(subscription.monthlyCost(on: today, myShare: myShare, me: me), in: subscription.currency)
+        for subscription in subscriptions where subscription.status(on: today).isPaying {
+            active += 1
+            let price = subscription.price(on: today)
+            monthly.addMonthlyCost(of: myShare ? subscription.myShare(of: price, me: me) : price,
+                                   cycle: subscription.cycle(on: today))
         }
+        self.active = active
+        total = subscriptions.count
         self.monthly = monthly
         base = converter.base
         let converted = try converter.convert(monthly)
@@ -78,7 +81,7 @@ public struct Summary: Sendable {
         nextPayments = upcoming.map(\.item)
         let week = today.adding(days: Self.trialWindowDays) ?? today
         trialsEnding = UpcomingReport(subscriptions, today: today, through: week).items.filter { $0.kind == .trialEnd }
-        deadlines = Self.deadlines(of: subscriptions, today: today)
+        deadlines = Self.deadlines(of: subscriptions, today: today, order: order)
         priceRises = subscriptions.compactMap { PriceRise($0, today: today) }
         let inBase = budgetConverter ?? converter
         let usedInBase = try inBase.convert(monthly)
@@ -88,9 +91,8 @@ public struct Summary: Sendable {
     }
 
     /// The deadlines from today through `deadlineWindowDays` ahead, in `upcoming`'s order.
-    private static func deadlines(of subscriptions: [Subscription], today: CivilDate) -> [UpcomingItem] {
+    private static func deadlines(of subscriptions: [Subscription], today: CivilDate, order: UpcomingOrder) -> [UpcomingItem] {
         let end = today.adding(days: deadlineWindowDays) ?? today
-        let order = UpcomingOrder(subscriptions)
         var items: [UpcomingItem] = []
         var keys: [UInt64] = []
         for (index, subscription) in subscriptions.enumerated() {
