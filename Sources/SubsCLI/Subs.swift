@@ -162,3 +162,17 @@ public struct Subs: ParsableCommand {
         return path
     }
 }
+
+extension CommandConfiguration {
+    /// A subcommand's configuration, naming `subs` as the command above it. Parsed on its own
+    /// (`Subs.parsedDirectly`), a command with a super-command is not searched for
+    /// `--generate-completion-script`, which argument-parser otherwise does on every run by
+    /// reflecting two commands of its own: half the cost of parsing `list --format json`. From
+    /// the root, as help, errors and completion scripts are made, the root is `subs`, which has
+    /// none, and nothing changes.
+    var parsedAlone: CommandConfiguration {
+        var configuration = self
+        configuration._superCommandName = "subs"
+        return configuration
+    }
+}

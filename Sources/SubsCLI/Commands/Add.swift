@@ -13,7 +13,7 @@ extension Subs {
                   subs add "iCloud+" 2.99 --currency EUR --trial-end +1m
                   subs add "Acme Insurance" 40 --start 2025-04-01 --term 1y --notice 3m
                   subs add Phone 25 --term 24m --renews 1m --notice 1m
-                """))
+                """)).parsedAlone
 
         @Argument(help: .localized("What you pay for, as you want to see it."))
         var name: String?

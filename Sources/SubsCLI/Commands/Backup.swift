@@ -10,7 +10,7 @@ extension Subs {
                 Without FILE the copy goes to backups/subs-YYYYMMDD-HHMMSS.db (UTC) next to the \
                 database. It is keyed with the database's key, or with the passphrase in \
                 --backup-passphrase-file so it can be restored on another machine.
-                """))
+                """)).parsedAlone
 
         @Argument(help: .localized("Where to write the backup.", valueName: "file"),
                   completion: .file())

@@ -10,7 +10,7 @@ extension Subs {
                 MONTH is YYYY-MM (default: this month), or MM.YYYY, or a month's name and year like 'November 2026' \
                 or 'Kasım 2026'. Marks: * payment, + trial ends, ! last day to cancel, # ends; a legend under the \
                 month lists each. Past months show the payments made.
-                """))
+                """)).parsedAlone
 
         @Argument(help: .localized("The month to show (default: this month).", valueName: "month"))
         var month: [String] = []

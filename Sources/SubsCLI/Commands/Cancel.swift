@@ -11,7 +11,7 @@ extension Subs {
                 subscription with a contract term is cancelled by giving notice on --on: the \
                 contract ends at the first term end whose cancel-by day is on or after it, and \
                 the payments up to that end are still charged; --end forces an earlier end.
-                """))
+                """)).parsedAlone
 
         @OptionGroup var options: LifecycleOptions
 

@@ -6,13 +6,13 @@ extension Subs {
         static let configuration = CommandConfiguration(
             commandName: "category",
             abstract: localized("List and manage categories."),
-            subcommands: [List.self, Add.self, Rename.self, Delete.self])
+            subcommands: [List.self, Add.self, Rename.self, Delete.self]).parsedAlone
     }
 }
 
 extension Subs.Category {
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: localized("Show categories with how many subscriptions use each."))
+        static let configuration = CommandConfiguration(commandName: "list", abstract: localized("Show categories with how many subscriptions use each.")).parsedAlone
 
         @Option(help: .localized("Output format."))
         var format: ObjectFormat = .table
@@ -25,7 +25,7 @@ extension Subs.Category {
     }
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "add", abstract: localized("Add a category."))
+        static let configuration = CommandConfiguration(commandName: "add", abstract: localized("Add a category.")).parsedAlone
 
         @Argument(help: .localized("Its name."))
         var name: String
@@ -45,7 +45,7 @@ extension Subs.Category {
     }
 
     struct Rename: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "rename", abstract: localized("Rename a category; its subscriptions follow."))
+        static let configuration = CommandConfiguration(commandName: "rename", abstract: localized("Rename a category; its subscriptions follow.")).parsedAlone
 
         @Argument(help: .localized("The current name."),
                   completion: ShellCompletion.categories)
@@ -64,7 +64,7 @@ extension Subs.Category {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "delete", abstract: localized("Delete a category no subscription uses."))
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: localized("Delete a category no subscription uses.")).parsedAlone
 
         @Argument(help: .localized("The name."),
                   completion: ShellCompletion.categories)

@@ -19,13 +19,13 @@ extension Subs {
                   language            en or tr, when SUBS_LANG does not say (default: the locale)
                   me                  who uses this machine, for 'subs owe' (default: the account name)
                 """),
-            subcommands: [List.self, Get.self, Set.self, Unset.self])
+            subcommands: [List.self, Get.self, Set.self, Unset.self]).parsedAlone
     }
 }
 
 extension Subs.Config {
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: localized("Show every setting and its value."))
+        static let configuration = CommandConfiguration(commandName: "list", abstract: localized("Show every setting and its value.")).parsedAlone
 
         @Option(help: .localized("Output format."))
         var format: ObjectFormat = .table
@@ -40,7 +40,7 @@ extension Subs.Config {
     }
 
     struct Get: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "get", abstract: localized("Print one setting's value."))
+        static let configuration = CommandConfiguration(commandName: "get", abstract: localized("Print one setting's value.")).parsedAlone
 
         @Argument(help: .localized("The setting: \(ConfigKey.names).", valueName: "key"),
                   completion: ConfigKey.defaultCompletionKind, transform: strictly(ConfigKey.init(input:)))
@@ -56,7 +56,7 @@ extension Subs.Config {
     }
 
     struct Set: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "set", abstract: localized("Change a setting."))
+        static let configuration = CommandConfiguration(commandName: "set", abstract: localized("Change a setting.")).parsedAlone
 
         @Argument(help: .localized("The setting: \(ConfigKey.names).", valueName: "key"),
                   completion: ConfigKey.defaultCompletionKind, transform: strictly(ConfigKey.init(input:)))
@@ -78,7 +78,7 @@ extension Subs.Config {
     }
 
     struct Unset: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "unset", abstract: localized("Return a setting to its default."))
+        static let configuration = CommandConfiguration(commandName: "unset", abstract: localized("Return a setting to its default.")).parsedAlone
 
         @Argument(help: .localized("The setting: \(ConfigKey.names).", valueName: "key"),
                   completion: ConfigKey.defaultCompletionKind, transform: strictly(ConfigKey.init(input:)))

@@ -7,7 +7,7 @@ extension Subs {
             commandName: "delete",
             abstract: localized("Delete subscriptions with their price history."),
             discussion: localized("Asks first on a terminal; when standard input is not a terminal, --yes is required."),
-            aliases: ["rm"])
+            aliases: ["rm"]).parsedAlone
 
         @Argument(help: .localized("Subscriptions: names or the start of names, ids or the first 4+ characters of ids."),
                   completion: ShellCompletion.references)

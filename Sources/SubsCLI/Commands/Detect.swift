@@ -22,7 +22,7 @@ extension Subs {
                   subs detect statement.csv
                   subs detect export.ofx --add --yes --record
                   subs detect hesap.csv --map date=Tarih,description=Açıklama,amount=Tutar --date-format DD.MM.YYYY
-                """))
+                """)).parsedAlone
 
         @Argument(help: .localized("The statement file, or - for standard input."), completion: .file())
         var file: String

@@ -20,7 +20,7 @@ extension Subs {
                   subs edit 3f2a --trial-end none --category Streaming
                   subs edit phone --notice 1m --renewal manual
                   subs edit gym --term none
-                """))
+                """)).parsedAlone
 
         @Argument(help: .localized("The subscription: its name or the start of it, its id or the first 4+ characters of it."),
                   completion: ShellCompletion.references)

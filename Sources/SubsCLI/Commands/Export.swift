@@ -24,7 +24,7 @@ extension Subs {
                 Examples:
                   subs export --format ics --output ~/subscriptions.ics
                   subs export --format json > backup.json
-                """))
+                """)).parsedAlone
 
         @Option(help: .localized("What to write."))
         var format: ExportFormat = .json

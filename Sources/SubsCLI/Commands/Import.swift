@@ -29,7 +29,7 @@ extension Subs {
                   subs import subscriptions.json --from wallos --currency USD
                   subs import sheet.csv --map name=Service,amount=Cost,every=Billing,start=Started
                   subs export --format json | subs import - --db other.db
-                """))
+                """)).parsedAlone
 
         @Argument(help: .localized("The file to import, or - for standard input.", valueName: "file"),
                   completion: .file())

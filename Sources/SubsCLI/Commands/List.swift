@@ -46,7 +46,7 @@ extension Subs {
                 MONTHLY) are left out. CANCEL BY, there when a subscription has a deadline to \
                 cancel by, always stays.
                 """),
-            aliases: ["ls"])
+            aliases: ["ls"]).parsedAlone
 
         @Option(help: .localized("Only subscriptions with these statuses, separated by commas, like active,trial.",
                                    valueName: "status"))

@@ -16,7 +16,7 @@ extension Subs {
                   subs log
                   subs log netflix --limit 5
                   subs log --format json
-                """))
+                """)).parsedAlone
 
         @Argument(help: .localized("Only the changes to this subscription (also one since deleted).", valueName: "ref"),
                   completion: ShellCompletion.references)

@@ -16,7 +16,7 @@ extension Subs {
                 Examples:
                   subs owe
                   subs owe --since 2026-01-01 --until 2026-03-31 --format json
-                """))
+                """)).parsedAlone
 
         @Option(parsing: .unconditional, help: .localized("The first day counted (default: the first payment).", valueName: "date"))
         var since: String?

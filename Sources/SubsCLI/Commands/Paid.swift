@@ -19,7 +19,7 @@ extension Subs {
                   subs paid electricity --amount 84.20
                   subs paid netflix --on 2026-10-30 --amount 17.99
                   subs paid netflix --undo --on 2026-10-30
-                """))
+                """)).parsedAlone
 
         @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."),
                   completion: ShellCompletion.references)
@@ -104,7 +104,7 @@ extension Subs {
         static let configuration = CommandConfiguration(
             commandName: "skip",
             abstract: localized("Record that a scheduled payment was not charged (a free month)."),
-            discussion: localized("It vanishes from payments made, spend per month, upcoming and reminders. 'subs paid REF --undo --on DATE' takes it back."))
+            discussion: localized("It vanishes from payments made, spend per month, upcoming and reminders. 'subs paid REF --undo --on DATE' takes it back.")).parsedAlone
 
         @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."),
                   completion: ShellCompletion.references)

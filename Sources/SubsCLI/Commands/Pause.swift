@@ -9,7 +9,7 @@ extension Subs {
             discussion: localized("""
                 Payments after the pause fall on the same days as before. Without --until, it
                 lasts until 'subs resume'.
-                """))
+                """)).parsedAlone
 
         @OptionGroup var options: LifecycleOptions
 

@@ -13,13 +13,13 @@ extension Subs {
                 Totals are converted only when every rate they need is known. Nothing is fetched
                 from the network.
                 """),
-            subcommands: [List.self, Set.self, Import.self, Delete.self])
+            subcommands: [List.self, Set.self, Import.self, Delete.self]).parsedAlone
     }
 }
 
 extension Subs.Rates {
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: localized("Show the rates and when each was set."))
+        static let configuration = CommandConfiguration(commandName: "list", abstract: localized("Show the rates and when each was set.")).parsedAlone
 
         @Option(help: .localized("Output format."))
         var format: ObjectFormat = .table
@@ -36,7 +36,7 @@ extension Subs.Rates {
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
-            abstract: localized("Set the rate of one currency."), usage: "subs rates set <code> <rate> [<options>]")
+            abstract: localized("Set the rate of one currency."), usage: "subs rates set <code> <rate> [<options>]").parsedAlone
 
         @Argument(help: .localized("The currency, like EUR.", valueName: "code"),
                   completion: Currency.defaultCompletionKind, transform: strictly(Currency.init(input:)))
@@ -73,7 +73,7 @@ extension Subs.Rates {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "delete", abstract: localized("Delete the rate of one currency."))
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: localized("Delete the rate of one currency.")).parsedAlone
 
         @Argument(help: .localized("The currency, like EUR.", valueName: "code"),
                   completion: Currency.defaultCompletionKind, transform: strictly(Currency.init(input:)))
@@ -91,7 +91,7 @@ extension Subs.Rates {
         static let configuration = CommandConfiguration(
             commandName: "import",
             abstract: localized("Set rates from a CSV file of 'code,rate' lines."),
-            discussion: localized("A bad line refuses the whole file, naming its line number."))
+            discussion: localized("A bad line refuses the whole file, naming its line number.")).parsedAlone
 
         @Argument(help: .localized("The CSV file."),
                   completion: .file())

@@ -13,7 +13,7 @@ extension Subs {
                 database is backed up first, and a kill at any moment leaves it openable with the \
                 key files on disk. A replaced key file is kept beside it as <key>.replaced-<time>, \
                 for the backups made before.
-                """))
+                """)).parsedAlone
 
         @Option(help: .localized(
             "File whose first line is the new passphrase.", valueName: "path"),

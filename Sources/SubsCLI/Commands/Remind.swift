@@ -28,7 +28,7 @@ extension Subs {
                 SIGINT or SIGTERM stops the hook that is running, keeps what was delivered
                 recorded and leaves the rest for the next run. --today may not be later than
                 today unless with --dry-run.
-                """))
+                """)).parsedAlone
 
         @Option(help: .localized("Output format."))
         var format: RemindFormat = .text

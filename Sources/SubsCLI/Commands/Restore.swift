@@ -10,7 +10,7 @@ extension Subs {
                 The backup is checked first, and the current database is backed up; the restored \
                 data is then under the current key. Asks first on a terminal; when standard input \
                 is not a terminal, --yes is required.
-                """))
+                """)).parsedAlone
 
         @Argument(help: .localized("The backup to restore.", valueName: "file"),
                   completion: .file())

@@ -10,7 +10,7 @@ extension Subs {
                 After a pause, payments continue on their usual days from the date on. After a
                 cancellation (also one that came during a pause), billing restarts: the date
                 becomes the new billing day. It prints each thing it did.
-                """))
+                """)).parsedAlone
 
         @OptionGroup var options: LifecycleOptions
 

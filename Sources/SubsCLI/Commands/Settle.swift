@@ -11,7 +11,7 @@ extension Subs {
                 Examples:
                   subs settle bob alice 5.97
                   subs settle carol alice 20 --currency EUR --on 2026-03-31
-                """))
+                """)).parsedAlone
 
         @Argument(help: .localized("Who paid."))
         var from: String

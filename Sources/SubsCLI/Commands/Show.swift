@@ -5,7 +5,7 @@ extension Subs {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show",
-            abstract: localized("Show one subscription with its price history and payments."))
+            abstract: localized("Show one subscription with its price history and payments.")).parsedAlone
 
         @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."),
                   completion: ShellCompletion.references)

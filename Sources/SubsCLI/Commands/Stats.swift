@@ -6,7 +6,7 @@ extension Subs {
         static let configuration = CommandConfiguration(
             commandName: "stats",
             abstract: localized("Spend by category, per month from the payments made, and a 12-month forecast."),
-            discussion: localized("Figures are in the base currency (config currency), converted with 'subs rates'."))
+            discussion: localized("Figures are in the base currency (config currency), converted with 'subs rates'.")).parsedAlone
 
         @Option(help: .localized("How many months back, this one included.", valueName: "n"))
         var months: Int = SubscriptionCore.Stats.defaultMonths

@@ -10,7 +10,7 @@ extension Subs {
                 Totals count active subscriptions and trials. A total in one currency appears
                 when every exchange rate it needs is set ('subs rates set'). Budget: 'subs config
                 set budget 150' (a monthly amount in the base currency); a warning from 80%.
-                """))
+                """)).parsedAlone
 
         @Option(help: .localized("Convert totals into this currency (default: config currency).",
                                    valueName: "code"),

@@ -8,7 +8,7 @@ extension Subs {
             commandName: "sync",
             abstract: localized("Sync with your other machines through a shared folder or a git repository."),
             subcommands: [Run.self, Initialize.self, Join.self, Status.self, Compact.self],
-            defaultSubcommand: Run.self)
+            defaultSubcommand: Run.self).parsedAlone
     }
 }
 
@@ -16,7 +16,7 @@ extension Subs.Sync {
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "now",
-            abstract: localized("Write this machine's changes to the sync folder and apply the other machines' (the default)."))
+            abstract: localized("Write this machine's changes to the sync folder and apply the other machines' (the default).")).parsedAlone
 
         @OptionGroup var store: StoreOptions
 
@@ -31,7 +31,7 @@ extension Subs.Sync {
     struct Initialize: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "init",
-            abstract: localized("Make a folder the sync folder and write this machine's data into it."))
+            abstract: localized("Make a folder the sync folder and write this machine's data into it.")).parsedAlone
 
         @Argument(help: .localized("The folder: one Syncthing, Nextcloud or Dropbox syncs, or a git repository's clone."),
                   completion: .directory)
@@ -74,7 +74,7 @@ extension Subs.Sync {
     struct Join: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "join",
-            abstract: localized("Join the sync folder another machine made, merging this machine's data with it."))
+            abstract: localized("Join the sync folder another machine made, merging this machine's data with it.")).parsedAlone
 
         @Argument(help: .localized("The sync folder, as this machine sees it."), completion: .directory)
         var folder: String
@@ -106,7 +106,7 @@ extension Subs.Sync {
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "status",
-            abstract: localized("Show the machines of the sync folder, what each has seen, and what is waiting."))
+            abstract: localized("Show the machines of the sync folder, what each has seen, and what is waiting.")).parsedAlone
 
         @Option(help: .localized("Output format."))
         var format: ObjectFormat = .table
@@ -123,7 +123,7 @@ extension Subs.Sync {
     struct Compact: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "compact",
-            abstract: localized("Replace this machine's files that every machine has seen with one snapshot."))
+            abstract: localized("Replace this machine's files that every machine has seen with one snapshot.")).parsedAlone
 
         @OptionGroup var store: StoreOptions
 

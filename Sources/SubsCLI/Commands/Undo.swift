@@ -11,7 +11,7 @@ extension Subs {
                 again to go further back. Undoing a delete brings the subscription back with its \
                 whole history; undoing an import removes what it added and puts back what it \
                 replaced; undoing a restore puts back the database it replaced.
-                """))
+                """)).parsedAlone
 
         @Flag(name: [.short, .long], help: .localized("Undo without asking."))
         var yes = false

@@ -9,7 +9,7 @@ extension Subs {
             discussion: localized("""
                 The window runs from today through today + --days (default 30), both inclusive. A 'cancel by' row \
                 shows what missing the deadline costs, an 'ends' row the last payment; the totals count payments only.
-                """))
+                """)).parsedAlone
 
         @Option(parsing: .unconditional, help: .localized("How many days ahead to look (default: 30).", valueName: "n"))
         var days: Int?

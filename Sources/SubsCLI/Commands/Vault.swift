@@ -15,7 +15,7 @@ extension Subs {
                 passphrase is asked on the terminal without echo, or read from \
                 --vault-passphrase-file; never from an argument or an environment variable.
                 """),
-            subcommands: [Set.self, Show.self, List.self, Copy.self, Remove.self, Passwd.self, ClearClipboard.self])
+            subcommands: [Set.self, Show.self, List.self, Copy.self, Remove.self, Passwd.self, ClearClipboard.self]).parsedAlone
     }
 }
 
@@ -31,7 +31,7 @@ extension Subs.Vault {
                 --generate makes \(PasswordGenerator.defaultLength) characters (or LENGTH, \
                 \(PasswordGenerator.lengths.lowerBound)-\(PasswordGenerator.lengths.upperBound)) \
                 from 64 letters, digits and symbols without look-alikes: 6 bits each.
-                """))
+                """)).parsedAlone
 
         @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."),
                   completion: ShellCompletion.references)
@@ -109,7 +109,7 @@ extension Subs.Vault {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show",
-            abstract: localized("Show a subscription's login, the password masked unless --reveal."))
+            abstract: localized("Show a subscription's login, the password masked unless --reveal.")).parsedAlone
 
         @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."),
                   completion: ShellCompletion.logins)
@@ -150,7 +150,7 @@ extension Subs.Vault {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
-            abstract: localized("List the subscriptions that have a login (no secrets)."), aliases: ["ls"])
+            abstract: localized("List the subscriptions that have a login (no secrets)."), aliases: ["ls"]).parsedAlone
 
         @Option(help: .localized("Output format."))
         var format: ListFormat = .table

@@ -5,7 +5,7 @@ import SubscriptionCore
 extension Subs.Vault {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "rm", abstract: localized("Remove a subscription's login (the subscription stays)."))
+            commandName: "rm", abstract: localized("Remove a subscription's login (the subscription stays).")).parsedAlone
 
         @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."),
                   completion: ShellCompletion.logins)
@@ -22,7 +22,7 @@ extension Subs.Vault {
     struct Passwd: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "passwd",
-            abstract: localized("Change the vault passphrase: every password is sealed again under the new one."))
+            abstract: localized("Change the vault passphrase: every password is sealed again under the new one.")).parsedAlone
 
         @Option(help: .localized(
             "File whose first line is the new vault passphrase (default: ask twice on the terminal).",
@@ -60,7 +60,7 @@ extension Subs.Vault {
             discussion: localized("""
                 Uses the first of wl-copy, xclip, xsel, pbcopy on PATH, fed on standard input. The clipboard is \
                 cleared after \(Clipboard.clearAfter) seconds unless it changed meanwhile.
-                """))
+                """)).parsedAlone
 
         @Argument(help: .localized("The subscription: its name, its id, or the first 4+ characters of its id."),
                   completion: ShellCompletion.logins)
@@ -103,7 +103,7 @@ extension Subs.Vault {
     /// input, waits, and empties the clipboard if it still holds that. Not for users.
     struct ClearClipboard: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "clear-clipboard", shouldDisplay: false)
+            commandName: "clear-clipboard", shouldDisplay: false).parsedAlone
 
         @Option var tool: Clipboard.Tool
         @Option var after: Int = Clipboard.clearAfter
