@@ -119,7 +119,12 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     }
 
     func apply(_ value: String, to config: inout Config) throws {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        // Stored values were trimmed when set: Foundation's trimming, which every run's reading
+        // of the settings would pay for each, only for a value that may need it.
+        func plain(_ end: UInt8?) -> Bool {
+            end.map { $0 < 0x80 && $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } ?? true
+        }
+        let trimmed = plain(value.utf8.first) && plain(value.utf8.last) ? value : value.trimmingCharacters(in: .whitespaces)
         switch self {
         case .currency:
             config.currency = try Currency(input: trimmed)
