@@ -23,6 +23,24 @@ enum ProcessTimer {
         return median(try (0..<runs).map { _ in try run(arguments, environment: environment) })
     }
 
+    /// Two commands compared: their runs taken in turn, so that a busy moment of the machine
+    /// falls on both alike.
+    static func measureInTurn(
+        _ first: (arguments: [String], environment: [String: String]),
+        _ second: (arguments: [String], environment: [String: String]), runs: Int, warmUp: Int = 2
+    ) throws -> (ProcessCost, ProcessCost) {
+        var costs: ([ProcessCost], [ProcessCost]) = ([], [])
+        for round in 0..<(warmUp + runs) {
+            let one = try run(first.arguments, environment: first.environment)
+            let other = try run(second.arguments, environment: second.environment)
+            if round >= warmUp {
+                costs.0.append(one)
+                costs.1.append(other)
+            }
+        }
+        return (median(costs.0), median(costs.1))
+    }
+
     /// For a command that changes what it runs on (`import`, `undo`): `prepare` puts the files
     /// back before each run, untimed. At most `runs` runs, fewer once `budget` seconds are spent.
     static func measureFresh(
