@@ -20,7 +20,7 @@ SHARE_BUILD := .build/share
 # The date the manual page shows: the last commit's, else today's.
 MANUAL_DATE ?= $(shell git log -1 --format=%cd --date=short 2>/dev/null | grep . || date +%Y-%m-%d)
 
-.PHONY: all build share manual-page install uninstall test bench deps test-deps shell-deps clean
+.PHONY: all build share manual-page install uninstall test bench bench-deps deps test-deps shell-deps clean
 
 all: build
 
@@ -122,10 +122,22 @@ test: test-deps
 	python3 Tests/ics/check_ics.py "$$($(SWIFT) build --show-bin-path)/subs"
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 
-## bench: PRODUCT.md §12 and §15 (sync) measured on the release binary `make build` makes, beside
+## bench-deps: the peers `make bench` times subs against, Taskwarrior and hledger, and the
+## `sqlcipher` shell, its floor.
+bench-deps: shell-deps
+	@command -v task >/dev/null 2>&1 || { \
+		echo "Installing taskwarrior..."; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y taskwarrior; }
+	@command -v hledger >/dev/null 2>&1 || { \
+		echo "Installing hledger..."; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y hledger; }
+
+## bench: PRODUCT.md §12 and §15 (sync) measured on the release binary `make build` makes, as
+## `make install` installs it, beside Taskwarrior and hledger given the same subscriptions and
 ## the stock sqlcipher shell as the floor (README, Speed). Not part of `make test`.
-## `make bench BENCH_ARGS=--sync`: the sync figures only; `--quick`: smaller, fewer runs.
-bench: build shell-deps
+## `make bench BENCH_ARGS=--sync`: the sync figures only; `--quick`: smaller, fewer runs;
+## `--keep`: leaves its directory (databases, peers' files) for a look by hand.
+bench: build bench-deps
 	$(SWIFT) build -c release --product subs-bench $(RELEASE_FLAGS) $(SWIFT_FLAGS)
 	"$$($(SWIFT) build -c release --show-bin-path)/subs-bench" $(BENCH_ARGS)
 

@@ -12,7 +12,7 @@ struct BenchReport {
     /// A time (and memory) against its target.
     mutating func check(
         _ label: String, _ cost: ProcessCost, limit: Double, limitText: String? = nil,
-        memoryLimit: Int? = nil, floor: (name: String, cost: ProcessCost)? = nil
+        memoryLimit: Int? = nil, floor: (name: String, cost: ProcessCost)? = nil, detail: String? = nil
     ) {
         var met = cost.seconds <= limit
         var measured = Self.time(cost.seconds)
@@ -24,7 +24,14 @@ struct BenchReport {
         }
         var line = "\(Self.padded(label, 62)) \(Self.padded(measured, 18)) \(Self.padded(target, 26)) \(met ? "met" : "MISSED")"
         if let floor { line += "   floor: \(floor.name) \(Self.time(floor.cost.seconds))" }
+        if let detail { line += "   \(detail)" }
         record(line, met: met, label: label)
+    }
+
+    /// Any figure against its target, both as text.
+    mutating func check(_ label: String, value: String, target: String, met: Bool, detail: String = "") {
+        record("\(Self.padded(label, 62)) \(Self.padded(value, 18)) \(Self.padded(target, 26)) \(met ? "met" : "MISSED")"
+               + (detail.isEmpty ? "" : "   \(detail)"), met: met, label: label)
     }
 
     /// A figure with no target of its own, that explains another.
@@ -65,22 +72,18 @@ struct BenchReport {
         exit(1)
     }
 
-    /// How many items `subs … --format json` printed.
+    /// How many objects the JSON array a command prints holds: as `subs … --format json` writes
+    /// one (each opening `  {` on a line of its own) or `task export` (one a line).
     static func count(_ arguments: [String], environment: [String: String]) throws -> Int {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (try JSONSerialization.jsonObject(with: data) as? [Any])?.count ?? 0
+        try ProcessTimer.countLines(arguments, environment: environment) { $0 == "  {" || $0.hasPrefix("{") }
     }
 
     static func time(_ seconds: Double) -> String {
         seconds < 1 ? String(format: "%.1f ms", seconds * 1000) : String(format: "%.2f s", seconds)
+    }
+
+    static func micro(_ seconds: Double) -> String {
+        String(format: "%.2f µs", seconds * 1e6)
     }
 
     static func memory(_ bytes: Int) -> String {

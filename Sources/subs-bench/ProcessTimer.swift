@@ -20,11 +20,110 @@ enum ProcessTimer {
         _ arguments: [String], environment: [String: String], runs: Int, warmUp: Int = 2
     ) throws -> ProcessCost {
         for _ in 0..<warmUp { _ = try run(arguments, environment: environment) }
-        let costs = try (0..<runs).map { _ in try run(arguments, environment: environment) }
+        return median(try (0..<runs).map { _ in try run(arguments, environment: environment) })
+    }
+
+    /// Two commands compared: their runs taken in turn, so that a busy moment of the machine
+    /// falls on both alike.
+    static func measureInTurn(
+        _ first: (arguments: [String], environment: [String: String]),
+        _ second: (arguments: [String], environment: [String: String]), runs: Int, warmUp: Int = 2
+    ) throws -> (ProcessCost, ProcessCost) {
+        var costs: ([ProcessCost], [ProcessCost]) = ([], [])
+        for round in 0..<(warmUp + runs) {
+            let one = try run(first.arguments, environment: first.environment)
+            let other = try run(second.arguments, environment: second.environment)
+            if round >= warmUp {
+                costs.0.append(one)
+                costs.1.append(other)
+            }
+        }
+        return (median(costs.0), median(costs.1))
+    }
+
+    /// For a command that changes what it runs on (`import`, `undo`): `prepare` puts the files
+    /// back before each run, untimed. At most `runs` runs, fewer once `budget` seconds are spent.
+    static func measureFresh(
+        _ arguments: [String], environment: [String: String], runs: Int, budget: Double, prepare: () throws -> Void
+    ) throws -> (cost: ProcessCost, runs: Int) {
+        var costs: [ProcessCost] = []
+        while costs.count < runs && costs.map(\.seconds).reduce(0, +) < budget {
+            try prepare()
+            costs.append(try run(arguments, environment: environment))
+        }
+        return (median(costs), costs.count)
+    }
+
+    /// The median time and the largest peak memory.
+    static func median(_ costs: [ProcessCost]) -> ProcessCost {
         let times = costs.map(\.seconds).sorted()
         let median = times.count % 2 == 1 ? times[times.count / 2]
             : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
         return ProcessCost(seconds: median, peakMemory: costs.map(\.peakMemory).max() ?? 0)
+    }
+
+    /// What a command prints on standard output, refused unless it exits 0.
+    static func output(_ arguments: [String], environment: [String: String]) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try path(of: arguments[0]))
+        process.arguments = Array(arguments.dropFirst())
+        var environment = environment
+        environment["PATH"] = environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw Failed(command: arguments, status: process.terminationStatus)
+        }
+        return data
+    }
+
+    /// How many lines of what a command prints match, read a piece at a time: the bench's own
+    /// peak memory is in every figure after (see `BenchDatabase.build`), so it never holds a
+    /// whole output. Refused unless the command exits 0.
+    static func countLines(
+        _ arguments: [String], environment: [String: String], where matches: (String) -> Bool
+    ) throws -> Int {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try path(of: arguments[0]))
+        process.arguments = Array(arguments.dropFirst())
+        var environment = environment
+        environment["PATH"] = environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        var count = 0
+        var pending: [UInt8] = []
+        while true {
+            let piece = pipe.fileHandleForReading.availableData
+            if piece.isEmpty { break }
+            pending.append(contentsOf: piece)
+            var start = 0
+            while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                if matches(String(decoding: pending[start..<newline], as: UTF8.self)) { count += 1 }
+                start = newline + 1
+            }
+            pending.removeFirst(start)
+        }
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw Failed(command: arguments, status: process.terminationStatus)
+        }
+        return count
+    }
+
+    /// `command` as the shell finds it on PATH.
+    static func path(of command: String) throws -> String {
+        if command.contains("/") { return command }
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        guard let found = directories.map({ "\($0)/\(command)" }).first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            throw Failed(command: [command], status: 127)
+        }
+        return found
     }
 
     struct Failed: Error, CustomStringConvertible {
@@ -56,7 +155,9 @@ enum ProcessTimer {
         var end = timespec()
         clock_gettime(CLOCK_MONOTONIC, &end)
         // Exited normally with status 0: WIFEXITED and WEXITSTATUS, which Swift does not import.
-        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else { throw Failed(command: arguments, status: status) }
+        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+            throw Failed(command: arguments, status: status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + status & 0x7f)
+        }
         let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
         return ProcessCost(seconds: seconds, peakMemory: Int(usage.ru_maxrss) * 1024)
     }

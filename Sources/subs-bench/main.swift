@@ -1,5 +1,6 @@
 // `make bench`: PRODUCT.md §12 measured. Builds its own databases through the store, times the
-// release `subs` as whole processes (median of several runs) beside the floor measured in the
+// release `subs` as `make install` installs it, as whole processes (median of several runs),
+// beside the peers (Taskwarrior, hledger) and the floor (the sqlcipher shell) measured in the
 // same run, and prints each figure next to its target. Exits 1 when a target is missed. Never
 // part of `make test`: timings belong to a quiet machine, not to a test.
 import Foundation
@@ -22,9 +23,9 @@ if arguments.first == BenchSync.writeCommand {
 }
 let quick = arguments.contains("--quick")
 let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
-let subs = arguments.first { !$0.hasPrefix("-") } ?? "\(binDirectory)/subs"
-guard FileManager.default.isExecutableFile(atPath: subs) else {
-    FileHandle.standardError.write(Data("subs-bench: no subs binary at \(subs) (build it with `make build`)\n".utf8))
+let built = arguments.first { !$0.hasPrefix("-") } ?? "\(binDirectory)/subs"
+guard FileManager.default.isExecutableFile(atPath: built) else {
+    FileHandle.standardError.write(Data("subs-bench: no subs binary at \(built) (build it with `make build`)\n".utf8))
     exit(2)
 }
 let sqlcipher = "sqlcipher"
@@ -41,22 +42,35 @@ if !arguments.contains("--keep") { atexit { try? FileManager.default.removeItem(
 
 var report = BenchReport()
 do {
+    // The binary `make install` installs: the build's, stripped when it carries debug information.
+    let binary = try BenchBinary(built: built, directory: benchDirectory)
+    let subs = binary.path
     report.note("in \(benchDirectory): building the databases through the store ("
-        + (onlySync ? "" : "1, 1,000, 1,000 with a passphrase, \(largeCount / 10), ") + "\(largeCount) subscriptions)...")
+        + (onlySync ? "" : "1, 1,000, 1,000 with a passphrase, \((largeCount / 10).formatted()), ") + "\(largeCount.formatted()) subscriptions)...")
     let large = try BenchDatabase.build("large", count: largeCount, in: benchDirectory)
     if !onlySync {
         let single = try BenchDatabase.build("single", count: 1, in: benchDirectory)
-        let small = try BenchDatabase.build("small", count: 1_000, in: benchDirectory)
+        let small = try BenchDatabase.build("small", count: 1_000, in: benchDirectory, peers: true)
         let locked = try BenchDatabase.build("locked", count: 1_000, in: benchDirectory, passphrase: "correct horse battery staple")
         let medium = try BenchDatabase.build("medium", count: largeCount / 10, in: benchDirectory)
+
+        try binary.report(into: &report)
 
         // Start-up.
         let version = try ProcessTimer.measure([subs, "--version"], environment: [:], runs: runs * 2)
         let shellVersion = try ProcessTimer.measure([sqlcipher, "-version"], environment: [:], runs: runs * 2)
-        report.check("start-up: subs --version", version, limit: 0.005,
+        report.check("start-up: subs --version", version, limit: 0.004,
                      floor: ("sqlcipher -version", shellVersion))
 
-        // The list at the speed of the raw database.
+        // The list beside Taskwarrior's export of the same 1,000 as tasks.
+        let tasks = try BenchPeers.taskwarrior(in: "\(benchDirectory)/taskwarrior", tasksFile: "\(benchDirectory)/small.tasks.json")
+        let taskCount = try BenchReport.count(["task", "export"], environment: tasks)
+        guard taskCount == small.count else { throw BenchPeers.Mismatch(what: "task export", count: taskCount, expected: small.count) }
+        let (list, taskExport) = try ProcessTimer.measureInTurn(([subs, "list", "--format", "json"], small.environment),
+                                                                (["task", "export"], tasks), runs: runs)
+        report.check("list --format json, 1,000", list, limit: taskExport.seconds, limitText: "task export",
+                     detail: "peer: task export of \(taskCount.formatted()) tasks \(BenchReport.time(taskExport.seconds))")
+        // The raw database read, and what the list costs before its rows.
         func shellRead(_ database: BenchDatabase) -> [String] {
             var pragmas = "PRAGMA key = \"\(database.sqlcipherKey)\";"
             if database.isPassphrase { pragmas += " PRAGMA kdf_iter = 256000;" }
@@ -64,20 +78,34 @@ do {
                 SELECT * FROM subscriptions; SELECT * FROM price_changes; SELECT * FROM billing_periods;
                 """]
         }
-        let list = try ProcessTimer.measure([subs, "list", "--format", "json"], environment: small.environment, runs: runs)
         let shellList = try ProcessTimer.measure(shellRead(small), environment: [:], runs: runs)
-        report.check("list --format json, 1,000", list, limit: 1.5 * shellList.seconds,
-                     limitText: "1.5 × floor", floor: ("sqlcipher reading the rows", shellList))
-        // What the list costs before its rows: start-up, arguments, opening the database.
         let listOne = try ProcessTimer.measure([subs, "list", "--format", "json"], environment: single.environment, runs: runs)
         let shellOne = try ProcessTimer.measure(shellRead(single), environment: [:], runs: runs)
         report.info("list --format json, 1 (all but the rows)", listOne,
-                    detail: "the shell reading 1: \(BenchReport.time(shellOne.seconds))")
+                    detail: "sqlcipher reading 1,000: \(BenchReport.time(shellList.seconds)), 1: \(BenchReport.time(shellOne.seconds))")
+        let perSubscription = (list.seconds - listOne.seconds) / Double(small.count - 1)
+        let shellPerRow = (shellList.seconds - shellOne.seconds) / Double(small.count - 1)
+        report.check("list: each subscription beyond the first, (1,000 − 1) / 999", value: BenchReport.micro(perSubscription),
+                     target: "≤ 3.0 µs", met: perSubscription <= 3e-6,
+                     detail: "sqlcipher reading a row: \(BenchReport.micro(shellPerRow))")
 
+        // The year ahead beside hledger's forecast of the same 1,000 as periodic transactions.
         let upcomingArguments = [subs, "upcoming", "--days", "365", "--format", "json"]
         let payments = try BenchReport.count(upcomingArguments, environment: small.environment)
+        // hledger's end date is the first day not forecast: the year ahead through its last day.
+        let forecastArguments = ["hledger", "print", "--forecast=\(BenchDatabase.today)..\(BenchDatabase.today.adding(days: 366)!)",
+                                 "-f", "\(benchDirectory)/small.journal"]
+        // hledger reads its journal in the locale's encoding: UTF-8, as the names are.
+        let hledgerEnvironment = ["LANG": "C.UTF-8"]
+        let transactions = try ProcessTimer.countLines(forecastArguments, environment: hledgerEnvironment) { $0.first?.isNumber == true }
+        guard transactions > payments / 2, transactions < payments * 2 else {
+            throw BenchPeers.Mismatch(what: "hledger print --forecast", count: transactions, expected: payments)
+        }
+        let hledger = try ProcessTimer.measure(forecastArguments, environment: hledgerEnvironment, runs: quick ? 3 : 7, warmUp: 1)
         let upcoming = try ProcessTimer.measure(upcomingArguments, environment: small.environment, runs: runs)
-        report.check("upcoming --days 365 --format json, 1,000 (\(payments.formatted()) payments)", upcoming, limit: 0.050)
+        report.check("upcoming --days 365 --format json, 1,000 (\(payments.formatted()) payments)", upcoming,
+                     limit: hledger.seconds / 20, limitText: "hledger / 20",
+                     detail: "peer: hledger print --forecast \(BenchReport.time(hledger.seconds)), \(transactions.formatted()) transactions")
 
         // A passphrase: one key derivation per run, nothing more.
         let lockedList = try ProcessTimer.measure([subs, "list", "--format", "json"], environment: locked.environment,
@@ -104,6 +132,9 @@ do {
                                                             (largeCount / 10).formatted()))
         }
 
+        // The heavy paths: an import of the large database's export, its undo, the log.
+        try BenchHeavy(subs: subs, directory: benchDirectory, quick: quick).measure(large, into: &report)
+
         // A statement of nine years: `detect` reads and matches it in one pass (§12, issue 22 item 6).
         let statementPath = "\(benchDirectory)/statement.csv"
         try BenchStatement.write(count: largeCount, to: statementPath)
@@ -116,8 +147,8 @@ do {
     let sync = try BenchSync(subs: subs, directory: benchDirectory, runs: quick ? 3 : 7, joinRuns: quick ? 1 : 3)
     try sync.join(large, into: &report)
     try sync.manyFiles(fileCount: quick ? 500 : 10_000, into: &report)
+    report.finish(subs: subs)
 } catch {
     FileHandle.standardError.write(Data("subs-bench: \(error)\n".utf8))
     exit(2)
 }
-report.finish(subs: subs)
