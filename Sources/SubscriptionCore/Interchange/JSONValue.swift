@@ -238,16 +238,33 @@ public struct JSONWriter {
             if let string { writer.writeString(string) } else { writer.append("null") }
         }
 
+        // Dates, instants and amounts need no escaping: their bytes go straight in, no string made.
         public mutating func add(_ key: StaticString, date: CivilDate?) {
-            add(key, string: date?.description)
+            guard let date else { return add(key, string: nil) }
+            quoted(key, length: 10) { date.writeISO(into: $0) }
         }
 
         public mutating func add(_ key: StaticString, money: Money?) {
-            add(key, string: money?.description)
+            guard let money else { return add(key, string: nil) }
+            self.key(key)
+            writer.output.append(UInt8(ascii: "\""))
+            money.withText { writer.output.append(contentsOf: $0) }
+            writer.output.append(UInt8(ascii: "\""))
         }
 
         public mutating func add(_ key: StaticString, instant: Date) {
-            add(key, string: Timestamp.format(instant))
+            quoted(key, length: 20) { Timestamp.writeExtended(instant, into: $0) }
+        }
+
+        /// The key, then `length` bytes that `write` makes, in quotes.
+        private mutating func quoted(_ key: StaticString, length: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
+            self.key(key)
+            writer.output.append(UInt8(ascii: "\""))
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { bytes in
+                write(bytes)
+                writer.output.append(contentsOf: UnsafeBufferPointer(bytes))
+            }
+            writer.output.append(UInt8(ascii: "\""))
         }
 
         public mutating func add(_ key: StaticString, int: Int?) {

@@ -63,20 +63,26 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public var description: String {
         // Ten ASCII bytes, written in place: dates are printed by the tens of thousands.
         String(unsafeUninitializedCapacity: 10) { bytes in
-            func put(_ value: Int, at offset: Int, digits: Int) {
-                var rest = value
-                for position in (offset..<offset + digits).reversed() {
-                    bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-            }
-            put(year, at: 0, digits: 4)
-            bytes[4] = UInt8(ascii: "-")
-            put(month, at: 5, digits: 2)
-            bytes[7] = UInt8(ascii: "-")
-            put(day, at: 8, digits: 2)
+            writeISO(into: bytes)
             return 10
         }
+    }
+
+    /// `YYYY-MM-DD` into the first ten bytes of `bytes`: `description` without a string, for a
+    /// writer that has somewhere to put them.
+    func writeISO(into bytes: UnsafeMutableBufferPointer<UInt8>) {
+        func put(_ value: Int, at offset: Int, digits: Int) {
+            var rest = value
+            for position in (offset..<offset + digits).reversed() {
+                bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+        }
+        put(year, at: 0, digits: 4)
+        bytes[4] = UInt8(ascii: "-")
+        put(month, at: 5, digits: 2)
+        bytes[7] = UInt8(ascii: "-")
+        put(day, at: 8, digits: 2)
     }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {

@@ -108,6 +108,11 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 
     /// The amount with exactly the currency's minor digits and no symbol: `15.49`, `1000`, `1.500`.
     public var description: String {
+        withText { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `description`'s bytes, made on the stack, for a writer that copies them somewhere.
+    func withText<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let digits = currency.minorDigits
         let negative = minorUnits < 0
         // Digits written right to left on the stack, then copied once into the string: every
@@ -135,7 +140,7 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
                 written += 1
             }
             if negative { put(UInt8(ascii: "-")) }
-            return String(decoding: UnsafeBufferPointer(rebasing: scratch[start...]), as: UTF8.self)
+            return body(UnsafeBufferPointer(rebasing: scratch[start...]))
         }
     }
 }

@@ -15,6 +15,22 @@ public enum Timestamp {
         format(date, style: .extended)
     }
 
+    /// `2026-11-22T08:00:00Z` into the first 20 bytes of `bytes`, written in place: every
+    /// subscription in a JSON list has two.
+    static func writeExtended(_ date: Date, into bytes: UnsafeMutableBufferPointer<UInt8>) {
+        let (day, secondOfDay) = wholeSeconds(date).dividedRoundingDown(by: secondsPerDay)
+        CivilDate(clampingDaysSinceEpoch: day).writeISO(into: bytes)
+        func put(_ value: Int, at offset: Int, then separator: Unicode.Scalar) {
+            bytes[offset] = UInt8(ascii: "0") + UInt8(value / 10)
+            bytes[offset + 1] = UInt8(ascii: "0") + UInt8(value % 10)
+            bytes[offset + 2] = UInt8(ascii: separator)
+        }
+        bytes[10] = UInt8(ascii: "T")
+        put(secondOfDay / 3600, at: 11, then: ":")
+        put(secondOfDay / 60 % 60, at: 14, then: ":")
+        put(secondOfDay % 60, at: 17, then: "Z")
+    }
+
     /// The instant `text` in the extended style names, or nil (see `parse(_:style:)`).
     public static func parse(_ text: String) -> Date? {
         parse(text, style: .extended)
@@ -23,24 +39,14 @@ public enum Timestamp {
     /// `date` in `style`, its fraction of a second dropped (towards the past, also before 1970).
     /// An instant outside the years 0001 to 9999 gives the first or last second of that range.
     public static func format(_ date: Date, style: Style) -> String {
-        let (day, secondOfDay) = wholeSeconds(date).dividedRoundingDown(by: secondsPerDay)
-        let date = CivilDate(clampingDaysSinceEpoch: day).description
         if style == .extended {
-            // `2026-11-22T08:00:00Z`, written in place: every subscription in a JSON list has two.
             return String(unsafeUninitializedCapacity: 20) { bytes in
-                _ = bytes.initialize(from: date.utf8)
-                func put(_ value: Int, at offset: Int, then separator: Unicode.Scalar) {
-                    bytes[offset] = UInt8(ascii: "0") + UInt8(value / 10)
-                    bytes[offset + 1] = UInt8(ascii: "0") + UInt8(value % 10)
-                    bytes[offset + 2] = UInt8(ascii: separator)
-                }
-                bytes[10] = UInt8(ascii: "T")
-                put(secondOfDay / 3600, at: 11, then: ":")
-                put(secondOfDay / 60 % 60, at: 14, then: ":")
-                put(secondOfDay % 60, at: 17, then: "Z")
+                writeExtended(date, into: bytes)
                 return 20
             }
         }
+        let (day, secondOfDay) = wholeSeconds(date).dividedRoundingDown(by: secondsPerDay)
+        let date = CivilDate(clampingDaysSinceEpoch: day).description
         let clock = [secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60].map(twoDigits)
         switch style {
         case .extended: return date + "T" + clock.joined(separator: ":") + "Z"
