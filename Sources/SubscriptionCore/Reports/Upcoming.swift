@@ -136,7 +136,14 @@ struct UpcomingOrder {
 
     /// `items` (with the index of the subscription each belongs to) in this order; items with
     /// one key keep the order they came in.
-    static func sorted(_ items: consuming [UpcomingItem], keys: [UInt64]) -> [UpcomingItem] {
+    static func sorted(_ items: [UpcomingItem], keys: [UInt64]) -> [UpcomingItem] {
+        var items = items
+        sort(&items, keys: keys)
+        return items
+    }
+
+    /// Puts `items` in this order in place (see `sorted`).
+    static func sort(_ items: inout [UpcomingItem], keys: [UInt64]) {
         // Each key with its item's index below it: plain integers to sort, with no closure to
         // call, and no two alike.
         var order = keys.enumerated().map { UInt128($1) << 64 | UInt128($0) }
@@ -155,7 +162,6 @@ struct UpcomingOrder {
                 current = next
             }
         }
-        return items
     }
 }
 
@@ -228,6 +234,7 @@ public struct UpcomingReport: Sendable {
         for (currency, minorUnits) in sums {
             totals.add(Money(minorUnits: minorUnits, currency: currency).decimal, in: currency)
         }
-        return (UpcomingOrder.sorted(items, keys: keys), totals)
+        UpcomingOrder.sort(&items, keys: keys)
+        return (items, totals)
     }
 }
