@@ -8,13 +8,34 @@ enum UpcomingRenderer {
     /// held whole as text.
     static func printReport(_ report: UpcomingReport, format: ListFormat) {
         guard format == .json else { return print(render(report, format: format), terminator: "") }
-        JSONValue.printArray(report.items, SubscriptionJSON.upcoming)
+        printJSON(report.items)
+    }
+
+    /// The items as `JSONValue.array(items.map(SubscriptionJSON.upcoming)).rendered` writes them,
+    /// byte for byte, made straight into bytes: a year ahead is tens of thousands of items, and
+    /// a value tree for each cost more than finding them.
+    static func json(_ items: [UpcomingItem]) -> String {
+        var writer = JSONWriter()
+        writer.writeUpcoming(items) { _ in }
+        return String(decoding: writer.output, as: UTF8.self)
+    }
+
+    /// `json(items)` printed as it is made, a few kilobytes at a time.
+    static func printJSON(_ items: [UpcomingItem]) {
+        var writer = JSONWriter()
+        writer.output.reserveCapacity(StandardOutput.chunk + 4096)
+        writer.writeUpcoming(items) { output in
+            guard output.count >= StandardOutput.chunk else { return }
+            StandardOutput.write(output)
+            output.removeAll(keepingCapacity: true)
+        }
+        StandardOutput.write(writer.output)
     }
 
     static func render(_ report: UpcomingReport, format: ListFormat, terminal: Terminal = .standardOutput) -> String {
         switch format {
         case .json:
-            return JSONValue.array(report.items.map(SubscriptionJSON.upcoming)).rendered
+            return json(report.items)
         case .csv, .tsv:
             var output = Delimited(format == .csv ? .csv : .tsv, header: [
                 "date", "days_until", "kind", "name", "amount", "currency", "id",
@@ -72,13 +93,15 @@ enum UpcomingRenderer {
         // The same few words on every row: made once, not 200,000 times.
         // A trial's end is one row with its first charge.
         let kinds = Dictionary(uniqueKeysWithValues: PaymentKind.allCases.map { ($0, kind($0)) })
-        var whens: [Int: String] = [:]
+        // A window has few days and many items: each day's words are made once.
+        var days: [Int: (date: String, when: String)] = [:]
         for item in items {
             let offset = today.days(until: item.date)
-            let when = whens[offset] ?? SubscriptionText.days(until: item.date, from: today)
-            whens[offset] = when
+            let (date, when) = days[offset]
+                ?? (date: SubscriptionText.date(item.date), when: SubscriptionText.days(until: item.date, from: today))
+            days[offset] = (date: date, when: when)
             table.append([
-                Table.Cell(SubscriptionText.date(item.date)),
+                Table.Cell(date),
                 Table.Cell(when, style: item.daysUntil <= 2 ? .yellow : nil),
                 Table.Cell(item.name),
                 Table.Cell(SubscriptionText.money(item.amount)),
@@ -86,5 +109,93 @@ enum UpcomingRenderer {
             ])
         }
         return table.render(on: terminal)
+    }
+}
+
+extension JSONWriter {
+    /// The array of `items`, each object as `SubscriptionJSON.upcoming(_:)` gives it (keys in
+    /// order, strings escaped by the writer), ending in a newline; `flush` may empty the output
+    /// after each item.
+    fileprivate mutating func writeUpcoming(_ items: [UpcomingItem], flush: (inout [UInt8]) -> Void) {
+        guard !items.isEmpty else { return append("[]\n") }
+        append("[\n")
+        // Each item's fields read in place, not the item copied.
+        for index in items.indices {
+            append("  {\n    \"amount\": \"")
+            appendDigits(of: items[index].amount)
+            append("\",\n    \"currency\": ")
+            write(.string(items[index].amount.currency.code), indent: 0)
+            append(",\n    \"date\": \"")
+            appendDate(items[index].date)
+            append("\",\n    \"days_until\": ")
+            appendDigits(of: Int128(items[index].daysUntil), minorDigits: 0)
+            append(",\n    \"id\": ")
+            write(.string(items[index].subscriptionID), indent: 0)
+            append(",\n    \"kind\": ")
+            write(.string(items[index].kind.rawValue), indent: 0)
+            append(",\n    \"name\": ")
+            write(.string(items[index].name), indent: 0)
+            append(index < items.count - 1 ? "\n  },\n" : "\n  }\n")
+            flush(&output)
+        }
+        append("]\n")
+    }
+
+    /// `money.description`'s digits: the currency's minor digits after a point.
+    private mutating func appendDigits(of money: Money) {
+        appendDigits(of: money.minorUnits, minorDigits: money.currency.minorDigits)
+    }
+
+    /// `value` in decimal, at least one digit before the point and `minorDigits` after it (no
+    /// point when that is 0), as `Money.description` writes it.
+    private mutating func appendDigits(of value: Int128, minorDigits: Int) {
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        // Every price and count fits in 64 bits, whose division is far quicker.
+        guard magnitude <= UInt64.max else {
+            let digits = String(magnitude)
+            let padded = String(repeating: "0", count: max(0, minorDigits + 1 - digits.count)) + digits
+            var text = padded
+            if minorDigits > 0 { text = String(padded.dropLast(minorDigits)) + "." + String(padded.suffix(minorDigits)) }
+            return text.withUTF8 { output.append(contentsOf: $0) }
+        }
+        var rest = UInt64(magnitude)
+        var count = 1
+        var scan = rest
+        while scan >= 10 {
+            scan /= 10
+            count += 1
+        }
+        let width = max(count, minorDigits + 1)
+        let point = minorDigits > 0 ? 1 : 0
+        let start = output.count
+        output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width + point))
+        var position = start + width + point - 1
+        for place in 0..<width {
+            if place == minorDigits && point == 1 {
+                output[position] = UInt8(ascii: ".")
+                position -= 1
+            }
+            output[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+            position -= 1
+        }
+    }
+
+    /// `date.description`: `YYYY-MM-DD`.
+    private mutating func appendDate(_ date: CivilDate) {
+        func put(_ value: Int, digits: Int) {
+            var divisor = 1
+            for _ in 1..<digits { divisor *= 10 }
+            while divisor > 0 {
+                output.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        put(date.year, digits: 4)
+        output.append(UInt8(ascii: "-"))
+        put(date.month, digits: 2)
+        output.append(UInt8(ascii: "-"))
+        put(date.day, digits: 2)
     }
 }

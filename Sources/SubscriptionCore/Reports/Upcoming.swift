@@ -10,7 +10,11 @@ public struct UpcomingItem: Hashable, Sendable {
     /// charged after it); for `ends`, the last payment on or before the end (zero when none).
     public let amount: Money
     /// For `cancelBy`: the deadline, with the term end and what missing it costs.
-    public let deadline: Deadline?
+    public var deadline: Deadline? { deadlines.first }
+    /// The deadline, when there is one: an array keeps the item small (a deadline with what
+    /// missing it costs is larger than all the rest), and a year ahead is tens of thousands of
+    /// items to gather and sort.
+    private let deadlines: [Deadline]
 
     init(
         _ subscription: Subscription, date: CivilDate, kind: PaymentKind, amount: Money, deadline: Deadline? = nil,
@@ -22,7 +26,7 @@ public struct UpcomingItem: Hashable, Sendable {
         subscriptionID = subscription.id
         name = subscription.name
         self.amount = amount
-        self.deadline = deadline
+        deadlines = deadline.map { [$0] } ?? []
     }
 
     init(_ subscription: Subscription, _ payment: Payment, kind: PaymentKind, today: CivilDate) {
@@ -50,13 +54,13 @@ public struct UpcomingItem: Hashable, Sendable {
         items.append(UpcomingItem(subscription, payment, kind: subscription.kind(of: payment), today: today))
     }
 
-    /// Everything of `subscription` dated from `start` through `end`, both inclusive: its
-    /// payments, the deadlines that still matter, and its end when it falls there. The one rule
-    /// `upcoming` and `calendar` share.
-    static func all(
-        of subscription: Subscription, from start: CivilDate, through end: CivilDate, today: CivilDate
-    ) -> [UpcomingItem] {
-        var items: [UpcomingItem] = []
+    /// Everything of `subscription` dated from `start` through `end`, both inclusive, appended to
+    /// `items`: its payments, the deadlines that still matter, and its end when it falls there.
+    /// The one rule `upcoming` and `calendar` share.
+    static func appendAll(
+        of subscription: Subscription, from start: CivilDate, through end: CivilDate, today: CivilDate,
+        to items: inout [UpcomingItem]
+    ) {
         for payment in subscription.payments(from: start, through: end) {
             append(payment, of: subscription, today: today, to: &items)
         }
@@ -68,7 +72,6 @@ public struct UpcomingItem: Hashable, Sendable {
             let last = subscription.payments(from: subscription.startDate, through: ends).last
             items.append(UpcomingItem(subscription, date: ends, kind: .ends, amount: last?.amount ?? zero, today: today))
         }
-        return items
     }
 }
 
@@ -103,10 +106,24 @@ struct UpcomingOrder {
 
     /// The key `item`, of the subscription at `index`, sorts by: date, name rank, kind.
     func key(_ item: UpcomingItem, subscriptionAt index: Int) -> UInt64 {
+        key(date: item.date, kind: item.kind, subscriptionAt: index)
+    }
+
+    private func key(date: CivilDate, kind: PaymentKind, subscriptionAt index: Int) -> UInt64 {
         // Days from 1970 are within ±3,000,000 for years 1 to 9999 (23 bits); ranks below 2^32;
         // the kind takes 2 bits.
-        let day = UInt64(item.date.daysSinceEpoch + 4_000_000)
-        return day << 34 | UInt64(ranks[index]) << 2 | Self.kindRank(item.kind)
+        let day = UInt64(date.daysSinceEpoch + 4_000_000)
+        return day << 34 | UInt64(ranks[index]) << 2 | Self.kindRank(kind)
+    }
+
+    /// The keys of `items[range]`, all of the subscription at `index`, appended to `keys`; read
+    /// in place, as tens of thousands of items are.
+    func appendKeys(
+        of items: [UpcomingItem], _ range: Range<Int>, subscriptionAt index: Int, to keys: inout [UInt64]
+    ) {
+        for position in range {
+            keys.append(key(date: items[position].date, kind: items[position].kind, subscriptionAt: index))
+        }
     }
 
     private static func kindRank(_ kind: PaymentKind) -> UInt64 {
@@ -120,8 +137,31 @@ struct UpcomingOrder {
     /// `items` (with the index of the subscription each belongs to) in this order; items with
     /// one key keep the order they came in.
     static func sorted(_ items: [UpcomingItem], keys: [UInt64]) -> [UpcomingItem] {
-        let order = keys.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
-        return order.map { items[$0] }
+        var items = items
+        sort(&items, keys: keys)
+        return items
+    }
+
+    /// Puts `items` in this order in place (see `sorted`).
+    static func sort(_ items: inout [UpcomingItem], keys: [UInt64]) {
+        // Each key with its item's index below it: plain integers to sort, with no closure to
+        // call, and no two alike.
+        var order = keys.enumerated().map { UInt128($1) << 64 | UInt128($0) }
+        order.sort()
+        // Position i takes the item at source[i]. Moved in place, cycle by cycle, by swaps: no
+        // second array of items, nothing copied or retained.
+        let source = order.map { Int(truncatingIfNeeded: $0) }
+        var placed = [Bool](repeating: false, count: source.count)
+        for start in source.indices where !placed[start] {
+            var current = start
+            while true {
+                placed[current] = true
+                let next = source[current]
+                if next == start { break }
+                items.swapAt(current, next)
+                current = next
+            }
+        }
     }
 }
 
@@ -172,16 +212,29 @@ public struct UpcomingReport: Sendable {
         // Summed in minor units, exactly, and made Decimal once per currency.
         var sums: [Currency: Int128] = [:]
         for (index, subscription) in subscriptions.enumerated() {
-            for item in UpcomingItem.all(of: subscription, from: start, through: end, today: today) {
-                items.append(item)
-                keys.append(order.key(item, subscriptionAt: index))
-                if item.isPayment { sums[item.amount.currency, default: 0] += item.amount.minorUnits }
+            let first = items.count
+            UpcomingItem.appendAll(of: subscription, from: start, through: end, today: today, to: &items)
+            order.appendKeys(of: items, first..<items.count, subscriptionAt: index, to: &keys)
+            // Summed here in the subscription's currency, and added to `sums` once: a
+            // dictionary of currencies is not looked up for every payment.
+            var paid = false
+            var sum: Int128 = 0
+            for position in first..<items.count where items[position].isPayment {
+                let amount = items[position].amount
+                if amount.currency == subscription.currency {
+                    paid = true
+                    sum += amount.minorUnits
+                } else {
+                    sums[amount.currency, default: 0] += amount.minorUnits
+                }
             }
+            if paid { sums[subscription.currency, default: 0] += sum }
         }
         var totals = CurrencyTotals()
         for (currency, minorUnits) in sums {
             totals.add(Money(minorUnits: minorUnits, currency: currency).decimal, in: currency)
         }
-        return (UpcomingOrder.sorted(items, keys: keys), totals)
+        UpcomingOrder.sort(&items, keys: keys)
+        return (items, totals)
     }
 }

@@ -29,8 +29,10 @@ extension Subscription {
 
     /// A payment on the trial end, in the first billing period, is the trial turning into a charge.
     public func kind(of payment: Payment) -> PaymentKind {
+        // Asked of every payment; only one on the trial's end can be its first charge.
+        guard payment.date == trialEnd else { return .payment }
         let inFirstPeriod = lastDay(ofPeriod: 0).map { payment.date <= $0 } ?? true
-        return payment.date == trialEnd && inFirstPeriod ? .trialEnd : .payment
+        return inFirstPeriod ? .trialEnd : .payment
     }
 }
 

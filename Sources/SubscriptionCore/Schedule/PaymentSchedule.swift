@@ -41,7 +41,15 @@ extension Subscription {
     /// period starts; nil while it runs on.
     func lastDay(ofPeriod index: Int) -> CivilDate? {
         let beforeNext = index + 1 < periods.count ? periods[index + 1].restartedOn?.adding(days: -1) : nil
-        return [periods[index].cancelledOn, beforeNext, ends].compactMap { $0 }.min()
+        return earliest(earliest(periods[index].cancelledOn, beforeNext), ends)
+    }
+
+    /// The earlier of two days, either of which may be missing; asked for every subscription a
+    /// report reads, so without building an array.
+    private func earliest(_ one: CivilDate?, _ other: CivilDate?) -> CivilDate? {
+        guard let one else { return other }
+        guard let other else { return one }
+        return min(one, other)
     }
 
     /// The day of the last payment there will ever be, when it is known without a cancellation:
@@ -124,7 +132,8 @@ extension Subscription {
     /// The payments the schedule alone gives, before any record.
     public func scheduledPayments(from start: CivilDate, through end: CivilDate) -> [Payment] {
         let renewals = manualRenewals
-        return periods.indices.flatMap { index in
+        var payments: [Payment] = []
+        for index in periods.indices {
             let last = lastDay(ofPeriod: index).map { min($0, end) } ?? end
             var dates = schedule(of: periods[index]).payments(from: start, through: last)
             if let renewals {
@@ -134,8 +143,12 @@ extension Subscription {
                     dates += renewal.payments(from: max(start, after), through: last)
                 }
             }
-            return dates.filter { !isPaused($0) }.map { Payment(date: $0, amount: price(on: $0)) }
+            // Straight into one array: a report asks this of every subscription.
+            for date in dates where pauses.isEmpty || !isPaused(date) {
+                payments.append(Payment(date: date, amount: price(on: date)))
+            }
         }
+        return payments
     }
 
     /// What the schedule charges after `day` through `end`: the sum of its payments, exactly, in
