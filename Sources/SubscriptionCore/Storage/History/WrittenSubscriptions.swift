@@ -14,6 +14,8 @@ enum WrittenSubscriptions {
     /// Links `entry` to the subscriptions it wrote, `names` by id, each with the fingerprint of
     /// its rows as they are now.
     static func record(_ connection: Connection, entry: Int64, names: [(id: String, name: String)]) throws {
+        // Most changes write what their after holds: nothing to read here.
+        guard !names.isEmpty else { return }
         let fingerprints = try fingerprints(connection, keeping: Set(names.map(\.id)))
         for (id, name) in names {
             guard let fingerprint = fingerprints[id] else { throw History.damaged }
