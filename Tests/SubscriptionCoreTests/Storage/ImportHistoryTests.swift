@@ -83,8 +83,14 @@ struct ImportHistoryTests {
         after.subscriptions = written
         try raw.run("UPDATE history SET after = ? WHERE id = ?", [.text(after.encoded(at: fixedNow)), entry])
         try raw.execute("""
-            ALTER TABLE history_subscriptions DROP COLUMN name;
-            ALTER TABLE history_subscriptions DROP COLUMN fingerprint;
+            CREATE TABLE history_subscriptions_v14 (
+                history_id INTEGER NOT NULL REFERENCES history (id),
+                subscription_id TEXT NOT NULL,
+                PRIMARY KEY (subscription_id, history_id)
+            );
+            INSERT INTO history_subscriptions_v14 SELECT history_id, subscription_id FROM history_subscriptions;
+            DROP TABLE history_subscriptions;
+            ALTER TABLE history_subscriptions_v14 RENAME TO history_subscriptions;
             PRAGMA user_version = 14;
             """)
         let migrated = try self.store()
