@@ -45,6 +45,12 @@ final class Statement {
         }
     }
 
+    /// Resets the statement and drops its bindings, so that it can be kept for the next run.
+    func clear() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
     /// Binds `bytes` to parameter `index` in place, not copied (so SQLite keeps no copy of a
     /// key bound this way), and runs the statement to the end. Other parameters are bound first.
     func run(binding bytes: [UInt8], at index: Int32) throws {

@@ -12,11 +12,10 @@ public enum DetectionRun {
         let statement = try StatementReader.read(
             text, path: path, format: format, columns: columns, dateFormat: dateFormat, currency: fallback)
         // A statement repeats its descriptors: each is read once.
-        var merchants: [String: String] = [:]
+        var merchants = MerchantNameCache()
         let charges = statement.charges.map { transaction in
-            let merchant = merchants[transaction.description] ?? MerchantName.normalized(transaction.description)
-            merchants[transaction.description] = merchant
-            return MerchantCharge(line: transaction.line, date: transaction.date, merchant: merchant, amount: transaction.amount)
+            MerchantCharge(line: transaction.line, date: transaction.date, merchant: merchants.normalized(transaction.description),
+                           amount: transaction.amount)
         }
         let statementEnd = statement.charges.map(\.date).max() ?? today
         let series = RecurrenceDetector.series(in: charges, statementEnd: statementEnd)

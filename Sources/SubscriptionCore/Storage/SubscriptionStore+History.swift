@@ -73,24 +73,40 @@ extension SubscriptionStore {
     /// (or, for nil, whichever it is but a restore). Returns it.
     private func revertLatest(_ expected: HistoryEntry?, now: Date) throws -> HistoryEntry {
         try write { connection in
+            try connection.execute(Self.largeCache)
             guard let (latest, before, after) = try History.latestUndoable(connection),
                   expected.map({ $0 == latest }) ?? (latest.action != .restore)
             else { throw UndoError.changedMeanwhile }
-            try Self.revert(connection, from: after, to: before)
+            try Self.revert(connection, from: after, to: before,
+                            written: try WrittenSubscriptions.written(connection, entry: latest.id), entry: latest.id)
             try History.markUndone(connection, latest.id, now: now)
             return latest
         }
     }
 
-    /// Puts `before` back where a change left `after`, refusing when `after` is not what is
-    /// there now.
-    private static func revert(_ connection: Connection, from after: StateSlice, to before: StateSlice) throws {
+    /// Puts `before` back where change `entry` left `after` and wrote `written`, refusing when
+    /// they are not what is there now.
+    private static func revert(
+        _ connection: Connection, from after: StateSlice, to before: StateSlice,
+        written: [WrittenSubscriptions.Written], entry: Int
+    ) throws {
         let records = SubscriptionRecords(connection: connection)
-        let current = Dictionary(uniqueKeysWithValues: try records.all().map { ($0.id, $0) })
+        // Only the subscriptions the change holds whole are read: an import of 100,000 keeps
+        // those it wrote by fingerprint, and reading them all back would cost most of its undo.
+        let held = Set((after.subscriptions + before.subscriptions).map(\.id))
+        let current = held.isEmpty ? [:] : Dictionary(
+            uniqueKeysWithValues: try records.all(ids: held.count <= 500 ? Array(held) : nil)
+                .filter { held.contains($0.id) }.map { ($0.id, $0) })
         let beforeIDs = Set(before.subscriptions.map(\.id))
-        let afterIDs = Set(after.subscriptions.map(\.id))
+        let afterIDs = Set(after.subscriptions.map(\.id)).union(written.map(\.id))
         for left in after.subscriptions {
             guard let now = current[left.id], ExportDocument.Entry(now) == ExportDocument.Entry(left) else {
+                throw UndoError.changedSince(subject: left.name)
+            }
+        }
+        if !written.isEmpty {
+            let fingerprints = try WrittenSubscriptions.current(connection, entry: entry)
+            for left in written where fingerprints[left.id] != left.fingerprint {
                 throw UndoError.changedSince(subject: left.name)
             }
         }
@@ -102,7 +118,11 @@ extension SubscriptionStore {
         for category in before.categories {
             try categories.restore(category)
         }
-        try records.delete(ids: after.subscriptions.map(\.id).filter { !beforeIDs.contains($0) })
+        if !written.isEmpty && beforeIDs.isEmpty {
+            try WrittenSubscriptions.delete(connection, entry: entry)
+        } else {
+            try records.delete(ids: afterIDs.filter { !beforeIDs.contains($0) })
+        }
         for subscription in before.subscriptions {
             if current[subscription.id] != nil { try records.update(subscription) } else { try records.insert(subscription) }
         }

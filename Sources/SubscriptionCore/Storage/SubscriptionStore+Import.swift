@@ -34,7 +34,12 @@ extension SubscriptionStore {
         if !namedButMissing, let current = try existingConnection() {
             _ = try Self.mapErrors(location) { try Backup.automatic(current, location: location, reason: "import") }
         }
-        return try write { connection in
+        // What refuses an import is its plan: a rehearsal on the empty database makes the plan
+        // and writes nothing, so that an import into a new database is written once.
+        return try write(rehearsal: { empty in
+            _ = try ImportPlan(parsed, over: Self.importState(empty), onDuplicate: onDuplicate, dryRun: false)
+        }) { connection in
+            try connection.execute(Self.largeCache)
             // Planned inside the write lock, so that what it decides by is what it writes over.
             let plan = try ImportPlan(parsed, over: Self.importState(connection), onDuplicate: onDuplicate, dryRun: false)
             try Self.write(plan, connection)
@@ -42,6 +47,11 @@ extension SubscriptionStore {
             return plan
         }
     }
+
+    /// A page cache that holds the indexes an import of 100,000 subscriptions (or its undo)
+    /// writes at random places: with SQLite's 2 MB the pages went to the file and back for each
+    /// row, and the undo of such an import took minutes. Pages are taken only as they are used.
+    static let largeCache = "PRAGMA cache_size = -32768"
 
     /// What an import decides by: the subscriptions, categories, settings and rates there now.
     private static func importState(_ connection: Connection) throws -> ImportPlan.Current {
@@ -86,25 +96,26 @@ extension SubscriptionStore {
     }
 
     /// One history entry for the whole import: undo removes what it added and puts back what it
-    /// replaced, the categories it created or gave a colour, the settings and rates it set.
+    /// replaced, the categories it created or gave a colour, the settings and rates it set. What
+    /// it wrote is kept by fingerprint (`WrittenSubscriptions`), what it replaced whole.
     private static func record(_ plan: ImportPlan, source: String, _ connection: Connection, now: Date) throws {
         // Each subscription once: the plan refuses a file in which two records would write one.
-        let written = plan.items.compactMap { item -> Subscription? in
+        let written = plan.items.compactMap { item -> (id: String, name: String)? in
             if case .skipped = item.action { return nil }
-            return item.subscription
+            return (item.subscription.id, item.subscription.name)
         }
         let after = StateSlice(
-            subscriptions: written, categories: plan.newCategories + plan.recoloredCategories,
+            categories: plan.newCategories + plan.recoloredCategories,
             settings: Dictionary(plan.settings.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last }),
             rates: plan.ratesSet, settlements: plan.newSettlements)
-        guard !after.isEmpty else { return }
+        guard !after.isEmpty || !written.isEmpty else { return }
         try History.record(
             connection, .import, subscriptionID: nil, subject: source,
             detail: .imported(added: plan.added, replaced: plan.replaced, skipped: plan.skipped),
             before: StateSlice(
                 subscriptions: plan.replacedSubscriptions,
                 categories: plan.recoloredCategories.map { ImportedCategory(name: $0.name, color: nil) }),
-            after: after, now: now)
+            after: after, written: written, now: now)
     }
 
     // MARK: - Export

@@ -216,13 +216,20 @@ public final class SubscriptionStore {
         return connection
     }
 
-    func write<T>(_ body: (Connection) throws -> T) throws -> T {
+    /// Runs `body` in a write transaction. `rehearsal`, when given, is what a rehearsal on an
+    /// empty database runs instead of `body`: the part that can refuse the change, when the rest
+    /// is costly (an import of 100,000 would be written twice).
+    func write<T>(rehearsal: ((Connection) throws -> Void)? = nil, _ body: (Connection) throws -> T) throws -> T {
         try Self.mapErrors(location) {
             if connection == nil {
                 // Rehearse on an empty database first, so that a change that is refused (a bad
                 // category, say) leaves no new key or database behind.
-                let rehearsal = try EncryptedDatabase.empty(categories: location.newCategories)
-                _ = try rehearsal.writeTransaction { try body(rehearsal) }
+                let empty = try EncryptedDatabase.empty(categories: location.newCategories)
+                if let rehearsal {
+                    try empty.writeTransaction { try rehearsal(empty) }
+                } else {
+                    _ = try empty.writeTransaction { try body(empty) }
+                }
                 connection = try EncryptedDatabase.open(location, create: true)
             }
             if !checkedBeforeWriting, let connection {

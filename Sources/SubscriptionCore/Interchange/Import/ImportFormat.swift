@@ -35,6 +35,10 @@ public enum ImportFormats {
             throw InputError.invalid(.from, value: from, expected: .names(names))
         }
         if from == MappedCSVFormat.name { return try MappedCSVFormat.parse(data, options: options) }
+        // An export document is recognised by decoding it, and read from what was decoded.
+        if candidates.first == SubsDocumentFormat.self, let document = SubsDocumentFormat.decodedDocument(data) {
+            return try SubsDocumentFormat.parse(data, decoded: document, options: options)
+        }
         guard let format = candidates.first(where: { $0.detect(data) }) else {
             throw ImportError.unknownFormat(expected: candidates.map { $0.kind })
         }

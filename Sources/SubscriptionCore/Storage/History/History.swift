@@ -5,10 +5,12 @@ import Foundation
 /// before and after do not say (`HistoryDetail`). `history_subscriptions` links each entry to
 /// the subscriptions it touched, for `log REF`.
 enum History {
+    /// Records a change; `written` names the subscriptions it wrote that its after leaves out
+    /// (an import's: `WrittenSubscriptions`).
     static func record(
         _ connection: Connection, _ action: ChangeAction, subscriptionID: String?, subject: String,
-        detail: HistoryDetail, before: StateSlice, after: StateSlice, replacedBackup: String? = nil, now: Date,
-        undoneAt: Date? = nil
+        detail: HistoryDetail, before: StateSlice, after: StateSlice, written: [(id: String, name: String)] = [],
+        replacedBackup: String? = nil, now: Date, undoneAt: Date? = nil
     ) throws {
         try connection.run("""
             INSERT INTO history (changed_at, action, subscription_id, subject, detail, before, after, replaced_backup, undone_at)
@@ -19,6 +21,7 @@ enum History {
                 replacedBackup.map(SQLiteValue.text) ?? .null, undoneAt.map { .text(Timestamp.format($0)) } ?? .null,
             ])
         guard case .integer(let id)? = try connection.scalar("SELECT last_insert_rowid()") else { throw damaged }
+        try WrittenSubscriptions.record(connection, entry: id, names: written)
         let ids = [subscriptionID].compactMap { $0 } + (before.subscriptions + after.subscriptions).map(\.id)
         try link(connection, entry: id, to: ids)
     }
@@ -66,10 +69,17 @@ enum History {
         id, changed_at, action, subscription_id, subject, summary, undone_at, replaced_backup, detail, before, after
         """
 
+    /// The columns of an entry listed: an import's before and after are left unread, as the
+    /// entry says what it did without them and they can be large (a replace of many).
+    private static let listedColumns = """
+        id, changed_at, action, subscription_id, subject, summary, undone_at, replaced_backup, detail,
+        CASE action WHEN 'import' THEN '' ELSE before END, CASE action WHEN 'import' THEN '' ELSE after END
+        """
+
     /// Entries newest first; only those about `subscriptionID` (named by the entry, or held in
     /// its before or after) when given.
     static func entries(_ connection: Connection, about subscriptionID: String? = nil, limit: Int? = nil) throws -> [HistoryEntry] {
-        var sql = "SELECT \(columns) FROM history"
+        var sql = "SELECT \(listedColumns) FROM history"
         var values: [SQLiteValue] = []
         if let subscriptionID {
             sql += " WHERE id IN (SELECT history_id FROM history_subscriptions WHERE subscription_id = ?)"

@@ -1,0 +1,131 @@
+/// What an import wrote of each subscription, kept as a fingerprint of its stored rows with its
+/// name (in `history_subscriptions`) rather than as the subscription itself in the entry's after:
+/// undo checks that each is still as the import left it, nothing having changed it outside the
+/// history, without a document that for an import of 100,000 subscriptions was 51 MB to write,
+/// read back and compare (issue 26).
+enum WrittenSubscriptions {
+    /// A subscription an entry wrote: its id, its name then, and the fingerprint of its rows.
+    struct Written: Equatable {
+        let id: String
+        let name: String
+        let fingerprint: Int64
+    }
+
+    /// Links `entry` to the subscriptions it wrote, `names` by id, each with the fingerprint of
+    /// its rows as they are now.
+    static func record(_ connection: Connection, entry: Int64, names: [(id: String, name: String)]) throws {
+        // Most changes write what their after holds: nothing to read here.
+        guard !names.isEmpty else { return }
+        let fingerprints = try fingerprints(connection, keeping: Set(names.map(\.id)))
+        for (id, name) in names {
+            guard let fingerprint = fingerprints[id] else { throw History.damaged }
+            try connection.run("""
+                INSERT OR REPLACE INTO history_subscriptions (history_id, subscription_id, name, fingerprint)
+                VALUES (?, ?, ?, ?)
+                """, [.integer(entry), .text(id), .text(name), .integer(fingerprint)])
+        }
+    }
+
+    /// The subscriptions `entry` wrote, in the order it wrote them; none for an entry that keeps
+    /// them in its after (every change but an import, and an import an older `subs` made).
+    static func written(_ connection: Connection, entry: Int) throws -> [Written] {
+        var written: [Written] = []
+        try connection.forEachRow("""
+            SELECT subscription_id, name, fingerprint FROM history_subscriptions
+            WHERE history_id = ? AND fingerprint IS NOT NULL ORDER BY rowid
+            """, [.integer(Int64(entry))]) { row in
+            guard let id = row.text(0), let name = row.text(1), let fingerprint = row.int(2) else { throw History.damaged }
+            written.append(Written(id: id, name: name, fingerprint: fingerprint))
+        }
+        return written
+    }
+
+    /// The fingerprints of the subscriptions `entry` wrote, as stored now: those since deleted
+    /// have none.
+    static func current(_ connection: Connection, entry: Int) throws -> [String: Int64] {
+        try fingerprints(connection, filter: """
+             WHERE key IN (SELECT subscription_id FROM history_subscriptions WHERE history_id = ? AND fingerprint IS NOT NULL)
+            """, [.integer(Int64(entry))])
+    }
+
+    /// Deletes the subscriptions `entry` wrote, and through `ON DELETE CASCADE` all that is
+    /// theirs, in the order they are stored (`+id` keeps SQLite from taking them in the order of
+    /// their ids, which for 100,000 put each on other pages than the last).
+    static func delete(_ connection: Connection, entry: Int) throws {
+        try connection.run("""
+            DELETE FROM subscriptions WHERE +id IN
+                (SELECT subscription_id FROM history_subscriptions WHERE history_id = ? AND fingerprint IS NOT NULL)
+            """, [.integer(Int64(entry))])
+    }
+
+    /// The tables a subscription is stored in, with the column that names it: the rows
+    /// `SubscriptionRecords` writes for it.
+    private static let tables = [
+        ("subscriptions", "id"), ("price_changes", "subscription_id"), ("members", "subscription_id"),
+        ("billing_periods", "subscription_id"), ("pauses", "subscription_id"), ("charges", "subscription_id"),
+    ]
+
+    private static func fingerprints(_ connection: Connection, keeping ids: Set<String>) throws -> [String: Int64] {
+        try fingerprints(connection, filter: "", [], keeping: ids)
+    }
+
+    /// Each subscription's fingerprint: every column of every row it has in `tables`, whatever
+    /// their order (a sum of the rows' hashes), so that rows written again alike (an undo of a
+    /// later change) give the same one and any value changed gives another.
+    private static func fingerprints(
+        _ connection: Connection, filter: String, _ values: [SQLiteValue], keeping ids: Set<String>? = nil
+    ) throws -> [String: Int64] {
+        var sums: [String: UInt64] = [:]
+        sums.reserveCapacity(ids?.count ?? 0)
+        for (index, (table, key)) in tables.enumerated() {
+            // `SELECT *`: a column a later version adds is in the fingerprint without a word here.
+            try connection.forEachRow("SELECT * FROM (SELECT \(key) AS key, * FROM \(table))\(filter)", values) { row in
+                guard let id = row.text(0) else { throw History.damaged }
+                if let ids, !ids.contains(id) { return }
+                var hash = FNV1a(seed: UInt64(index))
+                for column in 1..<row.columnCount {
+                    if let number = row.int(column) {
+                        hash.add(byte: 1)
+                        hash.add(word: UInt64(bitPattern: number))
+                    } else {
+                        let isNull = row.withBytes(column) { bytes -> Bool in
+                            hash.add(byte: 2)
+                            hash.add(word: UInt64(bytes.count))
+                            for byte in bytes { hash.add(byte: byte) }
+                            return false
+                        } ?? true
+                        if isNull { hash.add(byte: 0) }
+                    }
+                }
+                sums[id, default: 0] &+= hash.mixed
+            }
+        }
+        return sums.mapValues { Int64(bitPattern: $0) }
+    }
+}
+
+/// FNV-1a, 64 bits: the same on every machine and every run (Swift's `Hasher` is seeded per
+/// process), which a fingerprint kept in the database must be.
+private struct FNV1a {
+    private var state: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    init(seed: UInt64) {
+        add(word: seed)
+    }
+
+    mutating func add(byte: UInt8) {
+        state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+
+    mutating func add(word: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { add(byte: UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+    }
+
+    /// The hash with its bits spread (SplitMix64's finisher), so that sums of many do not cancel.
+    var mixed: UInt64 {
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
