@@ -122,13 +122,13 @@ extension JSONWriter {
         // Each item's fields read in place, not the item copied.
         for index in items.indices {
             append("  {\n    \"amount\": \"")
-            appendDigits(of: items[index].amount)
+            appendText(of: items[index].amount)
             append("\",\n    \"currency\": ")
             write(.string(items[index].amount.currency.code), indent: 0)
             append(",\n    \"date\": \"")
-            appendDate(items[index].date)
+            appendText(of: items[index].date)
             append("\",\n    \"days_until\": ")
-            appendDigits(of: Int128(items[index].daysUntil), minorDigits: 0)
+            append(String(items[index].daysUntil))
             append(",\n    \"id\": ")
             write(.string(items[index].subscriptionID), indent: 0)
             append(",\n    \"kind\": ")
@@ -139,63 +139,5 @@ extension JSONWriter {
             flush(&output)
         }
         append("]\n")
-    }
-
-    /// `money.description`'s digits: the currency's minor digits after a point.
-    private mutating func appendDigits(of money: Money) {
-        appendDigits(of: money.minorUnits, minorDigits: money.currency.minorDigits)
-    }
-
-    /// `value` in decimal, at least one digit before the point and `minorDigits` after it (no
-    /// point when that is 0), as `Money.description` writes it.
-    private mutating func appendDigits(of value: Int128, minorDigits: Int) {
-        if value < 0 { output.append(UInt8(ascii: "-")) }
-        let magnitude = value.magnitude
-        // Every price and count fits in 64 bits, whose division is far quicker.
-        guard magnitude <= UInt64.max else {
-            let digits = String(magnitude)
-            let padded = String(repeating: "0", count: max(0, minorDigits + 1 - digits.count)) + digits
-            var text = padded
-            if minorDigits > 0 { text = String(padded.dropLast(minorDigits)) + "." + String(padded.suffix(minorDigits)) }
-            return text.withUTF8 { output.append(contentsOf: $0) }
-        }
-        var rest = UInt64(magnitude)
-        var count = 1
-        var scan = rest
-        while scan >= 10 {
-            scan /= 10
-            count += 1
-        }
-        let width = max(count, minorDigits + 1)
-        let point = minorDigits > 0 ? 1 : 0
-        let start = output.count
-        output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width + point))
-        var position = start + width + point - 1
-        for place in 0..<width {
-            if place == minorDigits && point == 1 {
-                output[position] = UInt8(ascii: ".")
-                position -= 1
-            }
-            output[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-            position -= 1
-        }
-    }
-
-    /// `date.description`: `YYYY-MM-DD`.
-    private mutating func appendDate(_ date: CivilDate) {
-        func put(_ value: Int, digits: Int) {
-            var divisor = 1
-            for _ in 1..<digits { divisor *= 10 }
-            while divisor > 0 {
-                output.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-                divisor /= 10
-            }
-        }
-        put(date.year, digits: 4)
-        output.append(UInt8(ascii: "-"))
-        put(date.month, digits: 2)
-        output.append(UInt8(ascii: "-"))
-        put(date.day, digits: 2)
     }
 }

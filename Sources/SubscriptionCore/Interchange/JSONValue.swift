@@ -248,7 +248,7 @@ public struct JSONWriter {
             guard let money else { return add(key, string: nil) }
             self.key(key)
             writer.output.append(UInt8(ascii: "\""))
-            money.withText { writer.output.append(contentsOf: $0) }
+            writer.appendText(of: money)
             writer.output.append(UInt8(ascii: "\""))
         }
 
@@ -260,10 +260,7 @@ public struct JSONWriter {
         private mutating func quoted(_ key: StaticString, length: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
             self.key(key)
             writer.output.append(UInt8(ascii: "\""))
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { bytes in
-                write(bytes)
-                writer.output.append(contentsOf: UnsafeBufferPointer(bytes))
-            }
+            writer.appendBytes(length, write)
             writer.output.append(UInt8(ascii: "\""))
         }
 
@@ -273,11 +270,29 @@ public struct JSONWriter {
         }
     }
 
+    /// `money.description`'s bytes, unquoted, with no string made.
+    public mutating func appendText(of money: Money) {
+        money.withText { output.append(contentsOf: $0) }
+    }
+
+    /// `date.description`'s bytes, unquoted, with no string made.
+    public mutating func appendText(of date: CivilDate) {
+        appendBytes(10) { date.writeISO(into: $0) }
+    }
+
+    /// `length` bytes that `write` makes on the stack.
+    private mutating func appendBytes(_ length: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { bytes in
+            write(bytes)
+            output.append(contentsOf: UnsafeBufferPointer(bytes))
+        }
+    }
+
     public mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { output.append(contentsOf: $0) }
     }
 
-    mutating func append(_ text: String) {
+    public mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { output.append(contentsOf: $0) }
     }
