@@ -33,6 +33,8 @@ let largeCount = quick ? 10_000 : 100_000
 let runs = quick ? 5 : 21
 // `--sync`: only the sync figures (§15), which need only the large database.
 let onlySync = arguments.contains("--sync")
+// `--no-sync`: only the §12 figures, without the sync ones (which take minutes at 100,000).
+let withSync = !arguments.contains("--no-sync")
 
 let benchDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("subs-bench-\(UUID().uuidString)").path
 try FileManager.default.createDirectory(atPath: benchDirectory, withIntermediateDirectories: true,
@@ -144,9 +146,11 @@ do {
     }
 
     // Sync (§15): a first join of the large database; a sync among 10,000 files.
-    let sync = try BenchSync(subs: subs, directory: benchDirectory, runs: quick ? 3 : 7, joinRuns: quick ? 1 : 3)
-    try sync.join(large, into: &report)
-    try sync.manyFiles(fileCount: quick ? 500 : 10_000, into: &report)
+    if withSync {
+        let sync = try BenchSync(subs: subs, directory: benchDirectory, runs: quick ? 3 : 7, joinRuns: quick ? 1 : 3)
+        try sync.join(large, into: &report)
+        try sync.manyFiles(fileCount: quick ? 500 : 10_000, into: &report)
+    }
     report.finish(subs: subs)
 } catch {
     FileHandle.standardError.write(Data("subs-bench: \(error)\n".utf8))
