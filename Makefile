@@ -135,7 +135,7 @@ bench-deps: shell-deps
 ## bench: PRODUCT.md §12 and §15 (sync) measured on the release binary `make build` makes, as
 ## `make install` installs it, beside Taskwarrior and hledger given the same subscriptions and
 ## the stock sqlcipher shell as the floor (README, Speed). Not part of `make test`.
-## `make bench BENCH_ARGS=--sync`: the sync figures only; `--quick`: smaller, fewer runs;
+## `make bench BENCH_ARGS=--sync`: the sync figures only; `--no-sync`: the §12 figures only; `--quick`: smaller, fewer runs;
 ## `--keep`: leaves its directory (databases, peers' files) for a look by hand.
 bench: build bench-deps
 	$(SWIFT) build -c release --product subs-bench $(RELEASE_FLAGS) $(SWIFT_FLAGS)
