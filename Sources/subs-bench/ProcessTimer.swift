@@ -64,21 +64,7 @@ enum ProcessTimer {
 
     /// What a command prints on standard output, refused unless it exits 0.
     static func output(_ arguments: [String], environment: [String: String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try path(of: arguments[0]))
-        process.arguments = Array(arguments.dropFirst())
-        var environment = environment
-        environment["PATH"] = environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw Failed(command: arguments, status: process.terminationStatus)
-        }
-        return data
+        try reading(arguments, environment: environment) { $0.readDataToEndOfFile() }
     }
 
     /// How many lines of what a command prints match, read a piece at a time: the bench's own
@@ -87,6 +73,29 @@ enum ProcessTimer {
     static func countLines(
         _ arguments: [String], environment: [String: String], where matches: (String) -> Bool
     ) throws -> Int {
+        try reading(arguments, environment: environment) { output in
+            var count = 0
+            var pending: [UInt8] = []
+            while true {
+                let piece = output.availableData
+                if piece.isEmpty { break }
+                pending.append(contentsOf: piece)
+                var start = 0
+                while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                    if matches(String(decoding: pending[start..<newline], as: UTF8.self)) { count += 1 }
+                    start = newline + 1
+                }
+                pending.removeFirst(start)
+            }
+            return count
+        }
+    }
+
+    /// Runs a command (found on PATH, PATH added to `environment`), hands its standard output to
+    /// `read`, and returns what `read` made, refused unless the command exits 0.
+    private static func reading<Result>(
+        _ arguments: [String], environment: [String: String], _ read: (FileHandle) -> Result
+    ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try path(of: arguments[0]))
         process.arguments = Array(arguments.dropFirst())
@@ -96,24 +105,12 @@ enum ProcessTimer {
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
-        var count = 0
-        var pending: [UInt8] = []
-        while true {
-            let piece = pipe.fileHandleForReading.availableData
-            if piece.isEmpty { break }
-            pending.append(contentsOf: piece)
-            var start = 0
-            while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                if matches(String(decoding: pending[start..<newline], as: UTF8.self)) { count += 1 }
-                start = newline + 1
-            }
-            pending.removeFirst(start)
-        }
+        let result = read(pipe.fileHandleForReading)
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             throw Failed(command: arguments, status: process.terminationStatus)
         }
-        return count
+        return result
     }
 
     /// `command` as the shell finds it on PATH.

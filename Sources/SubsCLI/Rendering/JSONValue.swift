@@ -4,7 +4,7 @@ extension JSONValue {
     /// Prints `.array(elements.map(element)).rendered` to standard output as it is made, a few
     /// kilobytes at a time: a long list is never held whole, neither as values nor as text.
     static func printArray<Elements: Collection>(_ elements: Elements, _ element: (Elements.Element) -> JSONValue) {
-        printArray(elements) { writer, item in writer.write(element(item), indent: 1) }
+        printed { $0.writeElements(elements, flush: StandardOutput.flush) { writer, item in writer.write(element(item), indent: 1) } }
     }
 
     /// Prints an array of objects whose members `members` gives, each written as it is made
@@ -12,28 +12,52 @@ extension JSONValue {
     static func printArray<Elements: Collection>(
         _ elements: Elements, members: (Elements.Element, inout JSONWriter.ObjectWriter) -> Void
     ) {
-        printArray(elements) { writer, item in writer.writeObject(indent: 1) { members(item, &$0) } }
+        printed { $0.writeArray(elements, flush: StandardOutput.flush, members: members) }
     }
 
-    private static func printArray<Elements: Collection>(
-        _ elements: Elements, write: (inout JSONWriter, Elements.Element) -> Void
-    ) {
-        guard !elements.isEmpty else { return StandardOutput.write("[]\n") }
+    /// What `write` writes, printed; `write` may print parts of it as it goes.
+    private static func printed(_ write: (inout JSONWriter) -> Void) {
         var writer = JSONWriter()
         writer.output.reserveCapacity(StandardOutput.chunk + 4096)
-        writer.append("[\n")
+        write(&writer)
+        StandardOutput.write(writer.output)
+    }
+}
+
+extension JSONWriter {
+    /// The array of objects `members` gives, as `printArray(_:members:)` prints it, into `output`.
+    mutating func writeArray<Elements: Collection>(
+        _ elements: Elements, flush: (inout [UInt8]) -> Void = { _ in },
+        members: (Elements.Element, inout JSONWriter.ObjectWriter) -> Void
+    ) {
+        writeElements(elements, flush: flush) { writer, item in writer.writeObject(indent: 1) { members(item, &$0) } }
+    }
+
+    /// `[`, each element as `write` writes it at indent 1, `]` and a newline; `flush` may take
+    /// what is written so far after each element.
+    fileprivate mutating func writeElements<Elements: Collection>(
+        _ elements: Elements, flush: (inout [UInt8]) -> Void, write: (inout JSONWriter, Elements.Element) -> Void
+    ) {
+        guard !elements.isEmpty else { return append("[]\n") }
+        append("[\n")
         var remaining = elements.count
         for item in elements {
             remaining -= 1
-            writer.pad(1)
-            write(&writer, item)
-            writer.append(remaining > 0 ? ",\n" : "\n")
-            if writer.output.count >= StandardOutput.chunk {
-                StandardOutput.write(writer.output)
-                writer.output.removeAll(keepingCapacity: true)
-            }
+            pad(1)
+            write(&self, item)
+            append(remaining > 0 ? ",\n" : "\n")
+            flush(&output)
         }
-        writer.append("]\n")
-        StandardOutput.write(writer.output)
+        append("]\n")
+    }
+}
+
+extension StandardOutput {
+    /// Writes out `output` once it holds a chunk, and empties it: the `flush` of a JSON array
+    /// printed as it is made.
+    static func flush(_ output: inout [UInt8]) {
+        guard output.count >= chunk else { return }
+        write(output)
+        output.removeAll(keepingCapacity: true)
     }
 }

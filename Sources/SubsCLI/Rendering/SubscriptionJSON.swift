@@ -104,14 +104,19 @@ enum SubscriptionJSON {
     }
 
     static func upcoming(_ item: UpcomingItem) -> JSONValue {
-        .object([
-            "amount": .string(item.amount.description),
-            "currency": .string(item.amount.currency.code),
-            "date": .string(item.date.description),
-            "days_until": .int(item.daysUntil),
-            "id": .string(item.subscriptionID),
-            "kind": .string(item.kind.rawValue),
-            "name": .string(item.name),
-        ])
+        var object = JSONObject()
+        upcomingMembers(item, into: &object)
+        return .object(object)
+    }
+
+    /// The members of `upcoming(item)`, in key order, as `sink` takes them.
+    static func upcomingMembers(_ item: UpcomingItem, into sink: inout some JSONMemberSink) {
+        sink.add("amount", money: item.amount)
+        sink.add("currency", string: item.amount.currency.code)
+        sink.add("date", date: item.date)
+        sink.add("days_until", int: item.daysUntil)
+        sink.add("id", string: item.subscriptionID)
+        sink.add("kind", string: item.kind.rawValue)
+        sink.add("name", string: item.name)
     }
 }

@@ -16,20 +16,13 @@ enum UpcomingRenderer {
     /// a value tree for each cost more than finding them.
     static func json(_ items: [UpcomingItem]) -> String {
         var writer = JSONWriter()
-        writer.writeUpcoming(items) { _ in }
+        writer.writeArray(items) { SubscriptionJSON.upcomingMembers($0, into: &$1) }
         return String(decoding: writer.output, as: UTF8.self)
     }
 
     /// `json(items)` printed as it is made, a few kilobytes at a time.
     static func printJSON(_ items: [UpcomingItem]) {
-        var writer = JSONWriter()
-        writer.output.reserveCapacity(StandardOutput.chunk + 4096)
-        writer.writeUpcoming(items) { output in
-            guard output.count >= StandardOutput.chunk else { return }
-            StandardOutput.write(output)
-            output.removeAll(keepingCapacity: true)
-        }
-        StandardOutput.write(writer.output)
+        JSONValue.printArray(items) { SubscriptionJSON.upcomingMembers($0, into: &$1) }
     }
 
     static func render(_ report: UpcomingReport, format: ListFormat, terminal: Terminal = .standardOutput) -> String {
@@ -109,35 +102,5 @@ enum UpcomingRenderer {
             ])
         }
         return table.render(on: terminal)
-    }
-}
-
-extension JSONWriter {
-    /// The array of `items`, each object as `SubscriptionJSON.upcoming(_:)` gives it (keys in
-    /// order, strings escaped by the writer), ending in a newline; `flush` may empty the output
-    /// after each item.
-    fileprivate mutating func writeUpcoming(_ items: [UpcomingItem], flush: (inout [UInt8]) -> Void) {
-        guard !items.isEmpty else { return append("[]\n") }
-        append("[\n")
-        // Each item's fields read in place, not the item copied.
-        for index in items.indices {
-            append("  {\n    \"amount\": \"")
-            appendText(of: items[index].amount)
-            append("\",\n    \"currency\": ")
-            write(.string(items[index].amount.currency.code), indent: 0)
-            append(",\n    \"date\": \"")
-            appendText(of: items[index].date)
-            append("\",\n    \"days_until\": ")
-            append(String(items[index].daysUntil))
-            append(",\n    \"id\": ")
-            write(.string(items[index].subscriptionID), indent: 0)
-            append(",\n    \"kind\": ")
-            write(.string(items[index].kind.rawValue), indent: 0)
-            append(",\n    \"name\": ")
-            write(.string(items[index].name), indent: 0)
-            append(index < items.count - 1 ? "\n  },\n" : "\n  }\n")
-            flush(&output)
-        }
-        append("]\n")
     }
 }

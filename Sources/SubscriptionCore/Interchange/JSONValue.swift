@@ -241,26 +241,23 @@ public struct JSONWriter {
         // Dates, instants and amounts need no escaping: their bytes go straight in, no string made.
         public mutating func add(_ key: StaticString, date: CivilDate?) {
             guard let date else { return add(key, string: nil) }
-            quoted(key, length: 10) { date.writeISO(into: $0) }
+            quoted(key) { $0.appendText(of: date) }
         }
 
         public mutating func add(_ key: StaticString, money: Money?) {
             guard let money else { return add(key, string: nil) }
-            self.key(key)
-            writer.output.append(UInt8(ascii: "\""))
-            writer.appendText(of: money)
-            writer.output.append(UInt8(ascii: "\""))
+            quoted(key) { $0.appendText(of: money) }
         }
 
         public mutating func add(_ key: StaticString, instant: Date) {
-            quoted(key, length: 20) { Timestamp.writeExtended(instant, into: $0) }
+            quoted(key) { $0.appendBytes(20) { Timestamp.writeExtended(instant, into: $0) } }
         }
 
-        /// The key, then `length` bytes that `write` makes, in quotes.
-        private mutating func quoted(_ key: StaticString, length: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
+        /// The key, then what `write` appends, in quotes.
+        private mutating func quoted(_ key: StaticString, _ write: (inout JSONWriter) -> Void) {
             self.key(key)
             writer.output.append(UInt8(ascii: "\""))
-            writer.appendBytes(length, write)
+            write(&writer)
             writer.output.append(UInt8(ascii: "\""))
         }
 
@@ -281,7 +278,7 @@ public struct JSONWriter {
     }
 
     /// `length` bytes that `write` makes on the stack.
-    private mutating func appendBytes(_ length: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
+    fileprivate mutating func appendBytes(_ length: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { bytes in
             write(bytes)
             output.append(contentsOf: UnsafeBufferPointer(bytes))
