@@ -76,8 +76,11 @@ struct Table {
                 textWidths[cell] = texts[cell].displayWidth
             }
         }
-        var output = ""
+        // Written as UTF-8 bytes and made a string once: appending to a `String` cell by cell
+        // costs several times more.
+        var output: [UInt8] = []
         output.reserveCapacity((rows.count + 1) * (widths.reduce(0, +) + 2 * count + 1))
+        func write(_ text: String) { output.append(contentsOf: text.utf8) }
         // Amounts under a header wider than they are stand at its start, lined up among
         // themselves, so that the header is over them and not off to their left.
         let amountWidths = columns.indices.map { index in
@@ -85,29 +88,29 @@ struct Table {
         }
         func line(_ text: (Int) -> String, width: (Int) -> Int, style: (Int) -> Terminal.Style?, isHeader: Bool) {
             for (position, index) in shown.enumerated() {
-                if position > 0 { output += Self.separator }
+                if position > 0 { write(Self.separator) }
                 let gap = Self.spaces(max(0, widths[index] - width(index)))
                 let painted = terminal.paint(text(index), style(index))
                 let amounts = min(widths[index], amountWidths[index])
                 switch columns[index].alignment {
                 case .left:
-                    output += painted
-                    if position < shown.count - 1 { output += gap }
+                    write(painted)
+                    if position < shown.count - 1 { write(gap) }
                 case .decimal where isHeader && width(index) > amounts:
-                    output += painted
-                    if position < shown.count - 1 { output += gap }
+                    write(painted)
+                    if position < shown.count - 1 { write(gap) }
                 case .decimal where !isHeader:
-                    output += Self.spaces(max(0, amounts - width(index)))
-                    output += painted
-                    if position < shown.count - 1 { output += Self.spaces(widths[index] - max(amounts, width(index))) }
+                    write(Self.spaces(max(0, amounts - width(index))))
+                    write(painted)
+                    if position < shown.count - 1 { write(Self.spaces(widths[index] - max(amounts, width(index)))) }
                 case .right, .decimal:
-                    output += gap
-                    output += painted
+                    write(gap)
+                    write(painted)
                 }
             }
-            // Spaces only, scalar by scalar: a character ending in a space keeps its other scalars.
-            while output.unicodeScalars.last == " " { output.unicodeScalars.removeLast() }
-            output += "\n"
+            // Spaces only: a space is one byte, and no other character's UTF-8 contains it.
+            while output.last == UInt8(ascii: " ") { output.removeLast() }
+            output.append(UInt8(ascii: "\n"))
         }
         // A header is cut only when its column had to be cut below it to fit at all.
         let headers = columns.indices.map { columns[$0].header.truncated(toWidth: max(1, widths[$0])) }
@@ -116,7 +119,7 @@ struct Table {
             let first = row * count
             line({ texts[first + $0] }, width: { textWidths[first + $0] }, style: { cells[$0].style }, isHeader: false)
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Every cell's text (its short form when `short` and it has one) and width, worked out once,

@@ -72,7 +72,7 @@ extension String {
     /// so text that came from the database can never drive the terminal.
     var terminalSafe: String {
         // Printable ASCII, most text, is safe as it is; only the rest needs Unicode's tables.
-        if utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return self }
+        if printableASCIICount != nil { return self }
         // So are the Latin letters before the combining marks, but for the soft hyphen (U+00AD).
         if unicodeScalars.allSatisfy({
             (0x20..<0x7F).contains($0.value) || ((0xA0..<0x300).contains($0.value) && $0.value != 0xAD)
@@ -85,11 +85,21 @@ extension String {
         }))
     }
 
+    /// The number of bytes when every one is printable ASCII, else nil: one pass over the bytes
+    /// in place, for the cells of a table, which are nearly all ASCII.
+    var printableASCIICount: Int? {
+        var text = self
+        return text.withUTF8 { bytes in
+            for byte in bytes where !(0x20..<0x7F).contains(byte) { return nil }
+            return bytes.count
+        }
+    }
+
     /// Columns the text takes on a terminal: wide (CJK, emoji) characters take two, combining
     /// marks none.
     var displayWidth: Int {
         // Printable ASCII takes a column a byte.
-        if utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return utf8.count }
+        if let count = printableASCIICount { return count }
         // So does every letter of the Latin alphabets before the combining marks (U+0300), and
         // the dashes, quotes, ellipsis and currency signs of General Punctuation (but its
         // invisible joiners and marks): each is a character of its own, one column wide.

@@ -42,7 +42,8 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self = date
     }
 
-    private init?(isoBytes bytes: UnsafeBufferPointer<UInt8>) {
+    /// `init(iso:)` over UTF-8 bytes, as SQLite hands a column over.
+    init?(isoBytes bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
             return nil
         }

@@ -57,14 +57,22 @@ public enum Timestamp {
     /// The instant `text` names, or nil unless it is exactly in `style`: a day that exists, hours
     /// 00 to 23, minutes and seconds 00 to 59, no fraction, and `Z`.
     public static func parse(_ text: String, style: Style) -> Date? {
+        // Read in place when the string is contiguous, as it is when it comes from the database.
+        text.utf8.withContiguousStorageIfAvailable { parse(utf8: $0, style: style) }
+            ?? Array(text.utf8).withUnsafeBufferPointer { parse(utf8: $0, style: style) }
+    }
+
+    /// `parse(_:style:)` over UTF-8 bytes, with nothing allocated: a database of 100,000
+    /// subscriptions has 200,000 timestamps, each read straight from SQLite's buffer.
+    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, style: Style) -> Date? {
         let layout: StaticString = style == .extended ? "dddd-dd-ddTdd:dd:ddZ" : "ddddddddTddddddZ"
-        guard text.utf8.count == layout.utf8CodeUnitCount else { return nil }
-        // The six numbers, read digit by digit as the layout says, with nothing allocated: a
-        // database of 100,000 subscriptions has 200,000 timestamps.
+        guard bytes.count == layout.utf8CodeUnitCount else { return nil }
+        // The six numbers, read digit by digit as the layout says.
         var numbers = (year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0)
         var digitsRead = 0
-        let layoutBytes = UnsafeBufferPointer(start: layout.utf8Start, count: layout.utf8CodeUnitCount)
-        for (byte, expected) in zip(text.utf8, layoutBytes) {
+        let layoutBytes = layout.utf8Start
+        for index in 0..<bytes.count {
+            let byte = bytes[index], expected = layoutBytes[index]
             guard expected == UInt8(ascii: "d") else {
                 if byte != expected { return nil }
                 continue

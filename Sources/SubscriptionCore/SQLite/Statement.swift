@@ -124,6 +124,8 @@ private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self
 protocol RowReading {
     func int(_ column: Int) -> Int64?
     func text(_ column: Int) -> String?
+    /// A text column's UTF-8 bytes, valid only during `body`; nil for NULL.
+    func withBytes<T>(_ column: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T?
 }
 
 extension Statement: RowReading {}
@@ -145,5 +147,10 @@ struct Row: Sendable, RowReading {
         case .integer(let number): String(number)
         case .null: nil
         }
+    }
+
+    func withBytes<T>(_ column: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T? {
+        guard var text = text(column) else { return nil }
+        return try text.withUTF8(body)
     }
 }

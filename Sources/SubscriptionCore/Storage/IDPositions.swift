@@ -31,6 +31,14 @@ struct IDPositions {
         return nil
     }
 
+    /// `position(of:)`, trying `last` and the position after it first: a table's rows mostly come
+    /// in the order their subscriptions were written, so a row's is usually the row before's or
+    /// the next.
+    func position(of id: UnsafeBufferPointer<UInt8>, after last: Int) -> Int? {
+        for guess in last...last + 1 where guess < count && matches(guess, id) { return guess }
+        return position(of: id)
+    }
+
     /// Whether id `position` is `id`: a length check and one `memcmp`, not a byte-by-byte walk.
     private func matches(_ position: Int, _ id: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = starts[position], length = starts[position + 1] - start

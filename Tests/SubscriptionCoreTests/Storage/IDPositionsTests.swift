@@ -20,4 +20,19 @@ struct IDPositionsTests {
         #expect(position(positions, "same-prefix-") == nil)
         #expect(position(positions, ids[0].uppercased()) == nil)
     }
+
+    @Test("A guess of the position (the last row's, or the next) finds the same as a lookup, whether it is right or wrong")
+    func guessedLookups() {
+        let ids = (0..<100).map { "id-\($0)" }
+        var positions = IDPositions()
+        for id in ids { positions.append(id) }
+        for (index, id) in ids.enumerated() {
+            for last in [index, index - 1, 0, 99, 57] where last >= 0 {
+                var bytes = id
+                #expect(bytes.withUTF8 { positions.position(of: $0, after: last) } == index, "\(id) after \(last)")
+            }
+        }
+        var missing = "id-100"
+        #expect(missing.withUTF8 { positions.position(of: $0, after: 99) } == nil)
+    }
 }

@@ -90,6 +90,23 @@ struct SubscriptionStoreTests {
         #expect(try SubscriptionStore(location: location).subscriptions().map(\.name) == ["Zeta", "Alpha", "Mid"])
     }
 
+    @Test("Subscriptions stored out of the order they were added in (an import of older ones) still list by when they were added, then by id")
+    func listOrderOfRowsStoredOutOfOrder() throws {
+        let connection = try EncryptedDatabase.empty(categories: StoreLocation.englishCategories)
+        let records = SubscriptionRecords(connection: connection)
+        let added: [(name: String, id: String, second: Double)] = [
+            ("Latest", "00000000-0000-4000-8000-000000000001", 30), ("Tie b", "b0000000-0000-4000-8000-000000000000", 10),
+            ("Earliest", "f0000000-0000-4000-8000-000000000000", 0), ("Tie a", "a0000000-0000-4000-8000-000000000000", 10),
+        ]
+        for entry in added {
+            let instant = fixedNow.addingTimeInterval(entry.second)
+            try records.insert(Subscription(id: entry.id, name: entry.name, price: money("9.99"), cycle: cycle(1, .month),
+                                            startDate: day("2024-01-31"), createdAt: instant))
+        }
+        #expect(try records.all().map(\.name) == ["Earliest", "Tie a", "Tie b", "Latest"])
+        #expect(try records.all(ids: [added[0].id, added[2].id]).map(\.name) == ["Earliest", "Latest"])
+    }
+
     @Test("An amount with too many digits for its currency is refused and nothing is written, not even a new category")
     func invalidAddWritesNothing() throws {
         let store = try SubscriptionStore(location: location)
