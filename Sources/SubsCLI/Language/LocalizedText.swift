@@ -100,33 +100,50 @@ public struct LocalizedText: ExpressibleByStringInterpolation, Sendable {
     /// Fills `%@` (the next argument) and `%N$@` (the Nth), and turns `%%` into `%`.
     public static func format(_ format: String, _ arguments: [String]) -> String {
         guard format.utf8.contains(UInt8(ascii: "%")) else { return format }
-        var result = ""
+        // Byte by byte: `%`, `@`, `$` and digits are ASCII, which no other character's UTF-8
+        // contains, and a report may format thousands of lines.
+        var result: [UInt8] = []
         var next = 0
-        var scalars = format.unicodeScalars[...]
-        while let scalar = scalars.popFirst() {
-            guard scalar == "%" else {
-                result.unicodeScalars.append(scalar)
-                continue
+        func append(argument index: Int) {
+            if arguments.indices.contains(index) { result.append(contentsOf: arguments[index].utf8) }
+        }
+        var format = format
+        format.withUTF8 { bytes in
+            result.reserveCapacity(bytes.count + arguments.reduce(0) { $0 + $1.utf8.count })
+            var index = 0
+            func isNext(_ ascii: Unicode.Scalar, at offset: Int = 0) -> Bool {
+                index + offset < bytes.count && bytes[index + offset] == UInt8(ascii: ascii)
             }
-            if scalars.first == "%" {
-                scalars.removeFirst()
-                result += "%"
-            } else if scalars.first == "@" {
-                scalars.removeFirst()
-                result += next < arguments.count ? arguments[next] : ""
-                next += 1
-            } else {
-                let digits = scalars.prefix { ("0"..."9").contains($0) }
-                let rest = scalars.dropFirst(digits.count)
-                if let position = Int(String(String.UnicodeScalarView(digits))), rest.starts(with: "$@".unicodeScalars) {
-                    result += position - 1 < arguments.count && position > 0 ? arguments[position - 1] : ""
-                    scalars = rest.dropFirst(2)
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                guard byte == UInt8(ascii: "%") else {
+                    result.append(byte)
+                    continue
+                }
+                if isNext("%") {
+                    index += 1
+                    result.append(UInt8(ascii: "%"))
+                } else if isNext("@") {
+                    index += 1
+                    append(argument: next)
+                    next += 1
                 } else {
-                    result += "%"
+                    var digits = 0
+                    while index + digits < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index + digits]) {
+                        digits += 1
+                    }
+                    if digits > 0, isNext("$", at: digits), isNext("@", at: digits + 1),
+                       let position = Int(String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<index + digits]), as: UTF8.self)) {
+                        if position > 0 { append(argument: position - 1) }
+                        index += digits + 2
+                    } else {
+                        result.append(UInt8(ascii: "%"))
+                    }
                 }
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// The placeholders of a format, as the argument numbers they show: `a %@ b %@` gives [1, 2],

@@ -53,35 +53,36 @@ public struct Summary: Sendable {
         convertedMonthly = converted
         missingRates = converter.missingRates(for: monthly)
 
-        // Only the first few in `upcoming`'s order are shown: keep the earliest, never sort them
-        // all.
-        let order = UpcomingOrder(subscriptions)
-        var upcoming: [(key: UInt64, item: UpcomingItem)] = []
+        // Only the first few in `upcoming`'s order are shown. Every payment on or before the day
+        // of the `kept`-th earliest is a candidate, and only the candidates are put in order: no
+        // subscription is ranked that cannot be shown.
         let kept = Self.nextPaymentCount
-        for (index, subscription) in subscriptions.enumerated() {
-            // A subscription's payments come in date order, and the date leads the key: once
-            // `kept` are kept, one whose first payment is later than all of them has nothing to add.
-            if upcoming.count == kept, let last = upcoming.last?.item.date,
-               let first = subscription.nextPayment(onOrAfter: today), first.date > last {
+        var earliestDays: [CivilDate] = []
+        var candidates: [UpcomingItem] = []
+        for subscription in subscriptions {
+            // A subscription's payments come in date order: one whose first is later than the
+            // `kept` earliest has nothing to add.
+            if earliestDays.count == kept, let first = subscription.nextPayment(onOrAfter: today),
+               first.date > earliestDays[kept - 1] {
                 continue
             }
             var items: [UpcomingItem] = []
-            for payment in subscription.nextPayments(onOrAfter: today, count: Self.nextPaymentCount) {
+            for payment in subscription.nextPayments(onOrAfter: today, count: kept) {
                 UpcomingItem.append(payment, of: subscription, today: today, to: &items)
             }
-            for item in items {
-                let key = order.key(item, subscriptionAt: index)
-                guard upcoming.count < kept || key < upcoming[upcoming.count - 1].key else { continue }
-                // After any with the same key: the order items came in breaks ties.
-                let place = upcoming.firstIndex { $0.key > key } ?? upcoming.count
-                upcoming.insert((key, item), at: place)
-                if upcoming.count > kept { upcoming.removeLast() }
+            for item in items where earliestDays.count < kept || item.date <= earliestDays[kept - 1] {
+                candidates.append(item)
+                earliestDays.insert(item.date, at: earliestDays.firstIndex { $0 > item.date } ?? earliestDays.count)
+                if earliestDays.count > kept { earliestDays.removeLast() }
             }
         }
-        nextPayments = upcoming.map(\.item)
+        let shown = earliestDays.last.map { last in candidates.filter { $0.date <= last } } ?? []
+        nextPayments = Array(UpcomingOrder.sorted(shown).prefix(kept))
+        // Only a subscription whose trial ends this week can have a trial's end in it.
         let week = today.adding(days: Self.trialWindowDays) ?? today
-        trialsEnding = UpcomingReport(subscriptions, today: today, through: week).items.filter { $0.kind == .trialEnd }
-        deadlines = Self.deadlines(of: subscriptions, today: today, order: order)
+        let trialsThisWeek = subscriptions.filter { $0.trialEnd.map { today <= $0 && $0 <= week } ?? false }
+        trialsEnding = UpcomingReport(trialsThisWeek, today: today, through: week).items.filter { $0.kind == .trialEnd }
+        deadlines = Self.deadlines(of: subscriptions, today: today)
         priceRises = subscriptions.compactMap { PriceRise($0, today: today) }
         let inBase = budgetConverter ?? converter
         let usedInBase = try inBase.convert(monthly)
@@ -91,18 +92,15 @@ public struct Summary: Sendable {
     }
 
     /// The deadlines from today through `deadlineWindowDays` ahead, in `upcoming`'s order.
-    private static func deadlines(of subscriptions: [Subscription], today: CivilDate, order: UpcomingOrder) -> [UpcomingItem] {
+    private static func deadlines(of subscriptions: [Subscription], today: CivilDate) -> [UpcomingItem] {
         let end = today.adding(days: deadlineWindowDays) ?? today
         var items: [UpcomingItem] = []
-        var keys: [UInt64] = []
-        for (index, subscription) in subscriptions.enumerated() {
+        for subscription in subscriptions {
             for deadline in subscription.deadlines(from: today, through: end) {
-                let item = UpcomingItem(subscription, deadline, today: today)
-                items.append(item)
-                keys.append(order.key(item, subscriptionAt: index))
+                items.append(UpcomingItem(subscription, deadline, today: today))
             }
         }
-        return UpcomingOrder.sorted(items, keys: keys)
+        return UpcomingOrder.sorted(items)
     }
 
     /// The yearly total: twelve exact months, rounded once.

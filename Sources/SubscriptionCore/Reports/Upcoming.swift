@@ -134,6 +134,18 @@ struct UpcomingOrder {
         }
     }
 
+    /// A few items in this order, worked out from the items alone, with no ranking of every
+    /// subscription; items alike keep the order they came in.
+    static func sorted(_ items: [UpcomingItem]) -> [UpcomingItem] {
+        let names = items.map { $0.name.lowercased() }
+        return items.indices.sorted { a, b in
+            let (left, right) = (items[a], items[b])
+            guard left.date == right.date else { return left.date < right.date }
+            guard left.subscriptionID != right.subscriptionID else { return kindRank(left.kind) < kindRank(right.kind) }
+            return (names[a], left.subscriptionID) < (names[b], right.subscriptionID)
+        }.map { items[$0] }
+    }
+
     /// `items` (with the index of the subscription each belongs to) in this order; items with
     /// one key keep the order they came in.
     static func sorted(_ items: [UpcomingItem], keys: [UInt64]) -> [UpcomingItem] {
