@@ -53,10 +53,10 @@ struct Table {
         rows.append(row)
     }
 
-    /// From the decimal point on: `.49` of `$15.49`, nothing for `¥1,000`.
-    private static func fractionPart(_ text: String) -> Substring {
-        let point: Character = Language.current == .turkish ? "," : "."
-        return text.lastIndex(of: point).map { text[$0...] } ?? ""
+    /// From the decimal point on: `.49` of `$15.49`, nothing for `¥1,000`. The point is found
+    /// among the bytes: amounts are written by `MoneyText`, with no mark combined with a point.
+    private static func fractionPart(_ text: String, point: UInt8) -> Substring {
+        text.utf8.lastIndex(of: point).map { text[$0...] } ?? ""
     }
 
     /// The table as lines of text, with no trailing spaces, fitted to `terminal.width` when it
@@ -80,7 +80,10 @@ struct Table {
         // costs several times more.
         var output: [UInt8] = []
         output.reserveCapacity((rows.count + 1) * (widths.reduce(0, +) + 2 * count + 1))
-        func write(_ text: String) { output.append(contentsOf: text.utf8) }
+        func write(_ text: String) {
+            var text = text
+            text.withUTF8 { output.append(contentsOf: $0) }
+        }
         // Amounts under a header wider than they are stand at its start, lined up among
         // themselves, so that the header is over them and not off to their left.
         let amountWidths = columns.indices.map { index in
@@ -140,7 +143,8 @@ struct Table {
         // A decimal column pads each amount on the right so the points line up, then aligns right.
         for index in columns.indices where columns[index].alignment == .decimal {
             let cells = stride(from: index, to: texts.count, by: count)
-            let tails = cells.map { String(Self.fractionPart(texts[$0])).displayWidth }
+            let point = UInt8(ascii: Language.current == .turkish ? "," : ".")
+            let tails = cells.map { String(Self.fractionPart(texts[$0], point: point)).displayWidth }
             let longest = tails.max() ?? 0
             for (cell, tail) in zip(cells, tails) where tail < longest {
                 texts[cell] += Self.spaces(longest - tail)

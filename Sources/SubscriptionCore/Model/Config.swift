@@ -187,6 +187,7 @@ public enum RemindDays {
     public static func parse(_ text: String, expected: InputError.Expected) throws -> [Int] {
         // The stored form, `7,1`, has nothing to trim: read it without Foundation.
         let isPlain = text.utf8.allSatisfy { $0 == UInt8(ascii: ",") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        if isPlain, let days = storedDays(text) { return days }
         if !isPlain, ["none", "yok"].contains(text.trimmingCharacters(in: .whitespaces).lowercased()) { return [] }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { isPlain ? $0 : Substring($0.trimmingCharacters(in: .whitespaces)) }
@@ -198,6 +199,28 @@ public enum RemindDays {
             days.insert(day)
         }
         return days.sorted(by: >)
+    }
+
+    /// The stored form, already in order (`7,1`: each day 0 to 365, no more than three digits,
+    /// largest first, none twice), read byte by byte, as every stored subscription with its own
+    /// days is; nil for anything else, which `parse` reads the long way.
+    private static func storedDays(_ text: String) -> [Int]? {
+        var days: [Int] = []
+        var day = 0, digits = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ",") {
+                guard digits > 0, days.last.map({ $0 > day }) ?? true, range.contains(day) else { return nil }
+                days.append(day)
+                (day, digits) = (0, 0)
+            } else {
+                day = day * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+                guard digits <= 3 else { return nil }
+            }
+        }
+        guard digits > 0, days.last.map({ $0 > day }) ?? true, range.contains(day) else { return nil }
+        days.append(day)
+        return days
     }
 
     /// The stored form that `parse` reads back: `7,1`, or `none`.

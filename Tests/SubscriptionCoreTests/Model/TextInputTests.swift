@@ -83,13 +83,14 @@ struct TextInputTests {
 @Suite("Reminder day lists")
 struct RemindDaysTests {
     @Test("Reminder offsets parse to distinct days, latest first",
-          arguments: [("7,1", [7, 1]), ("1,7", [7, 1]), ("2", [2]), ("0", [0]), (" 3 , 3 ,1", [3, 1]), ("365", [365])])
+          arguments: [("7,1", [7, 1]), ("1,7", [7, 1]), ("2", [2]), ("0", [0]), (" 3 , 3 ,1", [3, 1]), ("365", [365]),
+                      ("7,7,1", [7, 1]), ("30,7,1,0", [30, 7, 1, 0]), ("007,1", [7, 1]), ("1,30,7", [30, 7, 1])])
     func accepted(_ text: String, _ expected: [Int]) throws {
         #expect(try RemindDays.parse(text) == expected)
     }
 
     @Test("Bad reminder offsets are refused, naming them",
-          arguments: ["", "7,", "-1", "366", "a", "1;2", "1000", "7,,1"])
+          arguments: ["", "7,", "-1", "366", "a", "1;2", "1000", "7,,1", ",", ",7", "366,1", "400,7", "1,366", "0007"])
     func rejected(_ text: String) {
         #expect(throws: InputError.invalid(.reminderDays, value: text, expected: .reminderDays)) { try RemindDays.parse(text) }
     }
