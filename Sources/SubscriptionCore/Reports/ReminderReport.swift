@@ -76,10 +76,12 @@ public enum ReminderReport {
             reminders += deadlineReminders(
                 subscription, today: today, offsets: cancelOffsets ?? config.remindCancelDays, sent: sent)
         }
-        return reminders.sorted {
-            ($0.date, $0.name.lowercased(), $0.subscriptionID, $0.kind.rawValue)
-                < ($1.date, $1.name.lowercased(), $1.subscriptionID, $1.kind.rawValue)
-        }
+        // Each name lowered once, not at every comparison of a sort of thousands.
+        let names = reminders.map { $0.name.lowercased() }
+        return reminders.indices.sorted { a, b in
+            (reminders[a].date, names[a], reminders[a].subscriptionID, reminders[a].kind.rawValue)
+                < (reminders[b].date, names[b], reminders[b].subscriptionID, reminders[b].kind.rawValue)
+        }.map { reminders[$0] }
     }
 
     private static func paymentReminders(

@@ -57,6 +57,13 @@ struct SubscriptionRecords {
     func all(ids: [String]?) throws -> [Subscription] {
         var parts: [SubscriptionParts] = []
         var positions = IDPositions()
+        // Room for them all at once: growing by doubling would copy 100,000 of them and hold
+        // the old array and the new at once. The largest rowid is found at once, and is the
+        // count or more (room never touched costs no memory); a damaged one reserves no more
+        // than 200,000.
+        if ids == nil, case .integer(let largest)? = try connection.scalar("SELECT max(rowid) FROM subscriptions") {
+            parts.reserveCapacity(Int(clamping: min(largest, 200_000)))
+        }
         let filter = ids.map { " WHERE id IN (" + repeatElement("?", count: $0.count).joined(separator: ", ") + ")" } ?? ""
         // In storage order: the order they were added in is restored below, where it costs far less
         // than SQLite sorting every column of every row.
