@@ -6,26 +6,42 @@ import SubscriptionCore
 /// code) in every language.
 enum MoneyText {
     static func display(_ money: Money, in language: Language = .current) -> String {
-        let plain = money.description
-        let negative = plain.hasPrefix("-")
-        let digits = negative ? String(plain.dropFirst()) : plain
-        return (negative ? "-" : "") + prefix(for: money.currency) + number(digits, in: language)
+        let prefix = prefix(for: money.currency)
+        // From the amount's digits on the stack into one buffer: a long list shows 200,000.
+        return money.withText { plain in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(prefix.utf8.count + plain.count + plain.count / 3)
+            var digits = plain
+            if plain.first == UInt8(ascii: "-") {
+                bytes.append(UInt8(ascii: "-"))
+                digits = UnsafeBufferPointer(rebasing: plain.dropFirst())
+            }
+            bytes.append(contentsOf: prefix.utf8)
+            appendNumber(digits, in: language, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
     }
 
     /// A plain decimal (`1234.5`) with the language's group and decimal separators: `1,234.5`,
     /// in Turkish `1.234,5`.
     static func number(_ plain: String, in language: Language = .current) -> String {
-        let (group, point) = language == .turkish ? (UInt8(ascii: "."), UInt8(ascii: ",")) : (UInt8(ascii: ","), UInt8(ascii: "."))
-        // Digits are ASCII: grouped byte by byte, in one buffer (a long list formats 200,000).
-        let whole = plain.utf8.firstIndex(of: UInt8(ascii: ".")).map { plain.utf8.distance(from: plain.utf8.startIndex, to: $0) }
-            ?? plain.utf8.count
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(plain.utf8.count + whole / 3)
-        for (index, byte) in plain.utf8.enumerated() {
-            if index > 0 && index < whole && (whole - index) % 3 == 0 { bytes.append(group) }
-            bytes.append(index == whole ? point : byte)
+        var plain = plain
+        return plain.withUTF8 { plain in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(plain.count + plain.count / 3)
+            appendNumber(plain, in: language, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
         }
-        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `number`'s bytes: digits are ASCII, grouped byte by byte.
+    private static func appendNumber(_ plain: UnsafeBufferPointer<UInt8>, in language: Language, to bytes: inout [UInt8]) {
+        let (group, point) = language == .turkish ? (UInt8(ascii: "."), UInt8(ascii: ",")) : (UInt8(ascii: ","), UInt8(ascii: "."))
+        let whole = plain.firstIndex(of: UInt8(ascii: ".")) ?? plain.count
+        for index in 0..<plain.count {
+            if index > 0 && index < whole && (whole - index) % 3 == 0 { bytes.append(group) }
+            bytes.append(index == whole ? point : plain[index])
+        }
     }
 
     /// `$` where the symbol is unambiguous, else the code and a space.

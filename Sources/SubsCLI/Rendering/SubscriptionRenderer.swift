@@ -57,15 +57,22 @@ enum SubscriptionRenderer {
             let cancelByColumn = 5
             if deadlines { columns.insert(.init(header: localized("CANCEL BY")), at: cancelByColumn) }
             var table = Table(columns)
+            // The same few words on many rows: each cycle and status is said once.
+            var cycles: [BillingCycle: (long: String, short: String)] = [:]
+            var statuses: [SubscriptionStatus: String] = [:]
             for item in list.items {
                 let subscription = item.subscription
+                let cycle = cycles[item.cycle] ?? (SubscriptionText.cycle(item.cycle), SubscriptionText.shortCycle(item.cycle))
+                cycles[item.cycle] = cycle
+                let status = statuses[item.status] ?? SubscriptionText.status(item.status)
+                statuses[item.status] = status
                 var row: [Table.Cell] = [
                     Table.Cell(subscription.shortID, style: .dim), Table.Cell(subscription.name),
                     Table.Cell(SubscriptionText.money(item.amount)),
-                    Table.Cell(SubscriptionText.cycle(item.cycle), short: SubscriptionText.shortCycle(item.cycle)),
+                    Table.Cell(cycle.long, short: cycle.short),
                     Table.Cell(item.nextPayment.map { SubscriptionText.date($0.date) } ?? "-"),
                     Table.Cell(SubscriptionText.money(item.roundedMonthlyCost)),
-                    Table.Cell(SubscriptionText.status(item.status), style: SubscriptionText.statusStyle(item.status)),
+                    Table.Cell(status, style: SubscriptionText.statusStyle(item.status)),
                     Table.Cell(subscription.category ?? "", style: categories.style(for: subscription.category)),
                 ]
                 if deadlines {

@@ -112,7 +112,7 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `description`'s bytes, made on the stack, for a writer that copies them somewhere.
-    func withText<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    public func withText<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let digits = currency.minorDigits
         let negative = minorUnits < 0
         // Digits written right to left on the stack, then copied once into the string: every
