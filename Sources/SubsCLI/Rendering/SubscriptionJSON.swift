@@ -14,12 +14,15 @@ enum SubscriptionJSON {
     static func members(_ snapshot: SubscriptionSnapshot, into sink: inout some JSONMemberSink) {
         let subscription = snapshot.subscription
         sink.add("amount", money: snapshot.amount)
-        sink.add("auto_renew", .bool(subscription.autoRenew))
+        sink.add("auto_renew", bool: subscription.autoRenew)
         sink.add("category", string: subscription.category)
         sink.add("contract", contract(snapshot))
         sink.add("created_at", instant: subscription.createdAt)
         sink.add("currency", string: subscription.currency.code)
-        sink.add("cycle", .object(["count": .int(snapshot.cycle.count), "unit": .string(snapshot.cycle.unit.rawValue)]))
+        sink.add("cycle") {
+            $0.add("count", int: snapshot.cycle.count)
+            $0.add("unit", string: snapshot.cycle.unit.rawValue)
+        }
         sink.add("ends", date: subscription.ends)
         sink.add("id", string: subscription.id)
         if subscription.members.isEmpty {

@@ -89,6 +89,10 @@ public protocol JSONMemberSink {
     mutating func add(_ key: StaticString, instant: Date)
     /// A number, or null.
     mutating func add(_ key: StaticString, int: Int?)
+    /// `true` or `false`.
+    mutating func add(_ key: StaticString, bool: Bool)
+    /// An object whose members `members` adds, in key order.
+    mutating func add(_ key: StaticString, object members: (inout Self) -> Void)
 }
 
 extension JSONObject: JSONMemberSink {
@@ -118,6 +122,16 @@ extension JSONObject: JSONMemberSink {
 
     public mutating func add(_ key: StaticString, int: Int?) {
         add(key, int.map(JSONValue.int) ?? .null)
+    }
+
+    public mutating func add(_ key: StaticString, bool: Bool) {
+        add(key, .bool(bool))
+    }
+
+    public mutating func add(_ key: StaticString, object members: (inout JSONObject) -> Void) {
+        var object = JSONObject()
+        members(&object)
+        add(key, .object(object))
     }
 }
 
@@ -220,12 +234,29 @@ public struct JSONWriter {
             precondition(isEmpty || lastKey < key.description, "members out of key order: \(key)")
             lastKey = key.description
             #endif
-            writer.append(isEmpty ? "{\n" : ",\n")
+            // Made on the stack and appended once: each append costs more than the few bytes it
+            // copies, and a list writes a dozen members for each of thousands of subscriptions.
+            let separator: StaticString = isEmpty ? "{\n" : ",\n"
             isEmpty = false
-            writer.pad(indent + 1)
-            writer.output.append(UInt8(ascii: "\""))
-            key.withUTF8Buffer { writer.output.append(contentsOf: $0) }
-            writer.append("\": ")
+            let spaces = 2 * (indent + 1)
+            key.withUTF8Buffer { key in
+                separator.withUTF8Buffer { separator in
+                    let length = separator.count + spaces + key.count + 4
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { bytes in
+                        var end = 0
+                        func put(_ byte: UInt8) {
+                            bytes[end] = byte
+                            end += 1
+                        }
+                        separator.forEach(put)
+                        for _ in 0..<spaces { put(UInt8(ascii: " ")) }
+                        put(UInt8(ascii: "\""))
+                        key.forEach(put)
+                        for byte in "\": ".utf8 { put(byte) }
+                        writer.output.append(contentsOf: UnsafeBufferPointer(bytes))
+                    }
+                }
+            }
         }
 
         public mutating func add(_ key: StaticString, _ value: JSONValue) {
@@ -265,6 +296,16 @@ public struct JSONWriter {
             self.key(key)
             if let int { writer.append(String(int)) } else { writer.append("null") }
         }
+
+        public mutating func add(_ key: StaticString, bool: Bool) {
+            self.key(key)
+            writer.append(bool ? "true" : "false")
+        }
+
+        public mutating func add(_ key: StaticString, object members: (inout ObjectWriter) -> Void) {
+            self.key(key)
+            writer.writeObject(indent: indent + 1, members)
+        }
     }
 
     /// `money.description`'s bytes, unquoted, with no string made.
@@ -295,8 +336,16 @@ public struct JSONWriter {
     }
 
     public mutating func pad(_ level: Int) {
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
+        // Copied from a row of spaces: appending a repeated element goes byte by byte, and every
+        // member of every object is padded.
+        let count = 2 * level
+        guard count <= Self.spaces.count else {
+            return output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+        }
+        Self.spaces.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
     }
+
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
     /// A string in quotes: `"` and `\` escaped, newline, return and tab by name, the other C0
     /// controls, DEL and the C1 controls (U+0080–U+009F) as `\u00XX`; everything else as it is.
