@@ -84,4 +84,24 @@ import Testing
         let inDollars = try Summary(big, today: today, config: Config(), converter: converter)
         #expect(inDollars.convertedMonthly != nil)
     }
+
+    @Test("The next payments are upcoming's first five, for many subscriptions sharing days, names in other cases and trials")
+    func nextPaymentsAreUpcomingsFirst() throws {
+        var generator = SystemRandomNumberGenerator()
+        let names = ["netflix", "Netflix", "NETFLIX", "Çay", "çay", "Apple", "apple tv", "Zed"]
+        let cycles: [BillingCycle] = [.monthly, cycle(1, .week), cycle(3, .month), cycle(1, .year), cycle(10, .day)]
+        let starts = ["2024-06-15", "2024-06-16", "2024-05-16", "2024-06-20", "2023-06-16"]
+        for _ in 0..<30 {
+            let subscriptions = (0..<Int.random(in: 1...60, using: &generator)).map { index in
+                subscription(
+                    id: String(format: "%08d-0000-4000-8000-000000000000", Int.random(in: 0..<100, using: &generator)) + "\(index)",
+                    name: names.randomElement(using: &generator)!, every: cycles.randomElement(using: &generator)!,
+                    start: starts.randomElement(using: &generator)!,
+                    trialEnd: Bool.random(using: &generator) ? nil : "2024-06-18")
+            }
+            let summary = try Summary(subscriptions, today: today, config: Config(), converter: CurrencyConverter(base: .usd, rates: []))
+            let upcoming = UpcomingReport(subscriptions, today: today, through: day("2026-06-15")).items.filter(\.isPayment)
+            #expect(summary.nextPayments == Array(upcoming.prefix(Summary.nextPaymentCount)))
+        }
+    }
 }
