@@ -147,6 +147,27 @@ final class Connection {
         return result
     }
 
+    /// Runs `body` in a write transaction with foreign key enforcement off, for a change that
+    /// deletes the rows a key joins itself (SQLite checks and cascades each key per row: 70% of
+    /// an undo of 100,000 subscriptions). Before it commits, `PRAGMA foreign_key_check` must find
+    /// no row whose key points nowhere; else nothing is written and the error is SQLite's own for
+    /// a broken key. Enforcement is as it was afterwards, whatever happens (`PRAGMA foreign_keys`
+    /// does nothing inside a transaction, so it is switched around it).
+    func writeTransactionCheckingForeignKeys<T>(_ body: () throws -> T) throws -> T {
+        let wereOn = try scalar("PRAGMA foreign_keys") == .integer(1)
+        try execute("PRAGMA foreign_keys = OFF")
+        defer { if wereOn { try? execute("PRAGMA foreign_keys = ON") } }
+        return try writeTransaction {
+            let result = try body()
+            if let broken = try rows("PRAGMA foreign_key_check").first {
+                // SQLITE_CONSTRAINT_FOREIGNKEY, a macro Swift does not import.
+                throw SQLiteError(extendedCode: SQLITE_CONSTRAINT | 3 << 8,
+                                  message: "FOREIGN KEY constraint failed", sql: "PRAGMA foreign_key_check: \(broken.text(0) ?? "")")
+            }
+            return result
+        }
+    }
+
     /// Runs `body` in a deferred transaction, so all its reads see one snapshot.
     func readTransaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN DEFERRED")
