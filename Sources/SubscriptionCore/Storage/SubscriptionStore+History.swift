@@ -77,7 +77,7 @@ extension SubscriptionStore {
         let removesWrittenOnly = try read { connection in
             try History.latestUndoable(connection).map { try Self.removesWrittenOnly(connection, $0.0, before: $0.before) } ?? false
         }
-        return try write(checkingForeignKeys: removesWrittenOnly) { connection in
+        return try write(withoutForeignKeys: removesWrittenOnly) { connection in
             try connection.execute(Self.largeCache)
             guard let (latest, before, after) = try History.latestUndoable(connection),
                   expected.map({ $0 == latest }) ?? (latest.action != .restore),

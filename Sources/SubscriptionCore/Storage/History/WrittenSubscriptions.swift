@@ -58,7 +58,8 @@ enum WrittenSubscriptions {
     /// Deletes the subscriptions `entry` wrote and every row of theirs: first the rows of each
     /// table whose foreign key names a subscription, then the subscriptions. Meant to run with
     /// foreign keys off: with them on, SQLite checks and cascades every key for each row deleted,
-    /// which was 70% of the undo of an import of 100,000.
+    /// which was 70% of the undo of an import of 100,000. A row of another table that named one
+    /// of those rows refuses it (SQLite's error for a broken key), as it would with them on.
     static func delete(_ connection: Connection, entry: Int) throws {
         // The ids once, in a table of their own rather than a subquery each statement reads again.
         try connection.execute("CREATE TEMP TABLE IF NOT EXISTS undone_subscriptions (id TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID")
@@ -67,27 +68,35 @@ enum WrittenSubscriptions {
             INSERT OR IGNORE INTO temp.undone_subscriptions (id)
             SELECT subscription_id FROM history_subscriptions WHERE history_id = ? AND fingerprint IS NOT NULL
             """, [.integer(Int64(entry))])
-        for (table, column) in try referringTables(connection) {
+        let keys = try foreignKeys(connection)
+        let children = keys.filter { $0.parent == "subscriptions" }
+        for child in children {
             try connection.execute("""
-                DELETE FROM "\(table)" WHERE "\(column)" IN (SELECT id FROM temp.undone_subscriptions)
+                DELETE FROM "\(child.table)" WHERE "\(child.column)" IN (SELECT id FROM temp.undone_subscriptions)
                 """)
         }
         // `+id`: in the order they are stored, not in the order of their ids, which for 100,000
         // put each on other pages than the last.
         try connection.execute("DELETE FROM subscriptions WHERE +id IN (SELECT id FROM temp.undone_subscriptions)")
+        // No key names a subscription's row now gone; only a table naming those rows of another
+        // table (none does today) could hold one pointing nowhere.
+        let emptied = Set(children.map(\.table))
+        for table in Set(keys.filter { emptied.contains($0.parent) }.map(\.table)).sorted() {
+            try connection.refuseBrokenForeignKeys(in: table)
+        }
     }
 
-    /// Each table with a foreign key to `subscriptions`, and the column that holds it, as the
-    /// schema says (so that a table a later version adds goes too).
-    private static func referringTables(_ connection: Connection) throws -> [(table: String, column: String)] {
+    /// Every foreign key of the schema: the table that holds it, its column and the table it
+    /// names (so that a table a later version adds is deleted from too).
+    private static func foreignKeys(_ connection: Connection) throws -> [(table: String, column: String, parent: String)] {
         // One table at a time: this SQLite has no `pragma_foreign_key_list` to join.
-        var found: [(table: String, column: String)] = []
+        var found: [(table: String, column: String, parent: String)] = []
         for table in try connection.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") {
             guard let table = table.text(0) else { throw History.damaged }
             // Columns: id, seq, table, from, to, on_update, on_delete, match.
-            for key in try connection.rows("PRAGMA foreign_key_list(\"\(table)\")") where key.text(2) == "subscriptions" {
-                guard let column = key.text(3) else { throw History.damaged }
-                found.append((table, column))
+            for key in try connection.rows("PRAGMA foreign_key_list(\"\(table)\")") {
+                guard let parent = key.text(2), let column = key.text(3) else { throw History.damaged }
+                found.append((table, column, parent))
             }
         }
         return found
