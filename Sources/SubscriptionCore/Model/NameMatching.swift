@@ -9,6 +9,8 @@ public enum NameMatching {
     /// plus a combining dot) and `ı` all compare as `i`, so `GIDA`, `Gıda` and `gida` match
     /// whichever keyboard typed them.
     public static func key(_ name: String) -> String {
+        // ASCII has no Turkish i to fold: its lowercase is the key, without a scalar walk.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return name.lowercased() }
         var folded = String.UnicodeScalarView()
         for scalar in name.lowercased().unicodeScalars {
             switch scalar {

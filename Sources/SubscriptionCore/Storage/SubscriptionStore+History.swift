@@ -72,16 +72,28 @@ extension SubscriptionStore {
     /// Reverts the newest change not yet undone, in one write transaction, when it is `expected`
     /// (or, for nil, whichever it is but a restore). Returns it.
     private func revertLatest(_ expected: HistoryEntry?, now: Date) throws -> HistoryEntry {
-        try write { connection in
+        // An import that only added removes its subscriptions table by table with foreign keys
+        // off (`WrittenSubscriptions.delete`), which must be known before the transaction.
+        let removesWrittenOnly = try read { connection in
+            try History.latestUndoable(connection).map { try Self.removesWrittenOnly(connection, $0.0, before: $0.before) } ?? false
+        }
+        return try write(withoutForeignKeys: removesWrittenOnly) { connection in
             try connection.execute(Self.largeCache)
             guard let (latest, before, after) = try History.latestUndoable(connection),
-                  expected.map({ $0 == latest }) ?? (latest.action != .restore)
+                  expected.map({ $0 == latest }) ?? (latest.action != .restore),
+                  try Self.removesWrittenOnly(connection, latest, before: before) == removesWrittenOnly
             else { throw UndoError.changedMeanwhile }
             try Self.revert(connection, from: after, to: before,
                             written: try WrittenSubscriptions.written(connection, entry: latest.id), entry: latest.id)
             try History.markUndone(connection, latest.id, now: now)
             return latest
         }
+    }
+
+    /// Whether undoing `entry` removes subscriptions it wrote and puts none back: an import that
+    /// added and replaced nothing.
+    private static func removesWrittenOnly(_ connection: Connection, _ entry: HistoryEntry, before: StateSlice) throws -> Bool {
+        try before.subscriptions.isEmpty && WrittenSubscriptions.wroteAny(connection, entry: entry.id)
     }
 
     /// Puts `before` back where change `entry` left `after` and wrote `written`, refusing when

@@ -36,12 +36,18 @@ extension SubscriptionStore {
         }
         // What refuses an import is its plan: a rehearsal on the empty database makes the plan
         // and writes nothing, so that an import into a new database is written once.
+        // The rehearsal's plan and what it decided by: a database this import creates holds the
+        // same, and a plan of 100,000 need not be made twice over it.
+        var rehearsed: (over: ImportPlan.Current, plan: ImportPlan)?
         return try write(rehearsal: { empty in
-            _ = try ImportPlan(parsed, over: Self.importState(empty), onDuplicate: onDuplicate, dryRun: false)
+            let current = try Self.importState(empty)
+            rehearsed = (current, try ImportPlan(parsed, over: current, onDuplicate: onDuplicate, dryRun: false))
         }) { connection in
             try connection.execute(Self.largeCache)
             // Planned inside the write lock, so that what it decides by is what it writes over.
-            let plan = try ImportPlan(parsed, over: Self.importState(connection), onDuplicate: onDuplicate, dryRun: false)
+            let current = try Self.importState(connection)
+            let plan = if let rehearsed, rehearsed.over == current { rehearsed.plan }
+                else { try ImportPlan(parsed, over: current, onDuplicate: onDuplicate, dryRun: false) }
             try Self.write(plan, connection)
             try Self.record(plan, source: source, connection, now: now)
             return plan

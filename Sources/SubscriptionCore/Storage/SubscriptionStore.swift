@@ -218,8 +218,12 @@ public final class SubscriptionStore {
 
     /// Runs `body` in a write transaction. `rehearsal`, when given, is what a rehearsal on an
     /// empty database runs instead of `body`: the part that can refuse the change, when the rest
-    /// is costly (an import of 100,000 would be written twice).
-    func write<T>(rehearsal: ((Connection) throws -> Void)? = nil, _ body: (Connection) throws -> T) throws -> T {
+    /// is costly (an import of 100,000 would be written twice). With `withoutForeignKeys`, `body`
+    /// runs with foreign keys off and keeps them whole itself
+    /// (`Connection.writeTransactionWithoutForeignKeys`).
+    func write<T>(
+        rehearsal: ((Connection) throws -> Void)? = nil, withoutForeignKeys: Bool = false, _ body: (Connection) throws -> T
+    ) throws -> T {
         try Self.mapErrors(location) {
             if connection == nil {
                 // Rehearse on an empty database first, so that a change that is refused (a bad
@@ -244,7 +248,9 @@ public final class SubscriptionStore {
                     throw FileError.missingFile(path: location.databasePath, role: .database)
                 }
                 do {
-                    return try connection.writeTransaction { try body(connection) }
+                    return withoutForeignKeys
+                        ? try connection.writeTransactionWithoutForeignKeys { try body(connection) }
+                        : try connection.writeTransaction { try body(connection) }
                 } catch where attempt < Self.movedRetries && (DatabaseCopy.isMovedDatabase(error) || connection.hasMoved) {
                     // A restore or rekey put another file in its place since it was opened:
                     // nothing was written to the old one; write to the new one.

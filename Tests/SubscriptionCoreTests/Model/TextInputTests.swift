@@ -10,6 +10,14 @@ struct TextInputTests {
         #expect(try TextInput.name(text) == expected)
     }
 
+    @Test("White space beyond ASCII is trimmed at either end and kept inside",
+          arguments: [("Netflix\u{00A0}", "Netflix"), ("\u{2003}Hulu", "Hulu"), ("Net\u{00A0}flix", "Net\u{00A0}flix"),
+                      ("a b", "a b"), ("\u{0085}Proton", "Proton")])
+    func trimsUnicodeWhiteSpace(_ text: String, _ expected: String) throws {
+        #expect(try TextInput.name(text) == expected)
+        #expect(try TextInput.freeText(text, what: .notes) == expected)
+    }
+
     @Test("Joiners that scripts and emoji need are kept",
           arguments: ["می\u{200C}خواهم", "Family 👨\u{200D}👩\u{200D}👧"])
     func joinersAreKept(_ text: String) throws {

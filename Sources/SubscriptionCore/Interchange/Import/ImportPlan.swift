@@ -56,12 +56,13 @@ public struct ImportPlan: Sendable {
 
     public var categoriesCreated: [String] { newCategories.map(\.name) }
     public var settingsSet: [ConfigKey] { settings.map(\.key) }
-    public var added: Int { items.filter { if case .added = $0.action { true } else { false } }.count }
-    public var skipped: Int { items.filter { if case .skipped = $0.action { true } else { false } }.count }
-    public var replaced: Int { items.filter { if case .replaced = $0.action { true } else { false } }.count }
+    // Counted in place: a filtered copy of 100,000 items cost more than the count.
+    public var added: Int { items.count { if case .added = $0.action { true } else { false } } }
+    public var skipped: Int { items.count { if case .skipped = $0.action { true } else { false } } }
+    public var replaced: Int { items.count { if case .replaced = $0.action { true } else { false } } }
 
     /// What the database holds that an import decides by.
-    public struct Current {
+    public struct Current: Equatable {
         public var subscriptions: [Subscription]
         public var categories: [ImportedCategory]
         /// The keys of the settings the user has set: an import never changes those.
