@@ -147,6 +147,12 @@ final class Connection {
         return result
     }
 
+    /// `name` as an SQL identifier in double quotes, a quote in it doubled: a table's name read
+    /// from the schema is put in a statement as it is.
+    static func quoted(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
     /// Runs `body` in a write transaction with foreign key enforcement off, for a change that
     /// deletes the rows a key joins itself (SQLite checks and cascades each key per row: 70% of
     /// an undo of 100,000 subscriptions). `body` keeps the keys whole, and checks what it could
@@ -163,7 +169,7 @@ final class Connection {
     /// Throws SQLite's own error for a broken key when a row of `table` has a foreign key that
     /// points nowhere (`PRAGMA foreign_key_check` of that table).
     func refuseBrokenForeignKeys(in table: String) throws {
-        guard try rows("PRAGMA foreign_key_check(\"\(table)\")").isEmpty else {
+        guard try rows("PRAGMA foreign_key_check(\(Self.quoted(table)))").isEmpty else {
             // SQLITE_CONSTRAINT_FOREIGNKEY, a macro Swift does not import.
             throw SQLiteError(extendedCode: SQLITE_CONSTRAINT | 3 << 8, message: "FOREIGN KEY constraint failed",
                               sql: "PRAGMA foreign_key_check(\(table))")

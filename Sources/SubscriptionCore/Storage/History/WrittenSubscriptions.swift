@@ -69,34 +69,38 @@ enum WrittenSubscriptions {
             SELECT subscription_id FROM history_subscriptions WHERE history_id = ? AND fingerprint IS NOT NULL
             """, [.integer(Int64(entry))])
         let keys = try foreignKeys(connection)
-        let children = keys.filter { $0.parent == "subscriptions" }
+        // What `ON DELETE CASCADE` would delete; a key that does not cascade refuses below.
+        let children = keys.filter { $0.parent == "subscriptions" && $0.cascades }
         for child in children {
             try connection.execute("""
-                DELETE FROM "\(child.table)" WHERE "\(child.column)" IN (SELECT id FROM temp.undone_subscriptions)
+                DELETE FROM \(Connection.quoted(child.table)) WHERE \(Connection.quoted(child.column)) IN (SELECT id FROM temp.undone_subscriptions)
                 """)
         }
         // `+id`: in the order they are stored, not in the order of their ids, which for 100,000
         // put each on other pages than the last.
         try connection.execute("DELETE FROM subscriptions WHERE +id IN (SELECT id FROM temp.undone_subscriptions)")
-        // No key names a subscription's row now gone; only a table naming those rows of another
-        // table (none does today) could hold one pointing nowhere.
-        let emptied = Set(children.map(\.table))
-        for table in Set(keys.filter { emptied.contains($0.parent) }.map(\.table)).sorted() {
+        // No cascading key names a subscription's row now gone; only a key that does not cascade
+        // (none today), or a table naming those rows of another table (none either), could point
+        // nowhere now.
+        let emptied = Set(children.map(\.table)).union(["subscriptions"])
+        let naming = keys.filter { emptied.contains($0.parent) && !($0.parent == "subscriptions" && $0.cascades) }
+        for table in Set(naming.map(\.table)).sorted() {
             try connection.refuseBrokenForeignKeys(in: table)
         }
     }
 
-    /// Every foreign key of the schema: the table that holds it, its column and the table it
-    /// names (so that a table a later version adds is deleted from too).
-    private static func foreignKeys(_ connection: Connection) throws -> [(table: String, column: String, parent: String)] {
+    /// Every foreign key of the schema: the table that holds it, its column, the table it names
+    /// and whether a delete there cascades (so that a table a later version adds is deleted
+    /// from too).
+    private static func foreignKeys(_ connection: Connection) throws -> [(table: String, column: String, parent: String, cascades: Bool)] {
         // One table at a time: this SQLite has no `pragma_foreign_key_list` to join.
-        var found: [(table: String, column: String, parent: String)] = []
+        var found: [(table: String, column: String, parent: String, cascades: Bool)] = []
         for table in try connection.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") {
             guard let table = table.text(0) else { throw History.damaged }
             // Columns: id, seq, table, from, to, on_update, on_delete, match.
-            for key in try connection.rows("PRAGMA foreign_key_list(\"\(table)\")") {
+            for key in try connection.rows("PRAGMA foreign_key_list(\(Connection.quoted(table)))") {
                 guard let parent = key.text(2), let column = key.text(3) else { throw History.damaged }
-                found.append((table, column, parent))
+                found.append((table, column, parent, key.text(6) == "CASCADE"))
             }
         }
         return found
