@@ -236,11 +236,6 @@ public final class SubscriptionStore {
                 }
                 connection = try EncryptedDatabase.open(location, create: true)
             }
-            if !checkedBeforeWriting, let connection {
-                try EncryptedDatabase.checkIntegrity(connection, path: location.databasePath)
-                EncryptedDatabase.removeStaleCreations(location)
-                checkedBeforeWriting = true
-            }
             for attempt in 1...Self.movedRetries {
                 if let connection, connection.hasMoved { self.connection = nil }
                 if connection == nil { connection = try EncryptedDatabase.open(location, create: true) }
@@ -248,6 +243,14 @@ public final class SubscriptionStore {
                     throw FileError.missingFile(path: location.databasePath, role: .database)
                 }
                 do {
+                    // Checked on the file about to be written: a restore or rekey may have put
+                    // another in its place since this connection was opened, and the check
+                    // starts again on that one.
+                    if !checkedBeforeWriting {
+                        try EncryptedDatabase.checkIntegrity(connection, path: location.databasePath)
+                        EncryptedDatabase.removeStaleCreations(location)
+                        checkedBeforeWriting = true
+                    }
                     return withoutForeignKeys
                         ? try connection.writeTransactionWithoutForeignKeys { try body(connection) }
                         : try connection.writeTransaction { try body(connection) }
