@@ -15,6 +15,12 @@ RELEASE_FLAGS ?= --static-swift-stdlib -Xlinker --no-export-dynamic
 # Root installs system packages itself; anyone else goes through sudo.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
+# $(call install-command,COMMAND,PACKAGE): installs the Debian package PACKAGE when COMMAND is
+# not on the PATH.
+install-command = command -v $(1) >/dev/null 2>&1 || { \
+	echo "Installing $(2)..."; \
+	$(SUDO) apt-get update && $(SUDO) apt-get install -y $(2); }
+
 # The completion scripts and the manual page, as `make share` generates them.
 SHARE_BUILD := .build/share
 # The date the manual page shows: the last commit's, else today's.
@@ -42,12 +48,8 @@ deps:
 ## Python iCalendar parser and RRULE expander that check `subs export --format ics`, calcurse,
 ## a calendar that reads it without BYSETPOS, and git, which `subs sync --git` runs.
 test-deps: deps shell-deps
-	@command -v git >/dev/null 2>&1 || { \
-		echo "Installing git..."; \
-		$(SUDO) apt-get update && $(SUDO) apt-get install -y git; }
-	@command -v calcurse >/dev/null 2>&1 || { \
-		echo "Installing calcurse..."; \
-		$(SUDO) apt-get update && $(SUDO) apt-get install -y calcurse; }
+	@$(call install-command,git,git)
+	@$(call install-command,calcurse,calcurse)
 	@python3 -c "import icalendar, dateutil" 2>/dev/null || { \
 		echo "Installing icalendar and python-dateutil for the calendar check..."; \
 		python3 -m pip install --quiet icalendar python-dateutil \
@@ -55,9 +57,7 @@ test-deps: deps shell-deps
 
 ## shell-deps: the stock `sqlcipher` shell.
 shell-deps:
-	@command -v sqlcipher >/dev/null 2>&1 || { \
-		echo "Installing the sqlcipher shell..."; \
-		$(SUDO) apt-get update && $(SUDO) apt-get install -y sqlcipher; }
+	@$(call install-command,sqlcipher,sqlcipher)
 
 build: deps
 	$(SWIFT) build -c release --product subs $(RELEASE_FLAGS) $(SWIFT_FLAGS)
@@ -125,12 +125,8 @@ test: test-deps
 ## bench-deps: the peers `make bench` times subs against, Taskwarrior and hledger, and the
 ## `sqlcipher` shell, its floor.
 bench-deps: shell-deps
-	@command -v task >/dev/null 2>&1 || { \
-		echo "Installing taskwarrior..."; \
-		$(SUDO) apt-get update && $(SUDO) apt-get install -y taskwarrior; }
-	@command -v hledger >/dev/null 2>&1 || { \
-		echo "Installing hledger..."; \
-		$(SUDO) apt-get update && $(SUDO) apt-get install -y hledger; }
+	@$(call install-command,task,taskwarrior)
+	@$(call install-command,hledger,hledger)
 
 ## bench: PRODUCT.md §12 and §15 (sync) measured on the release binary `make build` makes, as
 ## `make install` installs it, beside Taskwarrior and hledger given the same subscriptions and

@@ -236,25 +236,24 @@ public struct JSONWriter {
             #endif
             // Made on the stack and appended once: each append costs more than the few bytes it
             // copies, and a list writes a dozen members for each of thousands of subscriptions.
-            let separator: StaticString = isEmpty ? "{\n" : ",\n"
+            let opening = UInt8(ascii: isEmpty ? "{" : ",")
             isEmpty = false
             let spaces = 2 * (indent + 1)
             key.withUTF8Buffer { key in
-                separator.withUTF8Buffer { separator in
-                    let length = separator.count + spaces + key.count + 4
-                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { bytes in
-                        var end = 0
-                        func put(_ byte: UInt8) {
-                            bytes[end] = byte
-                            end += 1
-                        }
-                        separator.forEach(put)
-                        for _ in 0..<spaces { put(UInt8(ascii: " ")) }
-                        put(UInt8(ascii: "\""))
-                        key.forEach(put)
-                        for byte in "\": ".utf8 { put(byte) }
-                        writer.output.append(contentsOf: UnsafeBufferPointer(bytes))
+                // `{` or `,`, a newline, the indent, the key in quotes, `: `.
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: spaces + key.count + 6) { bytes in
+                    var end = 0
+                    func put(_ byte: UInt8) {
+                        bytes[end] = byte
+                        end += 1
                     }
+                    put(opening)
+                    put(UInt8(ascii: "\n"))
+                    for _ in 0..<spaces { put(UInt8(ascii: " ")) }
+                    put(UInt8(ascii: "\""))
+                    key.forEach(put)
+                    for byte in "\": ".utf8 { put(byte) }
+                    writer.output.append(contentsOf: UnsafeBufferPointer(bytes))
                 }
             }
         }

@@ -174,11 +174,7 @@ public struct DecimalAmount: Hashable, Sendable {
 
     public init(input text: String) throws {
         self.text = text
-        // Foundation's trimming only where an end may be white space: an import of 100,000
-        // reads three amounts or more for each, nearly all plain digits.
-        func visibleASCII(_ end: UInt8?) -> Bool { end.map { $0 > 0x20 && $0 < 0x7F } ?? false }
-        let trimmed = visibleASCII(text.utf8.first) && visibleASCII(text.utf8.last)
-            ? text : text.trimmingCharacters(in: .whitespaces)
+        let trimmed = TextInput.trimmed(text, .whitespaces)
         let parts = trimmed.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let whole = parts[0]
         let fraction = parts.count > 1 ? parts[1] : ""

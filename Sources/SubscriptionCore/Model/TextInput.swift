@@ -27,13 +27,14 @@ public enum TextInput {
         return trimmed
     }
 
-    /// `text` without white space or newlines at either end. Foundation's trimming costs more
-    /// than the rest of a name's checks (an import of 100,000 pays it for each field): it is
-    /// called only when an end is not a visible ASCII character, the only ones it leaves for sure.
-    private static func trimmed(_ text: String) -> String {
+    /// `text` without the white space of `whiteSpace` (with newlines or without) at either end.
+    /// Foundation's trimming costs more than the rest of a name's checks (an import of 100,000
+    /// pays it for each field and amount): it is called only when an end is not a visible ASCII
+    /// character, which no white space is.
+    static func trimmed(_ text: String, _ whiteSpace: CharacterSet = .whitespacesAndNewlines) -> String {
         func visibleASCII(_ end: UInt8?) -> Bool { end.map { $0 > 0x20 && $0 < 0x7F } ?? false }
         return visibleASCII(text.utf8.first) && visibleASCII(text.utf8.last)
-            ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
+            ? text : text.trimmingCharacters(in: whiteSpace)
     }
 
     private static func hasInvisibleCharacters(_ text: String) -> Bool {
