@@ -70,6 +70,10 @@ struct SyncFolderEndToEndTests {
         try group.join(desk)
 
         try laptop.succeed(["edit", "netflix", "--notes", "laptop notes"])
+        // The history keeps whole seconds: two edits in one second are simultaneous, and the
+        // device breaks the tie. The desk writes last only in a later second.
+        let laptopSecond = Date().timeIntervalSince1970.rounded(.down)
+        while Date().timeIntervalSince1970.rounded(.down) == laptopSecond { usleep(10_000) }
         try desk.succeed(["edit", "netflix", "--notes", "desk notes"])
         let first = try laptop.sync()
         let second = try desk.sync()
