@@ -43,6 +43,9 @@ extension SubscriptionStore {
         }
         try flushOutbox(folder, device: device.id)
         let applied = try read { try SyncRecords(connection: $0).applied() }
+        // Categories another machine deleted that a subscription here still used when its file
+        // was applied: each later file of this sync may move the last one out.
+        var standing: Set<String> = []
         for file in files where file.device != device.id
             && !applied.contains(FileNumber(device: file.device, sequence: file.sequence)) {
             let changes: ChangeSet
@@ -53,8 +56,11 @@ extension SubscriptionStore {
                 continue
             }
             do {
-                try write { connection in
-                    try Self.apply(changes, connection, localDevice: device.id, now: now, into: &report)
+                standing = try write { connection in
+                    var stillStanding = standing
+                    try Self.apply(changes, connection, localDevice: device.id, now: now, standing: &stillStanding,
+                                   into: &report)
+                    return stillStanding
                 }
             } catch let problem as SyncFileProblem {
                 report.skipped.append(SkippedFile(path: file.path, problem: problem))
@@ -213,8 +219,10 @@ extension SubscriptionStore {
 
     /// Merges one device's change file into the registers and writes what changed into the
     /// database, keeping this machine's changes not yet synced; records it in the history.
+    /// `standing` holds the deleted categories still in use here, which go once no subscription is.
     private static func apply(
-        _ changes: ChangeSet, _ connection: Connection, localDevice: String, now: Date, into report: inout SyncReport
+        _ changes: ChangeSet, _ connection: Connection, localDevice: String, now: Date, standing: inout Set<String>,
+        into report: inout SyncReport
     ) throws {
         let records = SyncRecords(connection: connection)
         guard let device = try records.device() else { throw SyncGroupError.notInGroup }
@@ -268,11 +276,17 @@ extension SubscriptionStore {
         let settingsBefore = try SettingRecords(connection: connection).all()
         let settlementsBefore = try SettlementRecords(connection: connection).all()
         var changed = 0
+        var deletedCategories: [EntityID] = []
         for id in merged.keys.sorted(by: SyncedData.writingOrder) {
             guard let (before, after) = merged[id] else { continue }
             let here = current[id]
             let desired = desiredFields(id, here: here, before: before, after: after)
             guard desired != here else { continue }
+            if id.kind == .category, desired == nil {
+                // After the subscriptions: a rename's file moves them out of the old category.
+                deletedCategories.append(id)
+                continue
+            }
             if id.kind == .subscription, desired == nil, let gone = subscriptions[id.key] {
                 report.deleted.append(gone.name)
             }
@@ -281,6 +295,18 @@ extension SubscriptionStore {
             } else {
                 report.unmerged.append(id)
             }
+        }
+        // A deleted category goes once no subscription here is in it, whichever file moved the
+        // last one out: a later file of this sync may, so where it stands cannot depend on the
+        // order the files came in.
+        changed += deletedCategories.count
+        for key in standing.union(deletedCategories.map(\.key)).sorted() {
+            let id = EntityID(.category, key)
+            // One a later file put back is no longer this sync's to remove.
+            let stillDeleted = try records.registers(of: id).map { $0.values.isEmpty } ?? false
+            let stands = try stillDeleted && data.removeCategory(key)
+            if standing.contains(key), stillDeleted, !stands, !deletedCategories.contains(id) { changed += 1 }
+            if stands { standing.insert(key) } else { standing.remove(key) }
         }
 
         let names = Dictionary(uniqueKeysWithValues: subscriptions.map { ($0.key, $0.value.name) })

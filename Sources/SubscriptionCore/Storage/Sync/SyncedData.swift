@@ -85,11 +85,7 @@ struct SyncedData {
         case .category:
             let categories = CategoryRecords(connection: connection)
             guard let fields else {
-                // One a subscription still uses stays, without the colour only its register had.
-                if let stored = try categories.stored(id.key) {
-                    try categories.deleteIfUnused(stored)
-                    if try categories.stored(id.key) != nil { try categories.setColor(nil, of: stored) }
-                }
+                _ = try removeCategory(id.key)
                 return true
             }
             guard let category = Self.decode(CategoryValue.self, fields), category.name.lowercased() == id.key,
@@ -171,6 +167,17 @@ struct SyncedData {
             try settlements.delete(id: id.key)
             try settlements.insert(settlement)
         }
+        return true
+    }
+
+    /// Deletes the category `key` names, unless a subscription is in it: then it stays, without
+    /// the colour only its register had. Returns whether it stays.
+    func removeCategory(_ key: String) throws -> Bool {
+        let categories = CategoryRecords(connection: connection)
+        guard let stored = try categories.stored(key) else { return false }
+        try categories.deleteIfUnused(stored)
+        guard try categories.stored(key) != nil else { return false }
+        try categories.setColor(nil, of: stored)
         return true
     }
 
