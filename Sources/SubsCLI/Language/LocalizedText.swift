@@ -115,12 +115,12 @@ public struct LocalizedText: ExpressibleByStringInterpolation, Sendable {
                 index + offset < bytes.count && bytes[index + offset] == UInt8(ascii: ascii)
             }
             while index < bytes.count {
-                let byte = bytes[index]
+                // The text up to the next `%` in one piece.
+                let start = index
+                while index < bytes.count, bytes[index] != UInt8(ascii: "%") { index += 1 }
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                guard index < bytes.count else { break }
                 index += 1
-                guard byte == UInt8(ascii: "%") else {
-                    result.append(byte)
-                    continue
-                }
                 if isNext("%") {
                     index += 1
                     result.append(UInt8(ascii: "%"))

@@ -28,9 +28,21 @@ enum PriceRiseText {
     }
 
     static func shellQuoted(_ word: String) -> String {
-        let plain = word.unicodeScalars.allSatisfy { $0.isASCII && (plainCharacters.contains($0)) }
-        return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        let plain = !word.isEmpty && word.utf8.allSatisfy { $0 < 128 && plainBytes[Int($0)] }
+        if plain { return word }
+        guard word.utf8.contains(UInt8(ascii: "'")) else { return "'" + word + "'" }
+        // By scalar, not by character: a quote with a combining mark after it is still a quote.
+        var quoted = "'"
+        for scalar in word.unicodeScalars {
+            if scalar == "'" { quoted += "'\\''" } else { quoted.unicodeScalars.append(scalar) }
+        }
+        return quoted + "'"
     }
 
-    private static let plainCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=+@%,".unicodeScalars)
+    /// The bytes a word needs no quotes for, by value.
+    private static let plainBytes: [Bool] = {
+        var table = [Bool](repeating: false, count: 128)
+        for byte in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=+@%,".utf8 { table[Int(byte)] = true }
+        return table
+    }()
 }
