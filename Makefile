@@ -10,8 +10,11 @@ SWIFT_FLAGS ?=
 # libraries' functions without searching 11,000 names first. It stays position-independent:
 # address-space randomisation is worth more than the millisecond its relocations cost: a
 # restored backup is a database file from outside, read by C. `make install` strips it: 116 MB
-# with debug information, 69 MB without (PRODUCT.md §12).
-RELEASE_FLAGS ?= --static-swift-stdlib -Xlinker --no-export-dynamic
+# with debug information, 69 MB without (PRODUCT.md §12). It finds its C libraries only where
+# the system keeps them: without SwiftPM's run path `$ORIGIN`, a libsqlcipher.so.0 or
+# libcrypto.so.3 left beside a copy of the binary is not loaded, and the loader stops looking in
+# its directory first.
+RELEASE_FLAGS ?= --static-swift-stdlib -Xlinker --no-export-dynamic --disable-local-rpath
 # Root installs system packages itself; anyone else goes through sudo.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
