@@ -283,7 +283,7 @@ extension SubscriptionStore {
             let desired = desiredFields(id, here: here, before: before, after: after)
             guard desired != here else { continue }
             if id.kind == .category, desired == nil {
-                // After the subscriptions: a rename's file moves them out of the old category.
+                // After the subscriptions, which a rename's file moves out of the old category.
                 deletedCategories.append(id)
                 continue
             }
@@ -296,18 +296,8 @@ extension SubscriptionStore {
                 report.unmerged.append(id)
             }
         }
-        // A deleted category goes once no subscription here is in it, whichever file moved the
-        // last one out: a later file of this sync may, so where it stands cannot depend on the
-        // order the files came in.
         changed += deletedCategories.count
-        for key in standing.union(deletedCategories.map(\.key)).sorted() {
-            let id = EntityID(.category, key)
-            // One a later file put back is no longer this sync's to remove.
-            let stillDeleted = try records.registers(of: id).map { $0.values.isEmpty } ?? false
-            let stands = try stillDeleted && data.removeCategory(key)
-            if standing.contains(key), stillDeleted, !stands, !deletedCategories.contains(id) { changed += 1 }
-            if stands { standing.insert(key) } else { standing.remove(key) }
-        }
+        changed += try removeCategories(deletedCategories.map(\.key), standing: &standing, records, data)
 
         let names = Dictionary(uniqueKeysWithValues: subscriptions.map { ($0.key, $0.value.name) })
             .merging(subscriptionsBefore.mapValues(\.name)) { current, _ in current }
@@ -333,6 +323,24 @@ extension SubscriptionStore {
         try records.save(clock: clock.latest, sequence: device.sequence, syncedAt: nil)
         report.applied.append(AppliedFile(device: changes.device, deviceName: changes.deviceName,
                                           sequence: changes.sequence, changed: changed, carried: changes.entities.count))
+    }
+
+    /// Removes the categories `deleted` names, and those `standing` holds from earlier files of
+    /// this sync: each goes once no subscription here is in it, whichever file moved the last
+    /// one out, so what stands does not depend on the order the files came in. Returns how many
+    /// of `standing` went.
+    private static func removeCategories(
+        _ deleted: [String], standing: inout Set<String>, _ records: SyncRecords, _ data: SyncedData
+    ) throws -> Int {
+        var went = 0
+        for key in standing.union(deleted).sorted() {
+            // One a later file put back is no longer this sync's to remove.
+            let stillDeleted = try records.registers(of: EntityID(.category, key)).map { $0.values.isEmpty } ?? false
+            let stands = try stillDeleted && data.removeCategory(key)
+            if standing.contains(key), stillDeleted, !stands, !deleted.contains(key) { went += 1 }
+            if stands { standing.insert(key) } else { standing.remove(key) }
+        }
+        return went
     }
 
     /// What entity `id` should be after a merge: its registers' values, except the fields this
