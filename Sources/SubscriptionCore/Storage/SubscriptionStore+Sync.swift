@@ -276,7 +276,7 @@ extension SubscriptionStore {
         let settingsBefore = try SettingRecords(connection: connection).all()
         let settlementsBefore = try SettlementRecords(connection: connection).all()
         var changed = 0
-        var deletedCategories: [EntityID] = []
+        var deletedCategories: [String] = []
         for id in merged.keys.sorted(by: SyncedData.writingOrder) {
             guard let (before, after) = merged[id] else { continue }
             let here = current[id]
@@ -284,7 +284,7 @@ extension SubscriptionStore {
             guard desired != here else { continue }
             if id.kind == .category, desired == nil {
                 // After the subscriptions, which a rename's file moves out of the old category.
-                deletedCategories.append(id)
+                deletedCategories.append(id.key)
                 continue
             }
             if id.kind == .subscription, desired == nil, let gone = subscriptions[id.key] {
@@ -296,8 +296,7 @@ extension SubscriptionStore {
                 report.unmerged.append(id)
             }
         }
-        changed += deletedCategories.count
-        changed += try removeCategories(deletedCategories.map(\.key), standing: &standing, records, data)
+        changed += try removeCategories(deletedCategories, standing: &standing, records, data)
 
         let names = Dictionary(uniqueKeysWithValues: subscriptions.map { ($0.key, $0.value.name) })
             .merging(subscriptionsBefore.mapValues(\.name)) { current, _ in current }
@@ -328,19 +327,19 @@ extension SubscriptionStore {
     /// Removes the categories `deleted` names, and those `standing` holds from earlier files of
     /// this sync: each goes once no subscription here is in it, whichever file moved the last
     /// one out, so what stands does not depend on the order the files came in. Returns how many
-    /// of `standing` went.
+    /// changes that made: one for each of `deleted`, and one for each of `standing` that went.
     private static func removeCategories(
         _ deleted: [String], standing: inout Set<String>, _ records: SyncRecords, _ data: SyncedData
     ) throws -> Int {
-        var went = 0
+        var changes = deleted.count
         for key in standing.union(deleted).sorted() {
             // One a later file put back is no longer this sync's to remove.
             let stillDeleted = try records.registers(of: EntityID(.category, key)).map { $0.values.isEmpty } ?? false
             let stands = try stillDeleted && data.removeCategory(key)
-            if standing.contains(key), stillDeleted, !stands, !deleted.contains(key) { went += 1 }
+            if standing.contains(key), stillDeleted, !stands, !deleted.contains(key) { changes += 1 }
             if stands { standing.insert(key) } else { standing.remove(key) }
         }
-        return went
+        return changes
     }
 
     /// What entity `id` should be after a merge: its registers' values, except the fields this
