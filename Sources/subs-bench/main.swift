@@ -76,6 +76,7 @@ do {
         func shellRead(_ database: BenchDatabase) -> [String] {
             var pragmas = "PRAGMA key = \"\(database.sqlcipherKey)\";"
             if database.isPassphrase { pragmas += " PRAGMA kdf_iter = 256000;" }
+            pragmas += " PRAGMA cipher_page_size = 4096;"
             return [sqlcipher, "-batch", "-cmd", pragmas, database.location.databasePath, """
                 SELECT * FROM subscriptions; SELECT * FROM price_changes; SELECT * FROM billing_periods;
                 """]

@@ -106,6 +106,7 @@ enum DatabaseCopy {
         if isPassphrase {
             try source.execute("PRAGMA copy.kdf_iter = \(KeyMaterial.passphraseIterations)")
         }
+        try source.execute("PRAGMA copy.cipher_page_size = \(EncryptedDatabase.pageSize)")
         // One read transaction: the copy is the database at one instant, whatever other
         // processes write meanwhile. Deferred, so a `replacing` lock does not stand in its way.
         try source.execute("BEGIN DEFERRED")

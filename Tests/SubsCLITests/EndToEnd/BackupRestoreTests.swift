@@ -87,7 +87,8 @@ struct BackupRestoreTests {
         let wrong = sandbox.path("wrong-passphrase")
         try sandbox.write("not it\n", to: wrong)
         var damagedBytes = goodBytes
-        for offset in stride(from: 2048, to: 2048 + 64, by: 1) { damagedBytes[offset] ^= 0x5A }
+        // Inside the second 4 KB page: damage to the first, which the key is proven on, reads as a wrong key.
+        for offset in stride(from: 4096 + 2048, to: 4096 + 2048 + 64, by: 1) { damagedBytes[offset] ^= 0x5A }
         try sandbox.write(String(repeating: "x", count: 10), to: sandbox.path("text.db"))
         let damaged = sandbox.path("damaged.db")
         try damagedBytes.write(to: URL(fileURLWithPath: damaged))
@@ -95,6 +96,7 @@ struct BackupRestoreTests {
         try goodBytes.write(to: URL(fileURLWithPath: newer))
         let shell = try sandbox.runTool(try #require(Tools.sqlcipher), [newer], input: Data("""
             PRAGMA key = 'correct horse battery';
+            PRAGMA cipher_page_size = 4096;
             PRAGMA kdf_iter = 256000;
             PRAGMA user_version = 99;
 
@@ -103,6 +105,7 @@ struct BackupRestoreTests {
         let foreign = sandbox.path("foreign.db")
         let made = try sandbox.runTool(try #require(Tools.sqlcipher), [foreign], input: Data("""
             PRAGMA key = 'correct horse battery';
+            PRAGMA cipher_page_size = 4096;
             PRAGMA kdf_iter = 256000;
             CREATE TABLE notes (body TEXT);
             INSERT INTO notes VALUES ('hello');

@@ -14,7 +14,7 @@ struct DamagedRowTests {
         let hex = String(decoding: try #require(sandbox.bytes(sandbox.keyPath)), as: UTF8.self)
             .trimmingCharacters(in: .newlines)
         let shell = try sandbox.runTool(try #require(Tools.sqlcipher), [sandbox.databasePath],
-                                        input: Data("PRAGMA key = \"x'\(hex)'\";\n\(sql)\n".utf8))
+                                        input: Data("PRAGMA key = \"x'\(hex)'\";\nPRAGMA cipher_page_size = 4096;\n\(sql)\n".utf8))
         try #require(shell.status == 0, "\(shell)")
         return sandbox
     }

@@ -181,7 +181,7 @@ struct HistoryUndoTests {
         let hex = try #require(sandbox.bytes(sandbox.keyPath).map { String(decoding: $0, as: UTF8.self) })
             .trimmingCharacters(in: .newlines)
         func sqlcipher(_ sql: String) throws {
-            let script = "PRAGMA key = \"x'\(hex)'\";\n\(sql)\n"
+            let script = "PRAGMA key = \"x'\(hex)'\";\nPRAGMA cipher_page_size = 4096;\n\(sql)\n"
             let result = try sandbox.runTool(try #require(Tools.sqlcipher), [sandbox.databasePath], input: Data(script.utf8))
             try #require(result.status == 0 && result.stderr.isEmpty, "\(result)")
         }

@@ -128,10 +128,10 @@ struct KeyAndFileErrorTests {
     func damagedDatabase() throws {
         let sandbox = try Self.sandboxWithDatabase()
         var bytes = try #require(sandbox.bytes(sandbox.databasePath))
-        try #require(bytes.count > 2048)
-        // Keep page 1 (so the key is proven) and scramble every later page.
+        try #require(bytes.count > 2 * 4096)
+        // Keep page 1, 4 KB (so the key is proven), and scramble every later page.
         var generator = SystemRandomNumberGenerator()
-        for index in 1024..<bytes.count { bytes[index] = UInt8.random(in: 0...255, using: &generator) }
+        for index in 4096..<bytes.count { bytes[index] = UInt8.random(in: 0...255, using: &generator) }
         try sandbox.write(bytes, to: sandbox.databasePath)
         let result = try sandbox.run(["list", "--today", "2024-06-15"])
         Self.expectOneLine(result, status: 65, mentioning: [sandbox.databasePath, "damaged"])
@@ -145,7 +145,7 @@ struct KeyAndFileErrorTests {
         let hex = String(decoding: try #require(sandbox.bytes(sandbox.keyPath)), as: UTF8.self)
             .trimmingCharacters(in: .newlines)
         let shell = try sandbox.runTool(try #require(Tools.sqlcipher), [sandbox.databasePath],
-                                        input: Data("PRAGMA key = \"x'\(hex)'\";\nPRAGMA user_version = 99;\n".utf8))
+                                        input: Data("PRAGMA key = \"x'\(hex)'\";\nPRAGMA cipher_page_size = 4096;\nPRAGMA user_version = 99;\n".utf8))
         try #require(shell.status == 0, "\(shell)")
         let before = try #require(sandbox.bytes(sandbox.databasePath))
         let result = try sandbox.run(["add", "Hulu", "7.99", "--today", "2024-06-15"])

@@ -163,6 +163,7 @@ struct ColorTests {
             .trimmingCharacters(in: .newlines)
         let sql = """
             PRAGMA key = "x'\(hex)'";
+            PRAGMA cipher_page_size = 4096;
             UPDATE subscriptions SET name = 'Evil' || char(27) || '[31mRed' || char(7),
                 notes = 'line' || char(13) || char(27) || ']0;title' || char(7);
 

@@ -356,7 +356,7 @@ struct RemindTests {
         try sandbox.succeed(["remind", "--today", "2024-01-30"])
         let hex = String(decoding: try #require(sandbox.bytes(sandbox.keyPath)), as: UTF8.self)
             .trimmingCharacters(in: .newlines)
-        let sql = "PRAGMA key = \"x'\(hex)'\";\nUPDATE reminders_sent SET payment_date = '2024-01-32';\n"
+        let sql = "PRAGMA key = \"x'\(hex)'\";\nPRAGMA cipher_page_size = 4096;\nUPDATE reminders_sent SET payment_date = '2024-01-32';\n"
         let shell = try sandbox.runTool(try #require(Tools.sqlcipher), [sandbox.databasePath], input: Data(sql.utf8))
         try #require(shell.status == 0, "\(shell)")
 

@@ -63,6 +63,7 @@ struct StorageTests {
             .trimmingCharacters(in: .newlines)
         let script = """
             PRAGMA key = "x'\(hex)'";
+            PRAGMA cipher_page_size = 4096;
             SELECT name FROM subscriptions;
 
             """
@@ -82,6 +83,7 @@ struct StorageTests {
 
         let script = """
             PRAGMA key = 'correct horse battery';
+            PRAGMA cipher_page_size = 4096;
             PRAGMA kdf_iter = 256000;
             SELECT name FROM subscriptions;
 

@@ -50,7 +50,7 @@ struct VaultFixture {
     func sqlcipher(_ sql: String) throws -> ProcessResult {
         let hex = try #require(sandbox.bytes(sandbox.keyPath).map { String(decoding: $0, as: UTF8.self) })
             .trimmingCharacters(in: .newlines)
-        let script = "PRAGMA key = \"x'\(hex)'\";\n\(sql)\n"
+        let script = "PRAGMA key = \"x'\(hex)'\";\nPRAGMA cipher_page_size = 4096;\n\(sql)\n"
         return try sandbox.runTool(try #require(Tools.sqlcipher), [sandbox.databasePath], input: Data(script.utf8))
     }
 }

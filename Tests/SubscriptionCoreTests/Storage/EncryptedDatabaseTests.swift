@@ -118,9 +118,10 @@ struct EncryptedDatabaseTests {
     func damagedPages() throws {
         _ = try makeDatabase()
         var bytes = try Files.bytes(databasePath)
-        #expect(bytes.count % 1024 == 0 && bytes.count > 1024)
+        let pageSize = EncryptedDatabase.pageSize
+        #expect(bytes.count % pageSize == 0 && bytes.count > pageSize)
         // Damage every page but the first, which holds the header the key is proven on.
-        for page in 1..<(bytes.count / 1024) { bytes[page * 1024 + 500] ^= 0xFF }
+        for page in 1..<(bytes.count / pageSize) { bytes[page * pageSize + 500] ^= 0xFF }
         try bytes.write(to: URL(fileURLWithPath: databasePath))
         let error = #expect(throws: StoreError.self) {
             let store = try SubscriptionStore(location: location)
@@ -223,7 +224,7 @@ struct EncryptedDatabaseTests {
         process.standardOutput = output
         process.standardError = Pipe()
         try process.run()
-        input.fileHandleForWriting.write(Data("PRAGMA key = \"x'\(hex)'\";\nSELECT name FROM subscriptions;\n".utf8))
+        input.fileHandleForWriting.write(Data("PRAGMA key = \"x'\(hex)'\";\nPRAGMA cipher_page_size = 4096;\nSELECT name FROM subscriptions;\n".utf8))
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

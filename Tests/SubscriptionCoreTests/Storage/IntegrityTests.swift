@@ -12,9 +12,10 @@ import Testing
             _ = try store.add(try simpleNewSubscription("Subscription \(index)"))
         }
         var bytes = try Files.bytes(location.databasePath)
-        let lastPage = bytes.count / 1024 - 1
+        let pageSize = EncryptedDatabase.pageSize
+        let lastPage = bytes.count / pageSize - 1
         #expect(lastPage > 2)
-        bytes[lastPage * 1024 + 100] ^= 0xFF
+        bytes[lastPage * pageSize + 100] ^= 0xFF
         try bytes.write(to: URL(fileURLWithPath: location.databasePath))
 
         let error = #expect(throws: StoreError.self) {

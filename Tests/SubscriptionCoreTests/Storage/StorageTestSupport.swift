@@ -86,5 +86,6 @@ func rawConnection(_ databasePath: String, keyFile: String) throws -> Connection
     let connection = try Connection(path: databasePath, create: false)
     var material = Array("x'\(hex)'".utf8)
     try connection.key(with: &material)
+    try connection.execute("PRAGMA cipher_page_size = \(EncryptedDatabase.pageSize)")
     return connection
 }

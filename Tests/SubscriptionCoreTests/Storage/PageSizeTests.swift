@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import SubscriptionCore
+
+/// subs writes 4 KB pages; databases and backups of the former 1 KB pages still open, and a
+/// database is rewritten with 4 KB pages the first time it is opened.
+@Suite("Page size: 4 KB pages, and databases of the former 1 KB pages")
+struct PageSizeTests {
+    let scratch = Scratch()
+    var location: StoreLocation { scratch.location }
+
+    /// The page size a fresh connection reads the database at `path` with.
+    func pageSize(_ path: String, key: KeySource) throws -> Int? {
+        try EncryptedDatabase.pageSize(of: EncryptedDatabase.keyedConnection(path: path, key: key, createKey: false))
+    }
+
+    /// Rewrites the database at `path` with 1 KB pages, as an earlier subs wrote it.
+    func makeLegacy(_ path: String, key: KeySource) throws {
+        let source = try EncryptedDatabase.keyedConnection(path: path, key: key, createKey: false)
+        let version = try source.userVersion
+        let legacy = path + ".legacy"
+        FileManager.default.createFile(atPath: legacy, contents: nil, attributes: [.posixPermissions: 0o600])
+        var (material, isPassphrase) = try KeyMaterial.load(key, createIfMissing: false)
+        try source.attach(legacy, as: "legacy", key: &material)
+        if isPassphrase { try source.execute("PRAGMA legacy.kdf_iter = \(KeyMaterial.passphraseIterations)") }
+        try source.execute("PRAGMA legacy.cipher_page_size = 1024")
+        _ = try source.scalar("SELECT sqlcipher_export('legacy')")
+        try source.execute("PRAGMA legacy.user_version = \(version)")
+        try source.execute("PRAGMA legacy.application_id = \(Schema.applicationID)")
+        try source.execute("DETACH DATABASE legacy")
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.moveItem(atPath: legacy, toPath: path)
+        #expect(try pageSize(path, key: key) == 1024)
+    }
+
+    /// The names in the database's directory, beside the database.
+    func neighbours(_ path: String) throws -> [String] {
+        let directory = (path as NSString).deletingLastPathComponent
+        return try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+    }
+
+    @Test("A new database has 4 KB pages, and does not read as 1 KB ones")
+    func newDatabase() throws {
+        _ = try SubscriptionStore(location: location).add(simpleNewSubscription("Netflix"), now: fixedNow)
+        #expect(try pageSize(location.databasePath, key: location.key) == 4096)
+        #expect(try Files.bytes(location.databasePath).count % 4096 == 0)
+
+        let raw = try Connection(path: location.databasePath, create: false)
+        var (key, _) = try KeyMaterial.load(location.key, createIfMissing: false)
+        try raw.key(with: &key)
+        try raw.execute("PRAGMA cipher_page_size = 1024")
+        #expect(throws: SQLiteError.self) { try raw.scalar("SELECT count(*) FROM sqlite_master") }
+    }
+
+    @Test("A database of 1 KB pages opens, and is rewritten once with 4 KB pages, every row kept",
+          arguments: [false, true])
+    func legacyDatabaseIsConverted(passphrase: Bool) throws {
+        let location = passphrase
+            ? StoreLocation(databasePath: scratch.path("pass/subs.db"), key: .passphrase("secret")) : self.location
+        let store = try SubscriptionStore(location: location)
+        for name in ["Netflix", "Spotify", "Gym"] {
+            _ = try store.add(simpleNewSubscription(name), now: fixedNow)
+        }
+        let before = try store.subscriptions()
+        let history = try store.history()
+        try makeLegacy(location.databasePath, key: location.key)
+        let files = try neighbours(location.databasePath)
+
+        let reopened = try SubscriptionStore(location: location)
+        #expect(try reopened.subscriptions() == before)
+        #expect(try reopened.history() == history)
+        #expect(try pageSize(location.databasePath, key: location.key) == 4096)
+        #expect(try Files.bytes(location.databasePath).count % 4096 == 0)
+        #expect(try neighbours(location.databasePath) == files, "the copy took the file's place, and left nothing")
+        // Writing goes on in the new file.
+        _ = try reopened.add(simpleNewSubscription("Hulu"), now: fixedNow)
+        #expect(try SubscriptionStore(location: location).subscriptions().map(\.name).sorted()
+                == ["Gym", "Hulu", "Netflix", "Spotify"])
+    }
+
+    @Test("A wrong key on a database of 1 KB pages is a wrong key, and the file is left byte for byte")
+    func legacyWrongKey() throws {
+        let location = StoreLocation(databasePath: scratch.path("pass/subs.db"), key: .passphrase("secret"))
+        _ = try SubscriptionStore(location: location).add(simpleNewSubscription("Netflix"), now: fixedNow)
+        try makeLegacy(location.databasePath, key: location.key)
+        let bytes = try Files.bytes(location.databasePath)
+
+        let wrong = StoreLocation(databasePath: location.databasePath, key: .passphrase("not the secret"))
+        #expect(throws: StoreError.wrongKey(database: location.databasePath, key: wrong.key)) {
+            try SubscriptionStore(location: wrong)
+        }
+        #expect(try Files.bytes(location.databasePath) == bytes)
+    }
+
+    @Test("A backup of 1 KB pages restores, into a database of 4 KB pages")
+    func legacyBackupRestores() throws {
+        let store = try SubscriptionStore(location: location)
+        _ = try store.add(simpleNewSubscription("Netflix"), now: fixedNow)
+        let backup = try Backup.write(location, to: scratch.path("backup.db"), key: nil)
+        try makeLegacy(backup, key: location.key)
+        _ = try store.add(simpleNewSubscription("Spotify"), now: fixedNow)
+
+        try Backup.restore(location, from: backup, key: nil, now: fixedNow)
+        #expect(try SubscriptionStore(location: location).subscriptions().map(\.name) == ["Netflix"])
+        #expect(try pageSize(location.databasePath, key: location.key) == 4096)
+        #expect(try pageSize(backup, key: location.key) == 1024, "the backup itself is left as it was")
+    }
+}
