@@ -84,30 +84,34 @@ struct Table {
             var text = text
             text.withUTF8 { output.append(contentsOf: $0) }
         }
+        func pad(_ count: Int) {
+            if count > 0 { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
+        }
         // Amounts under a header wider than they are stand at its start, lined up among
         // themselves, so that the header is over them and not off to their left.
+        let alignments = columns.map(\.alignment)
         let amountWidths = columns.indices.map { index in
             stride(from: index, to: texts.count, by: count).reduce(0) { max($0, textWidths[$1]) }
         }
         func line(_ text: (Int) -> String, width: (Int) -> Int, style: (Int) -> Terminal.Style?, isHeader: Bool) {
             for (position, index) in shown.enumerated() {
                 if position > 0 { write(Self.separator) }
-                let gap = Self.spaces(max(0, widths[index] - width(index)))
+                let gap = widths[index] - width(index)
                 let painted = terminal.paint(text(index), style(index))
                 let amounts = min(widths[index], amountWidths[index])
-                switch columns[index].alignment {
+                switch alignments[index] {
                 case .left:
                     write(painted)
-                    if position < shown.count - 1 { write(gap) }
+                    if position < shown.count - 1 { pad(gap) }
                 case .decimal where isHeader && width(index) > amounts:
                     write(painted)
-                    if position < shown.count - 1 { write(gap) }
+                    if position < shown.count - 1 { pad(gap) }
                 case .decimal where !isHeader:
-                    write(Self.spaces(max(0, amounts - width(index))))
+                    pad(amounts - width(index))
                     write(painted)
-                    if position < shown.count - 1 { write(Self.spaces(widths[index] - max(amounts, width(index)))) }
+                    if position < shown.count - 1 { pad(widths[index] - max(amounts, width(index))) }
                 case .right, .decimal:
-                    write(gap)
+                    pad(gap)
                     write(painted)
                 }
             }
@@ -133,11 +137,19 @@ struct Table {
         var textWidths: [Int] = []
         texts.reserveCapacity(rows.count * count)
         textWidths.reserveCapacity(rows.count * count)
+        let maximumWidths = columns.map(\.maximumWidth)
         for row in rows {
-            for (cell, column) in zip(row, columns) {
-                let text = ((short ? cell.short : nil) ?? cell.text).terminalSafe.truncated(toWidth: column.maximumWidth)
-                texts.append(text)
-                textWidths.append(text.displayWidth)
+            for (cell, maximumWidth) in zip(row, maximumWidths) {
+                let text = (short ? cell.short : nil) ?? cell.text
+                // Printable ASCII, most cells, is safe and a column a byte: its bytes are read once.
+                if let width = text.printableASCIICount, width <= maximumWidth {
+                    texts.append(text)
+                    textWidths.append(width)
+                } else {
+                    let shown = text.terminalSafe.truncated(toWidth: maximumWidth)
+                    texts.append(shown)
+                    textWidths.append(shown.displayWidth)
+                }
             }
         }
         // A decimal column pads each amount on the right so the points line up, then aligns right.
