@@ -90,9 +90,13 @@ enum UpcomingRenderer {
         var days: [Int: (date: String, when: String)] = [:]
         for item in items {
             let offset = today.days(until: item.date)
-            let (date, when) = days[offset]
-                ?? (date: SubscriptionText.date(item.date), when: SubscriptionText.days(until: item.date, from: today))
-            days[offset] = (date: date, when: when)
+            let (date, when): (String, String)
+            if let words = days[offset] {
+                (date, when) = words
+            } else {
+                (date, when) = (SubscriptionText.date(item.date), SubscriptionText.days(until: item.date, from: today))
+                days[offset] = (date: date, when: when)
+            }
             table.append([
                 Table.Cell(date),
                 Table.Cell(when, style: item.daysUntil <= 2 ? .yellow : nil),
