@@ -147,13 +147,24 @@ enum EncryptedDatabase {
         if isPassphrase {
             try connection.execute("PRAGMA kdf_iter = \(KeyMaterial.passphraseIterations)")
         }
-        try connection.execute("PRAGMA cipher_page_size = \(pageSize)")
         // A database of the former 1 KB pages does not read with 4 KB ones (its first page fails
-        // its check): it is read with 1 KB pages. The key is derived once, for both tries.
+        // its check), nor one of 4 KB pages with 1 KB ones: the other size is tried. The key is
+        // derived once, for both tries.
+        let sizes = pageSizesToTry(path)
+        try connection.execute("PRAGMA cipher_page_size = \(sizes.first)")
         if PrivateFiles.size(of: path) ?? 0 > 0, !reads(connection) {
-            try connection.execute("PRAGMA cipher_page_size = \(legacyPageSize)")
+            try connection.execute("PRAGMA cipher_page_size = \(sizes.then)")
         }
         return connection
+    }
+
+    /// 4 KB first, unless a journal is beside the file. A journal left by a killed write is
+    /// rolled back at the first read, at the page size its header gives (1 KB for one an earlier
+    /// subs left), and SQLCipher 3.4.1 must then not be set to pages larger than that: it would
+    /// decrypt past the end of SQLite's page (`valgrind` showed the read past a 1 KB page, and
+    /// the process crashed). 1 KB first is safe with a journal of either size.
+    private static func pageSizesToTry(_ path: String) -> (first: Int, then: Int) {
+        PrivateFiles.size(of: path + "-journal") ?? 0 > 0 ? (legacyPageSize, pageSize) : (pageSize, legacyPageSize)
     }
 
     /// Whether the first page reads. Only a failed check ("not a database") counts as not

@@ -105,4 +105,35 @@ struct PageSizeTests {
         #expect(try pageSize(location.databasePath, key: location.key) == 4096)
         #expect(try pageSize(backup, key: location.key) == 1024, "the backup itself is left as it was")
     }
+
+    @Test("A database of 1 KB pages that a killed write left with its journal is rolled back, then converted")
+    func legacyWithHotJournal() throws {
+        let store = try SubscriptionStore(location: location)
+        for name in ["Netflix", "Spotify", "Gym"] {
+            _ = try store.add(simpleNewSubscription(name), now: fixedNow)
+        }
+        let before = try store.subscriptions()
+        try makeLegacy(location.databasePath, key: location.key)
+
+        // A write under way, its changes spilled into the file: the file and its journal copied
+        // now are what a kill at this moment leaves behind.
+        let crashed = StoreLocation(databasePath: scratch.path("crashed/subs.db"), key: location.key)
+        try FileManager.default.createDirectory(atPath: scratch.path("crashed"), withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let writer = try Connection(path: location.databasePath, create: false)
+        var (key, _) = try KeyMaterial.load(location.key, createIfMissing: false)
+        try writer.key(with: &key)
+        try writer.execute("PRAGMA cipher_page_size = 1024; PRAGMA cache_size = 2")
+        try writer.execute("BEGIN IMMEDIATE; UPDATE subscriptions SET notes = hex(randomblob(20000))")
+        for suffix in ["", "-journal"] {
+            try FileManager.default.copyItem(atPath: location.databasePath + suffix, toPath: crashed.databasePath + suffix)
+        }
+        try writer.execute("ROLLBACK")
+        #expect(try Files.bytes(crashed.databasePath + "-journal").count > 1024, "the journal holds pages")
+
+        let reopened = try SubscriptionStore(location: crashed)
+        #expect(try reopened.subscriptions() == before)
+        #expect(try pageSize(crashed.databasePath, key: crashed.key) == 4096)
+        #expect(!Files.exists(crashed.databasePath + "-journal"))
+    }
 }
