@@ -152,7 +152,7 @@ enum EncryptedDatabase {
         // derived once, for both tries.
         let sizes = pageSizesToTry(path)
         try connection.execute("PRAGMA cipher_page_size = \(sizes.first)")
-        if PrivateFiles.size(of: path) ?? 0 > 0, !reads(connection) {
+        if PrivateFiles.size(of: path) ?? 0 > 0, try !reads(connection) {
             try connection.execute("PRAGMA cipher_page_size = \(sizes.then)")
         }
         return connection
@@ -167,16 +167,15 @@ enum EncryptedDatabase {
         PrivateFiles.size(of: path + "-journal") ?? 0 > 0 ? (legacyPageSize, pageSize) : (pageSize, legacyPageSize)
     }
 
-    /// Whether the first page reads. Only a failed check ("not a database") counts as not
-    /// reading: a busy lock or a damaged file is left for the caller's first read to report.
-    private static func reads(_ connection: Connection) -> Bool {
+    /// Whether the first page reads. Only a failed check ("not a database") is not reading;
+    /// anything else (a lock held past the busy timeout) is thrown, so that it is not taken
+    /// for the other page size and then for a wrong key.
+    private static func reads(_ connection: Connection) throws -> Bool {
         do {
             _ = try connection.scalar("SELECT count(*) FROM sqlite_master")
             return true
         } catch let error as SQLiteError where error.isNotADatabase {
             return false
-        } catch {
-            return true
         }
     }
 
