@@ -89,21 +89,36 @@ enum EncryptedDatabase {
     /// Returns `connection` when its database has `pageSize` pages. A database of the former
     /// 1 KB pages is first rewritten with 4 KB ones, as a rekey rewrites it (a checked copy
     /// renamed over it under the write lock), and opened again. When that cannot be done now
-    /// (a read-only directory, a full disk, another process holding the lock) the database is
-    /// used as it is, and converted by a later run.
+    /// (a read-only directory, a full disk, another process writing) the database is used as it
+    /// is, and converted by a later run.
     private static func convertLegacyPages(_ connection: Connection, _ location: StoreLocation) throws -> Connection {
-        guard try pageSize(of: connection) == legacyPageSize else { return connection }
+        let path = location.databasePath
+        guard try pageSize(of: connection) == legacyPageSize,
+              access(PathName.directory(of: path), W_OK) == 0
+        else { return connection }
         do {
-            try DatabaseCopy.replacing(location) { locked in
-                // Another process may have converted it while this one waited for the lock.
-                guard try pageSize(of: locked) == legacyPageSize else { return }
-                let copy = try DatabaseCopy.write(locked, near: location.databasePath, key: location.key)
-                try DatabaseCopy.move(copy, to: location.databasePath)
+            // A command that only reads must not wait behind a long write for a conversion
+            // that can as well be done next time.
+            try BusyWait.$current.withValue(conversionWait) {
+                try DatabaseCopy.replacing(location) { locked in
+                    // Another process may have converted it while this one waited for the lock.
+                    guard try pageSize(of: locked) == legacyPageSize else { return }
+                    // The copies of conversions that were killed.
+                    DatabaseCopy.removeLeftovers(in: PathName.directory(of: path)) { $0 == PathName.name(of: path) }
+                    let copy = try DatabaseCopy.write(locked, near: path, key: location.key)
+                    try DatabaseCopy.move(copy, to: path)
+                }
             }
         } catch {
             return connection
         }
         return try openKeyed(location, createKey: false)
+    }
+
+    private static var conversionWait: BusyWait {
+        var wait = BusyWait.current
+        wait.timeoutMilliseconds = min(200, wait.timeoutMilliseconds)
+        return wait
     }
 
     /// The page size SQLCipher reads the connection's main database with.

@@ -25,7 +25,11 @@ public struct StoreNames: Equatable, Sendable {
 
     /// How long a read waits for another process's write to finish: a Tab must not hang. A
     /// shorter `BusyWait.current`, which only a test binds, wins.
-    static var busyTimeoutMilliseconds: Int32 { min(1_000, BusyWait.current.timeoutMilliseconds) }
+    static var busyWait: BusyWait {
+        var wait = BusyWait.current
+        wait.timeoutMilliseconds = min(1_000, wait.timeoutMilliseconds)
+        return wait
+    }
 
     /// Reads the names from the database at `location`, if it exists, sorted as `collation`
     /// sorts names. Throws what opening it throws (a missing key file, a wrong key, unsafe
@@ -42,8 +46,10 @@ public struct StoreNames: Equatable, Sendable {
             if case .keyFile(let keyPath) = location.key, try !PrivateFiles.exists(keyPath) {
                 throw StoreError.missingKey(database: path, keyFile: keyPath)
             }
-            let connection = try EncryptedDatabase.keyedConnection(path: path, key: location.key, createKey: false)
-            try connection.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
+            // Bound before the connection is opened: keying it already reads the first page.
+            let connection = try BusyWait.$current.withValue(busyWait) {
+                try EncryptedDatabase.keyedConnection(path: path, key: location.key, createKey: false)
+            }
             // Refuses any statement that would write, whatever the schema version.
             try connection.execute("PRAGMA query_only = 1")
             try EncryptedDatabase.prove(connection, location: location)

@@ -52,6 +52,23 @@ struct PageSizeTests {
         #expect(throws: SQLiteError.self) { try raw.scalar("SELECT count(*) FROM sqlite_master") }
     }
 
+    @Test("The copy a killed conversion left is removed by the next, and one of a running process is kept")
+    func killedConversionLeavesNothing() throws {
+        let store = try SubscriptionStore(location: location)
+        _ = try store.add(simpleNewSubscription("Netflix"), now: fixedNow)
+        try makeLegacy(location.databasePath, key: location.key)
+        let files = try neighbours(location.databasePath)
+        // No process has this id (Linux's largest is 4,194,304); this test's own process runs.
+        let killed = location.databasePath + ".tmp-4194305-17", running = location.databasePath + ".tmp-\(getpid())-18"
+        for path in [killed, killed + "-journal", running] {
+            FileManager.default.createFile(atPath: path, contents: Data("partial".utf8), attributes: [.posixPermissions: 0o600])
+        }
+
+        #expect(try SubscriptionStore(location: location).subscriptions().map(\.name) == ["Netflix"])
+        #expect(try pageSize(location.databasePath, key: location.key) == 4096)
+        #expect(try neighbours(location.databasePath) == (files + [(running as NSString).lastPathComponent]).sorted())
+    }
+
     @Test("A database of 1 KB pages opens, and is rewritten once with 4 KB pages, every row kept",
           arguments: [false, true])
     func legacyDatabaseIsConverted(passphrase: Bool) throws {
