@@ -17,10 +17,14 @@ enum WrittenSubscriptions {
         // Most changes write what their after holds: nothing to read here.
         guard !names.isEmpty else { return }
         let fingerprints = try fingerprints(connection, keeping: Set(names.map(\.id)))
-        for (id, name) in names {
+        var linked: Set<String> = []
+        for (id, name) in names where linked.insert(id).inserted {
             guard let fingerprint = fingerprints[id] else { throw History.damaged }
+            // A plain INSERT into the new entry: `OR REPLACE` made SQLite keep a statement
+            // journal, and SQLCipher encrypted every page each row touched into it (a quarter of
+            // an import of 100,000).
             try connection.run("""
-                INSERT OR REPLACE INTO history_subscriptions (history_id, subscription_id, name, fingerprint)
+                INSERT INTO history_subscriptions (history_id, subscription_id, name, fingerprint)
                 VALUES (?, ?, ?, ?)
                 """, [.integer(entry), .text(id), .text(name), .integer(fingerprint)])
         }
