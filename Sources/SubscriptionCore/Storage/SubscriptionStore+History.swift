@@ -117,7 +117,7 @@ extension SubscriptionStore {
             }
         }
         if !written.isEmpty {
-            let fingerprints = try WrittenSubscriptions.current(connection, entry: entry)
+            let fingerprints = try WrittenSubscriptions.current(connection, entry: entry, written: written)
             for left in written where fingerprints[left.id] != left.fingerprint {
                 throw UndoError.changedSince(subject: left.name)
             }

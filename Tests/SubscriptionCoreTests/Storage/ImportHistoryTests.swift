@@ -19,7 +19,7 @@ struct ImportHistoryTests {
 
     private func imported(_ names: [String]) -> ParsedImport {
         ParsedImport(subscriptions: names.enumerated().map { index, name in
-            var item = subscription(name: name, price: "\(index + 5).99", start: "2024-01-\(10 + index)")
+            var item = subscription(name: name, price: "\(index + 5).99", start: "2024-01-\(10 + index % 18)")
             item.members = [Member(name: "Ayşe", weight: 1), Member(name: "Sam", weight: 2)]
             item.prices.append(PriceChange(effective: day("2024-09-01"), amount: money("\(index + 7).49")))
             return ImportedSubscription(record: .path("subscriptions[\(index)]", name: nil), subscription: item)
@@ -35,7 +35,7 @@ struct ImportHistoryTests {
         #expect(written.map(\.name) == ["Netflix", "Spotify"])
         #expect(Set(written.map(\.fingerprint)).count == 2)
         #expect(try StateSlice(decoding: try #require(text(raw.scalar("SELECT after FROM history")))).subscriptions.isEmpty)
-        #expect(try WrittenSubscriptions.current(raw, entry: 1) == Dictionary(uniqueKeysWithValues: written.map { ($0.id, $0.fingerprint) }))
+        #expect(try WrittenSubscriptions.current(raw, entry: 1, written: written) == Dictionary(uniqueKeysWithValues: written.map { ($0.id, $0.fingerprint) }))
     }
 
     @Test("Undo of an import over subscriptions there puts back exactly what was there, after a later change undone")
@@ -67,6 +67,40 @@ struct ImportHistoryTests {
         #expect(throws: UndoError.self) { try store.undo(change, now: fixedNow) }
         #expect(try store.exportDocument(now: fixedNow) == there)
         #expect(try store.nextUndo() == change)
+    }
+
+    /// More subscriptions than undo looks up one by one: it reads every row instead.
+    private var many: [String] { (0..<600).map { "Service \($0)" } }
+
+    @Test("Undo of a large import beside other subscriptions removes exactly what it added, and refuses a change made since")
+    func largeImportBesideOthers() throws {
+        let store = try store()
+        var kept = try simpleNewSubscription("Netflix", amount: "15.49")
+        kept.members = [Member(name: "Ayşe", weight: 1)]
+        _ = try store.add(kept, now: fixedNow)
+        let before = try store.exportDocument(now: fixedNow)
+        _ = try store.apply(imported(many), onDuplicate: .skip, dryRun: false, now: fixedNow)
+        let raw = try rawConnection(scratch.location.databasePath, keyFile: keyFile)
+        try raw.execute("UPDATE price_changes SET amount_minor = 1 WHERE amount_minor = 60649")
+        let change = try #require(try store.nextUndo())
+        #expect(throws: UndoError.changedSince(subject: "Service 599")) { try store.undo(change, now: fixedNow) }
+        try raw.execute("UPDATE price_changes SET amount_minor = 60649 WHERE amount_minor = 1")
+        try store.undo(change, now: fixedNow)
+        #expect(try store.exportDocument(now: fixedNow) == before)
+    }
+
+    @Test("Undo of an import into an empty database leaves no row of any subscription")
+    func undoIntoEmptyEmptiesTables() throws {
+        let store = try store()
+        let before = try store.exportDocument(now: fixedNow)
+        _ = try store.apply(imported(many), onDuplicate: .skip, dryRun: false, now: fixedNow)
+        try store.undo(try #require(try store.nextUndo()), now: fixedNow)
+        #expect(try store.exportDocument(now: fixedNow) == before)
+        let raw = try rawConnection(scratch.location.databasePath, keyFile: keyFile)
+        for table in ["subscriptions", "price_changes", "members", "billing_periods", "pauses", "charges"] {
+            #expect(try raw.scalar("SELECT count(*) FROM \(table)") == .integer(0), "\(table)")
+        }
+        #expect(try raw.rows("PRAGMA integrity_check").first?.text(0) == "ok")
     }
 
     @Test("An import an older subs recorded, its subscriptions whole in its after, undoes after the migration")
