@@ -160,6 +160,42 @@ struct SubsDocumentImportTests {
         #expect(subscription.charges.last == ChargeRecord(date: day("2024-12-01"), amount: nil))
     }
 
+    /// A document of 2,500 subscriptions, `broken` ones with their trial ending before they start.
+    static func long(broken: [Int]) throws -> Data {
+        var document = try Self.document()
+        let entry = (document["subscriptions"] as! [[String: Any]])[0]
+        document["subscriptions"] = (0..<2_500).map { index in
+            var copy = entry
+            copy["name"] = "Gym \(index)"
+            if broken.contains(index) { copy["trial_end"] = "2024-01-01" }
+            return copy
+        }
+        return try JSONSerialization.data(withJSONObject: document)
+    }
+
+    /// A long document is checked in two halves at once (and its keys beside its decoding): what
+    /// is read and refused is what reading it in order reads and refuses.
+    @Test("A long document reads in order, and its first wrong record is the one named", arguments: [[], [2_400], [2_400, 100]])
+    func longDocument(broken: [Int]) throws {
+        do {
+            let parsed = try ImportFormats.parse(Self.long(broken: broken), from: nil, options: ImportOptions(today: Self.today))
+            #expect(broken.isEmpty)
+            #expect(parsed.subscriptions.map(\.subscription.name) == (0..<2_500).map { "Gym \($0)" })
+            #expect(parsed.subscriptions.last?.record == .path("subscriptions[2499]", name: nil))
+        } catch let ImportError.record(record, field, _) {
+            let first = try #require(broken.min())
+            #expect(record == .path("subscriptions[\(first)]", name: "Gym \(first)") && field == .named("trial_end"))
+        }
+    }
+
+    @Test func aLongDocumentWithAKeyTwiceIsRefused() throws {
+        var text = String(decoding: try Self.long(broken: []), as: UTF8.self)
+        text = text.replacingOccurrences(of: "\"name\":\"Gym 2000\"", with: "\"name\":\"Gym 2000\",\"name\":\"Gym\"")
+        #expect(throws: ImportError.record(.path("subscriptions[2000]", name: nil), field: .key("name"), problem: .duplicateKey)) {
+            try ImportFormats.parse(Data(text.utf8), from: nil, options: ImportOptions(today: Self.today))
+        }
+    }
+
     /// History snapshots read back as stored: undo must bring back what an older `subs` wrote.
     @Test func aHistorySnapshotIsNotChecked() throws {
         var gym = try LifeCheckTests.fullLife()

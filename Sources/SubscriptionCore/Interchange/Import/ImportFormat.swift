@@ -35,9 +35,15 @@ public enum ImportFormats {
             throw InputError.invalid(.from, value: from, expected: .names(names))
         }
         if from == MappedCSVFormat.name { return try MappedCSVFormat.parse(data, options: options) }
-        // An export document is recognised by decoding it, and read from what was decoded.
-        if candidates.first == SubsDocumentFormat.self, let document = SubsDocumentFormat.decodedDocument(data) {
-            return try SubsDocumentFormat.parse(data, decoded: document, options: options)
+        // An export document is recognised by decoding it, and read from what was decoded. Its
+        // keys are checked meanwhile on the other core (in vain for a file of another format).
+        if candidates.first == SubsDocumentFormat.self {
+            let (checked, document) = BothCores.run({ SubsDocumentFormat.checkKeys(data) }, while: {
+                SubsDocumentFormat.decodedDocument(data)
+            })
+            if let document {
+                return try SubsDocumentFormat.parse(data, decoded: (document, try checked.get()), options: options)
+            }
         }
         guard let format = candidates.first(where: { $0.detect(data) }) else {
             throw ImportError.unknownFormat(expected: candidates.map { $0.kind })

@@ -26,22 +26,43 @@ public enum SubsDocumentFormat: ImportFormat {
         return document
     }
 
-    /// Reads `data`, which `decoded` is when given.
-    static func parse(_ data: Data, decoded: ExportDocument?, options: ImportOptions) throws -> ParsedImport {
-        // A key written twice would be read one way here and another way by jq.
-        let raw = try JSONKeyCheck.importable(data, rawMembers: ["version"])
+    /// The subscriptions of a document, each checked. A long list is checked in two halves at
+    /// once; the first half's error, if any, is the one thrown, as if checked in order.
+    private static func checked(_ entries: [ExportDocument.Entry]) throws -> [ImportedSubscription] {
+        @Sendable func checked(_ slice: ArraySlice<ExportDocument.Entry>) -> Result<[ImportedSubscription], any Error> {
+            Result {
+                try zip(slice.indices, slice).map { index, entry in
+                    let check = RecordCheck(.path("subscriptions[\(index)]", name: entry.name))
+                    let subscription = try check.subscription(entry, checkingLife: true)
+                    return ImportedSubscription(record: .path("subscriptions[\(index)]", name: nil), subscription: subscription)
+                }
+            }
+        }
+        guard entries.count >= 2_000 else { return try checked(entries[...]).get() }
+        let half = entries.count / 2
+        let (first, second) = BothCores.run({ checked(entries[..<half]) }, while: { checked(entries[half...]) })
+        return try first.get() + second.get()
+    }
+
+    /// Checks `data` for a key written twice, which would be read one way here and another way
+    /// by jq, and keeps what `parse` reads as written.
+    static func checkKeys(_ data: Data) -> Result<JSONKeyCheck.Checked, ImportError> {
+        Result { () throws(ImportError) in try JSONKeyCheck.importable(data, rawMembers: ["version"]) }
+    }
+
+    /// Reads `data`, which `decoded` is, with its keys checked, when given.
+    static func parse(
+        _ data: Data, decoded: (document: ExportDocument, checked: JSONKeyCheck.Checked)?, options: ImportOptions
+    ) throws -> ParsedImport {
+        let raw = try decoded?.checked ?? checkKeys(data).get()
         let document: ExportDocument
         do {
-            document = try decoded ?? JSONDecoder().decode(ExportDocument.self, from: data)
+            document = try decoded?.document ?? JSONDecoder().decode(ExportDocument.self, from: data)
         } catch let error as DecodingError {
             throw Self.error(error, data: data)
         }
         try checkVersion(raw.rawMembers["version"] ?? "\(document.version)")
-        let subscriptions = try document.subscriptions.enumerated().map { index, entry in
-            let check = RecordCheck(.path("subscriptions[\(index)]", name: entry.name))
-            let subscription = try check.subscription(entry, checkingLife: true)
-            return ImportedSubscription(record: .path("subscriptions[\(index)]", name: nil), subscription: subscription)
-        }
+        let subscriptions = try checked(document.subscriptions)
         let categories = try document.categories.enumerated().map { index, entry in
             let check = RecordCheck(.path("categories[\(index)]", name: entry.name))
             return ImportedCategory(
