@@ -90,7 +90,7 @@ extension Subscription {
 /// by id, and for one subscription the deadline first, then the payment, then the end. The
 /// subscriptions are ranked by
 /// name once, so sorting many thousands of items compares integers, not strings.
-struct UpcomingOrder {
+struct UpcomingOrder: Sendable {
     /// Each subscription's place by name and id, by its index in the list given.
     private let ranks: [Int]
 
@@ -218,15 +218,37 @@ public struct UpcomingReport: Sendable {
     static func items(
         of subscriptions: [Subscription], from start: CivilDate, through end: CivilDate, today: CivilDate
     ) -> (items: [UpcomingItem], totals: CurrencyTotals) {
-        let order = UpcomingOrder(subscriptions)
-        var items: [UpcomingItem] = []
+        // The subscriptions are ranked by name on the other core while their items are gathered
+        // here (of 100,000, each takes a tenth of `upcoming`).
+        let order: UpcomingOrder
+        var gathered: (items: [UpcomingItem], ranges: [(subscription: Int, items: Range<Int>)], totals: CurrencyTotals)
+        (order, gathered) = BothCores.run(count: subscriptions.count, { UpcomingOrder(subscriptions) }, while: {
+            Self.gathered(of: subscriptions, from: start, through: end, today: today)
+        })
         var keys: [UInt64] = []
+        keys.reserveCapacity(gathered.items.count)
+        for (index, range) in gathered.ranges {
+            order.appendKeys(of: gathered.items, range, subscriptionAt: index, to: &keys)
+        }
+        // In place: the items are not copied.
+        UpcomingOrder.sort(&gathered.items, keys: keys)
+        return (gathered.items, gathered.totals)
+    }
+
+    /// Every item of `subscriptions` from `start` through `end`, in the order of the
+    /// subscriptions, with where each subscription's items are (for those that have some), and
+    /// the payments' totals.
+    private static func gathered(
+        of subscriptions: [Subscription], from start: CivilDate, through end: CivilDate, today: CivilDate
+    ) -> (items: [UpcomingItem], ranges: [(subscription: Int, items: Range<Int>)], totals: CurrencyTotals) {
+        var items: [UpcomingItem] = []
+        var ranges: [(subscription: Int, items: Range<Int>)] = []
         // Summed in minor units, exactly, and made Decimal once per currency.
         var sums: [Currency: Int128] = [:]
         for (index, subscription) in subscriptions.enumerated() {
             let first = items.count
             UpcomingItem.appendAll(of: subscription, from: start, through: end, today: today, to: &items)
-            order.appendKeys(of: items, first..<items.count, subscriptionAt: index, to: &keys)
+            if items.count > first { ranges.append((index, first..<items.count)) }
             // Summed here in the subscription's currency, and added to `sums` once: a
             // dictionary of currencies is not looked up for every payment.
             var paid = false
@@ -246,7 +268,6 @@ public struct UpcomingReport: Sendable {
         for (currency, minorUnits) in sums {
             totals.add(Money(minorUnits: minorUnits, currency: currency).decimal, in: currency)
         }
-        UpcomingOrder.sort(&items, keys: keys)
-        return (items, totals)
+        return (items, ranges, totals)
     }
 }

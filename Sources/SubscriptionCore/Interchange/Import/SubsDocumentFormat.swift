@@ -38,9 +38,8 @@ public enum SubsDocumentFormat: ImportFormat {
                 }
             }
         }
-        guard entries.count >= 2_000 else { return try checked(entries[...]).get() }
         let half = entries.count / 2
-        let (first, second) = BothCores.run({ checked(entries[..<half]) }, while: { checked(entries[half...]) })
+        let (first, second) = BothCores.run(count: entries.count, { checked(entries[..<half]) }, while: { checked(entries[half...]) })
         return try first.get() + second.get()
     }
 

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import SubscriptionCore
+
+/// From 2,000 subscriptions on, `list` and `upcoming` share their work between two threads
+/// (`BothCores`): what they show is what working through the subscriptions in order shows.
+@Suite("Long lists: list and upcoming over 2,500 subscriptions")
+struct LongReportTests {
+    static let today = day("2024-06-15")
+
+    /// 2,500 subscriptions in no order of name, of several cycles and days, every tenth cancelled.
+    static let all: [Subscription] = (0..<2_500).map { index in
+        let number = (index * 7_919) % 2_500
+        let cycles = [BillingCycle.monthly, BillingCycle(count: 1, unit: .week)!, BillingCycle(count: 1, unit: .year)!, BillingCycle(count: 3, unit: .month)!]
+        var item = subscription(
+            id: String(format: "id-%05d", index), name: "Service \(number)", price: "\(number % 40 + 1).99",
+            every: cycles[index % cycles.count], start: "2024-0\(index % 5 + 1)-\(10 + index % 18)")
+        if index % 10 == 0 { item.periods = [BillingPeriod(cancelledOn: day("2024-06-01"))] }
+        return item
+    }
+
+    @Test("list sorts all of them, leaves the cancelled out and counts them")
+    func list() throws {
+        let byName = try SubscriptionList(Self.all, query: ListQuery(sort: .name), today: Self.today, config: .defaults)
+        let shown = Self.all.filter { $0.periods.first?.cancelledOn == nil }.map(\.name)
+        #expect(byName.items.map(\.subscription.name) == shown.sorted {
+            NameCollation.areInIncreasingOrder($0, $1, in: .english)
+        })
+        #expect(byName.cancelledLeftOut == 250)
+        let byNext = try SubscriptionList(Self.all, query: ListQuery(), today: Self.today, config: .defaults)
+        let days = byNext.items.map { $0.nextPayment?.date ?? CivilDate(year: 9999, month: 12, day: 31)! }
+        #expect(days == days.sorted())
+        #expect(Set(byNext.items.map(\.subscription.id)) == Set(byName.items.map(\.subscription.id)))
+        var totals = CurrencyTotals()
+        for item in byName.items { totals.addMonthlyCost(of: item.amount, cycle: item.cycle) }
+        #expect(byNext.monthlyTotals.rounded == totals.rounded)
+        #expect(byNext.monthlyTotals.currencies == [currency("USD")])
+    }
+
+    @Test("upcoming gives every item of each subscription, in its order", arguments: [30, 365])
+    func upcoming(days: Int) throws {
+        let end = try #require(Self.today.adding(days: days))
+        let report = UpcomingReport(Self.all, today: Self.today, through: end)
+        // One subscription at a time, below the threshold, then put in order by comparing items.
+        let oneByOne = Self.all.flatMap { UpcomingReport([$0], today: Self.today, through: end).items }
+        #expect(report.items.count > 2_000)
+        #expect(report.items == UpcomingOrder.sorted(oneByOne))
+    }
+}
