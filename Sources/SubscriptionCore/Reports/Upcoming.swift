@@ -222,7 +222,7 @@ public struct UpcomingReport: Sendable {
         // here (of 100,000, each takes a tenth of `upcoming`).
         let order: UpcomingOrder
         var gathered: (items: [UpcomingItem], ranges: [(subscription: Int, items: Range<Int>)], totals: CurrencyTotals)
-        (order, gathered) = BothCores.run(count: subscriptions.count, { UpcomingOrder(subscriptions) }, while: {
+        (order, gathered) = BothCores.run(if: subscriptions.count >= BothCores.threshold, { UpcomingOrder(subscriptions) }, while: {
             Self.gathered(of: subscriptions, from: start, through: end, today: today)
         })
         var keys: [UInt64] = []

@@ -35,10 +35,11 @@ public enum ImportFormats {
             throw InputError.invalid(.from, value: from, expected: .names(names))
         }
         if from == MappedCSVFormat.name { return try MappedCSVFormat.parse(data, options: options) }
-        // An export document is recognised by decoding it, and read from what was decoded. Its
-        // keys are checked meanwhile on the other core (in vain for a file of another format).
+        // An export document is recognised by decoding it, and read from what was decoded. The
+        // keys of a long one (a megabyte is about a thousand subscriptions) are checked meanwhile
+        // on the other core (in vain for a file of another format).
         if candidates.first == SubsDocumentFormat.self {
-            let (checked, document) = BothCores.run({ SubsDocumentFormat.checkKeys(data) }, while: {
+            let (checked, document) = BothCores.run(if: data.count >= 1 << 20, { SubsDocumentFormat.checkKeys(data) }, while: {
                 SubsDocumentFormat.decodedDocument(data)
             })
             if let document {

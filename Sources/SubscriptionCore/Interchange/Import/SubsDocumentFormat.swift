@@ -39,7 +39,7 @@ public enum SubsDocumentFormat: ImportFormat {
             }
         }
         let half = entries.count / 2
-        let (first, second) = BothCores.run(count: entries.count, { checked(entries[..<half]) }, while: { checked(entries[half...]) })
+        let (first, second) = BothCores.run(if: entries.count >= BothCores.threshold, { checked(entries[..<half]) }, while: { checked(entries[half...]) })
         return try first.get() + second.get()
     }
 

@@ -73,7 +73,8 @@ enum WrittenSubscriptions {
     /// of those rows refuses it (SQLite's error for a broken key), as it would with them on.
     ///
     /// Every one of them must exist (as `current` proves before an undo): when they are as many
-    /// as the subscriptions stored, they are all of them, and each table is emptied whole.
+    /// as the subscriptions stored, they are all of them, and each table is emptied whole (a row
+    /// naming no subscription, which foreign keys keep out, would go too).
     static func delete(_ connection: Connection, entry: Int) throws {
         // The ids once, in a table of their own rather than a subquery each statement reads again.
         try connection.execute("CREATE TEMP TABLE IF NOT EXISTS undone_subscriptions (id TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID")
