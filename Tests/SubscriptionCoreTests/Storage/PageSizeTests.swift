@@ -52,6 +52,26 @@ struct PageSizeTests {
         #expect(throws: SQLiteError.self) { try raw.scalar("SELECT count(*) FROM sqlite_master") }
     }
 
+    @Test("With another process writing, the conversion waits 200 ms, the 1 KB file is read as it is, and a later run converts it")
+    func conversionWaitsLittleForAWriter() throws {
+        _ = try SubscriptionStore(location: location).add(simpleNewSubscription("Netflix"), now: fixedNow)
+        try makeLegacy(location.databasePath, key: location.key)
+        let writer = try EncryptedDatabase.keyedConnection(path: location.databasePath, key: location.key, createKey: false)
+        try writer.execute("BEGIN IMMEDIATE")
+        let waits = BusyWaitTests.WaitLog()
+        // The command may wait a minute for a lock; the conversion takes 200 ms of it, in pauses of 5 ms.
+        let names = try BusyWait.$current.withValue(BusyWait(timeoutMilliseconds: 60_000) { waits.record($0) }) {
+            try SubscriptionStore(location: location).subscriptions().map(\.name)
+        }
+        #expect(names == ["Netflix"])
+        #expect(!waits.all.isEmpty && waits.all.allSatisfy { $0 < 200 / 5 })
+        #expect(try pageSize(location.databasePath, key: location.key) == 1024)
+
+        try writer.execute("ROLLBACK")
+        #expect(try SubscriptionStore(location: location).subscriptions().map(\.name) == ["Netflix"])
+        #expect(try pageSize(location.databasePath, key: location.key) == 4096)
+    }
+
     @Test("The copy a killed conversion left is removed by the next, and one of a running process is kept")
     func killedConversionLeavesNothing() throws {
         let store = try SubscriptionStore(location: location)
