@@ -221,9 +221,9 @@ public struct UpcomingReport: Sendable {
         // The subscriptions are ranked by name on the other core while their items are gathered
         // here (of 100,000, each takes a tenth of `upcoming`).
         let order: UpcomingOrder
-        var gathered: (items: [UpcomingItem], ranges: [(subscription: Int, items: Range<Int>)], totals: CurrencyTotals)
+        var gathered: Gathered
         (order, gathered) = BothCores.run(if: subscriptions.count >= BothCores.threshold, { UpcomingOrder(subscriptions) }, while: {
-            Self.gathered(of: subscriptions, from: start, through: end, today: today)
+            Gathered(subscriptions, from: start, through: end, today: today)
         })
         var keys: [UInt64] = []
         keys.reserveCapacity(gathered.items.count)
@@ -235,39 +235,38 @@ public struct UpcomingReport: Sendable {
         return (gathered.items, gathered.totals)
     }
 
-    /// Every item of `subscriptions` from `start` through `end`, in the order of the
-    /// subscriptions, with where each subscription's items are (for those that have some), and
-    /// the payments' totals.
-    private static func gathered(
-        of subscriptions: [Subscription], from start: CivilDate, through end: CivilDate, today: CivilDate
-    ) -> (items: [UpcomingItem], ranges: [(subscription: Int, items: Range<Int>)], totals: CurrencyTotals) {
+    /// Every item of some subscriptions in a window, in the order of the subscriptions, with
+    /// where each subscription's items are (for those that have some), and the payments' totals.
+    private struct Gathered {
         var items: [UpcomingItem] = []
         var ranges: [(subscription: Int, items: Range<Int>)] = []
-        // Summed in minor units, exactly, and made Decimal once per currency.
-        var sums: [Currency: Int128] = [:]
-        for (index, subscription) in subscriptions.enumerated() {
-            let first = items.count
-            UpcomingItem.appendAll(of: subscription, from: start, through: end, today: today, to: &items)
-            if items.count > first { ranges.append((index, first..<items.count)) }
-            // Summed here in the subscription's currency, and added to `sums` once: a
-            // dictionary of currencies is not looked up for every payment.
-            var paid = false
-            var sum: Int128 = 0
-            for position in first..<items.count where items[position].isPayment {
-                let amount = items[position].amount
-                if amount.currency == subscription.currency {
-                    paid = true
-                    sum += amount.minorUnits
-                } else {
-                    sums[amount.currency, default: 0] += amount.minorUnits
-                }
-            }
-            if paid { sums[subscription.currency, default: 0] += sum }
-        }
         var totals = CurrencyTotals()
-        for (currency, minorUnits) in sums {
-            totals.add(Money(minorUnits: minorUnits, currency: currency).decimal, in: currency)
+
+        init(_ subscriptions: [Subscription], from start: CivilDate, through end: CivilDate, today: CivilDate) {
+            // Summed in minor units, exactly, and made Decimal once per currency.
+            var sums: [Currency: Int128] = [:]
+            for (index, subscription) in subscriptions.enumerated() {
+                let first = items.count
+                UpcomingItem.appendAll(of: subscription, from: start, through: end, today: today, to: &items)
+                if items.count > first { ranges.append((index, first..<items.count)) }
+                // Summed here in the subscription's currency, and added to `sums` once: a
+                // dictionary of currencies is not looked up for every payment.
+                var paid = false
+                var sum: Int128 = 0
+                for position in first..<items.count where items[position].isPayment {
+                    let amount = items[position].amount
+                    if amount.currency == subscription.currency {
+                        paid = true
+                        sum += amount.minorUnits
+                    } else {
+                        sums[amount.currency, default: 0] += amount.minorUnits
+                    }
+                }
+                if paid { sums[subscription.currency, default: 0] += sum }
+            }
+            for (currency, minorUnits) in sums {
+                totals.add(Money(minorUnits: minorUnits, currency: currency).decimal, in: currency)
+            }
         }
-        return (items, ranges, totals)
     }
 }

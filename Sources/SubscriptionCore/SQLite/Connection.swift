@@ -212,6 +212,14 @@ struct BusyWait: Sendable {
     /// binds another around the code that opens them (`BusyWait.$current.withValue(...)`), as
     /// it must for a store, whose connections are opened deep inside.
     @TaskLocal static var current = BusyWait.standard
+
+    /// This wait, ending after `milliseconds` at most: for a read that must not hang (a Tab) or
+    /// work that can as well be done next time.
+    func atMost(_ milliseconds: Int32) -> BusyWait {
+        var wait = self
+        wait.timeoutMilliseconds = min(milliseconds, timeoutMilliseconds)
+        return wait
+    }
 }
 
 /// The busy handler: waits for another process's lock as the connection's `busyWait` says, but

@@ -99,7 +99,7 @@ enum EncryptedDatabase {
         do {
             // A command that only reads must not wait behind a long write for a conversion
             // that can as well be done next time.
-            try BusyWait.$current.withValue(conversionWait) {
+            try BusyWait.$current.withValue(BusyWait.current.atMost(200)) {
                 try DatabaseCopy.replacing(location) { locked in
                     // Another process may have converted it while this one waited for the lock.
                     guard try pageSize(of: locked) == legacyPageSize else { return }
@@ -113,12 +113,6 @@ enum EncryptedDatabase {
             return connection
         }
         return try openKeyed(location, createKey: false)
-    }
-
-    private static var conversionWait: BusyWait {
-        var wait = BusyWait.current
-        wait.timeoutMilliseconds = min(200, wait.timeoutMilliseconds)
-        return wait
     }
 
     /// The page size SQLCipher reads the connection's main database with.

@@ -25,11 +25,7 @@ public struct StoreNames: Equatable, Sendable {
 
     /// How long a read waits for another process's write to finish: a Tab must not hang. A
     /// shorter `BusyWait.current`, which only a test binds, wins.
-    static var busyWait: BusyWait {
-        var wait = BusyWait.current
-        wait.timeoutMilliseconds = min(1_000, wait.timeoutMilliseconds)
-        return wait
-    }
+    static var busyWait: BusyWait { BusyWait.current.atMost(1_000) }
 
     /// Reads the names from the database at `location`, if it exists, sorted as `collation`
     /// sorts names. Throws what opening it throws (a missing key file, a wrong key, unsafe

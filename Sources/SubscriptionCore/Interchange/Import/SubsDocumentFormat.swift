@@ -29,7 +29,7 @@ public enum SubsDocumentFormat: ImportFormat {
     /// The subscriptions of a document, each checked. A long list is checked in two halves at
     /// once; the first half's error, if any, is the one thrown, as if checked in order.
     private static func checked(_ entries: [ExportDocument.Entry]) throws -> [ImportedSubscription] {
-        @Sendable func checked(_ slice: ArraySlice<ExportDocument.Entry>) -> Result<[ImportedSubscription], any Error> {
+        @Sendable func check(_ slice: ArraySlice<ExportDocument.Entry>) -> Result<[ImportedSubscription], any Error> {
             Result {
                 try zip(slice.indices, slice).map { index, entry in
                     let check = RecordCheck(.path("subscriptions[\(index)]", name: entry.name))
@@ -39,7 +39,9 @@ public enum SubsDocumentFormat: ImportFormat {
             }
         }
         let half = entries.count / 2
-        let (first, second) = BothCores.run(if: entries.count >= BothCores.threshold, { checked(entries[..<half]) }, while: { checked(entries[half...]) })
+        let (first, second) = BothCores.run(if: entries.count >= BothCores.threshold, { check(entries[..<half]) }, while: {
+            check(entries[half...])
+        })
         return try first.get() + second.get()
     }
 
