@@ -12,42 +12,41 @@ enum SubscriptionJSON {
     /// The members of `object(snapshot)`, in key order, as `sink` takes them: a list writes
     /// them straight out (`JSONWriter.writeObject`).
     static func members(_ snapshot: SubscriptionSnapshot, into sink: inout some JSONMemberSink) {
-        let subscription = snapshot.subscription
         sink.add("amount", money: snapshot.amount)
-        sink.add("auto_renew", bool: subscription.autoRenew)
-        sink.add("category", string: subscription.category)
+        sink.add("auto_renew", bool: snapshot.subscription.autoRenew)
+        sink.add("category", string: snapshot.subscription.category)
         sink.add("contract", contract(snapshot))
-        sink.add("created_at", instant: subscription.createdAt)
-        sink.add("currency", string: subscription.currency.code)
+        sink.add("created_at", instant: snapshot.subscription.createdAt)
+        sink.add("currency", string: snapshot.subscription.currency.code)
         sink.add("cycle") {
             $0.add("count", int: snapshot.cycle.count)
             $0.add("unit", string: snapshot.cycle.unit.rawValue)
         }
-        sink.add("ends", date: subscription.ends)
-        sink.add("id", string: subscription.id)
-        if subscription.members.isEmpty {
+        sink.add("ends", date: snapshot.subscription.ends)
+        sink.add("id", string: snapshot.subscription.id)
+        if snapshot.subscription.members.isEmpty {
             sink.add("members", .array([]))
         } else {
-            sink.add("members", .array(zip(subscription.members, snapshot.split.dropFirst()).map { member, share in
+            sink.add("members", .array(zip(snapshot.subscription.members, snapshot.split.dropFirst()).map { member, share in
                 .object(["name": .string(member.name), "share": .string(share.description), "weight": .int(member.weight)])
             }))
         }
         sink.add("monthly_cost", money: snapshot.roundedMonthlyCost)
         sink.add("my_share", money: snapshot.myShare)
-        sink.add("name", string: subscription.name)
+        sink.add("name", string: snapshot.subscription.name)
         sink.add("next_payment", date: snapshot.nextPayment?.date)
-        sink.add("notes", string: subscription.notes)
-        sink.add("owner", string: subscription.owner)
-        sink.add("paid_by", string: subscription.paidBy)
-        sink.add("payment_method", string: subscription.paymentMethod)
+        sink.add("notes", string: snapshot.subscription.notes)
+        sink.add("owner", string: snapshot.subscription.owner)
+        sink.add("paid_by", string: snapshot.subscription.paidBy)
+        sink.add("payment_method", string: snapshot.subscription.paymentMethod)
         sink.add("payments_left", int: snapshot.paymentsLeft)
         sink.add("remind_days", .array(snapshot.remindDays.map(JSONValue.int)))
-        sink.add("renewal", string: subscription.renewal?.rawValue)
-        sink.add("start_date", date: subscription.startDate)
+        sink.add("renewal", string: snapshot.subscription.renewal?.rawValue)
+        sink.add("start_date", date: snapshot.subscription.startDate)
         sink.add("status", string: snapshot.status.rawValue)
-        sink.add("trial_end", date: subscription.trialEnd)
-        sink.add("updated_at", instant: subscription.updatedAt)
-        sink.add("url", string: subscription.url)
+        sink.add("trial_end", date: snapshot.subscription.trialEnd)
+        sink.add("updated_at", instant: snapshot.subscription.updatedAt)
+        sink.add("url", string: snapshot.subscription.url)
     }
 
     /// `contract` (docs/json.md): the terms, and the next deadline on or after today with the

@@ -26,16 +26,15 @@ enum SubscriptionRenderer {
                 "auto_renew", "url", "notes",
             ])
             for item in list.items {
-                let subscription = item.subscription
                 output.append([
-                    subscription.id, subscription.name, item.amount.description,
-                    subscription.currency.code, String(item.cycle.count),
-                    item.cycle.unit.rawValue, subscription.startDate.description,
-                    subscription.trialEnd?.description ?? "", item.nextPayment?.date.description ?? "",
+                    item.subscription.id, item.subscription.name, item.amount.description,
+                    item.subscription.currency.code, String(item.cycle.count),
+                    item.cycle.unit.rawValue, item.subscription.startDate.description,
+                    item.subscription.trialEnd?.description ?? "", item.nextPayment?.date.description ?? "",
                     item.roundedMonthlyCost.description, item.status.rawValue,
-                    subscription.category ?? "", subscription.paymentMethod ?? "",
-                    subscription.autoRenew ? "true" : "false", subscription.url ?? "",
-                    subscription.notes ?? "",
+                    item.subscription.category ?? "", item.subscription.paymentMethod ?? "",
+                    item.subscription.autoRenew ? "true" : "false", item.subscription.url ?? "",
+                    item.subscription.notes ?? "",
                 ])
             }
             return output.rendered
@@ -61,19 +60,18 @@ enum SubscriptionRenderer {
             var cycles: [BillingCycle: (long: String, short: String)] = [:]
             var statuses: [SubscriptionStatus: String] = [:]
             for item in list.items {
-                let subscription = item.subscription
                 let cycle = cycles[item.cycle] ?? (SubscriptionText.cycle(item.cycle), SubscriptionText.shortCycle(item.cycle))
                 cycles[item.cycle] = cycle
                 let status = statuses[item.status] ?? SubscriptionText.status(item.status)
                 statuses[item.status] = status
                 var row: [Table.Cell] = [
-                    Table.Cell(subscription.shortID, style: .dim), Table.Cell(subscription.name),
+                    Table.Cell(item.subscription.shortID, style: .dim), Table.Cell(item.subscription.name),
                     Table.Cell(SubscriptionText.money(item.amount)),
                     Table.Cell(cycle.long, short: cycle.short),
                     Table.Cell(item.nextPayment.map { SubscriptionText.date($0.date) } ?? "-"),
                     Table.Cell(SubscriptionText.money(item.roundedMonthlyCost)),
                     Table.Cell(status, style: SubscriptionText.statusStyle(item.status)),
-                    Table.Cell(subscription.category ?? "", style: categories.style(for: subscription.category)),
+                    Table.Cell(item.subscription.category ?? "", style: categories.style(for: item.subscription.category)),
                 ]
                 if deadlines {
                     let cancelBy = item.nextDeadline.map { SubscriptionText.date($0.cancelBy) } ?? ""

@@ -77,14 +77,14 @@ struct Table {
             }
         }
         // Written as UTF-8 bytes and made a string once: appending to a `String` cell by cell
-        // costs several times more.
+        // costs several times more. The bytes are handed down `inout`, not captured: a captured
+        // variable that is written is checked for exclusive access at every write.
         var output: [UInt8] = []
         output.reserveCapacity((rows.count + 1) * (widths.reduce(0, +) + 2 * count + 1))
-        func write(_ text: String) {
-            var text = text
-            text.withUTF8 { output.append(contentsOf: $0) }
+        func write(_ text: String, to output: inout [UInt8]) {
+            output.append(contentsOf: text.utf8)
         }
-        func pad(_ count: Int) {
+        func pad(_ count: Int, to output: inout [UInt8]) {
             if count > 0 { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
         }
         // Amounts under a header wider than they are stand at its start, lined up among
@@ -93,26 +93,29 @@ struct Table {
         let amountWidths = columns.indices.map { index in
             stride(from: index, to: texts.count, by: count).reduce(0) { max($0, textWidths[$1]) }
         }
-        func line(_ text: (Int) -> String, width: (Int) -> Int, style: (Int) -> Terminal.Style?, isHeader: Bool) {
+        func line(
+            _ text: (Int) -> String, width: (Int) -> Int, style: (Int) -> Terminal.Style?, isHeader: Bool,
+            to output: inout [UInt8]
+        ) {
             for (position, index) in shown.enumerated() {
-                if position > 0 { write(Self.separator) }
+                if position > 0 { write(Self.separator, to: &output) }
                 let gap = widths[index] - width(index)
                 let painted = terminal.paint(text(index), style(index))
                 let amounts = min(widths[index], amountWidths[index])
                 switch alignments[index] {
                 case .left:
-                    write(painted)
-                    if position < shown.count - 1 { pad(gap) }
+                    write(painted, to: &output)
+                    if position < shown.count - 1 { pad(gap, to: &output) }
                 case .decimal where isHeader && width(index) > amounts:
-                    write(painted)
-                    if position < shown.count - 1 { pad(gap) }
+                    write(painted, to: &output)
+                    if position < shown.count - 1 { pad(gap, to: &output) }
                 case .decimal where !isHeader:
-                    pad(amounts - width(index))
-                    write(painted)
-                    if position < shown.count - 1 { pad(widths[index] - max(amounts, width(index))) }
+                    pad(amounts - width(index), to: &output)
+                    write(painted, to: &output)
+                    if position < shown.count - 1 { pad(widths[index] - max(amounts, width(index)), to: &output) }
                 case .right, .decimal:
-                    pad(gap)
-                    write(painted)
+                    pad(gap, to: &output)
+                    write(painted, to: &output)
                 }
             }
             // Spaces only: a space is one byte, and no other character's UTF-8 contains it.
@@ -121,10 +124,11 @@ struct Table {
         }
         // A header is cut only when its column had to be cut below it to fit at all.
         let headers = columns.indices.map { columns[$0].header.truncated(toWidth: max(1, widths[$0])) }
-        line({ headers[$0] }, width: { headers[$0].displayWidth }, style: { _ in .bold }, isHeader: true)
+        line({ headers[$0] }, width: { headers[$0].displayWidth }, style: { _ in .bold }, isHeader: true, to: &output)
         for (row, cells) in rows.enumerated() {
             let first = row * count
-            line({ texts[first + $0] }, width: { textWidths[first + $0] }, style: { cells[$0].style }, isHeader: false)
+            line({ texts[first + $0] }, width: { textWidths[first + $0] }, style: { cells[$0].style }, isHeader: false,
+                 to: &output)
         }
         return String(decoding: output, as: UTF8.self)
     }

@@ -73,9 +73,11 @@ extension String {
     var terminalSafe: String {
         // Printable ASCII, most text, is safe as it is; only the rest needs Unicode's tables.
         if printableASCIICount != nil { return self }
-        // So are the Latin letters before the combining marks, but for the soft hyphen (U+00AD).
+        // So are the Latin letters before the combining marks, but for the soft hyphen (U+00AD),
+        // and the currency signs (U+20A0 to U+20CF: €, ₺, ₹), which amounts in a table are full of.
         if unicodeScalars.allSatisfy({
             (0x20..<0x7F).contains($0.value) || ((0xA0..<0x300).contains($0.value) && $0.value != 0xAD)
+                || (0x20A0..<0x20D0).contains($0.value)
         }) {
             return self
         }

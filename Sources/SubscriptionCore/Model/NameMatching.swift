@@ -68,6 +68,16 @@ public enum NameCollation {
         return weights
     }
 
+    /// The first three weights of `key`, each plus one in 21 bits (a weight is below 0x110200),
+    /// so that two prefixes compare as their keys' first three weights do, a shorter key first.
+    public static func prefix(of key: [UInt32]) -> UInt64 {
+        var packed: UInt64 = 0
+        for position in 0..<3 {
+            packed = packed << 21 | (position < key.count ? UInt64(key[position]) + 1 : 0)
+        }
+        return packed
+    }
+
     /// ASCII letters at four apart, leaving room for the Turkish letters after (or, for ı, before)
     /// them; everything else after Latin letters, in scalar order.
     private static func weight(_ scalar: Unicode.Scalar) -> UInt32 {

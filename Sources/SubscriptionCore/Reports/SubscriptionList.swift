@@ -80,8 +80,12 @@ public struct SubscriptionList: Sendable {
             snapshots.allSatisfy { converter.rates[$0.subscription.currency] != nil } ? converter.rates : nil
         }
         let keys = snapshots.map { ListQuery.SortKey($0, sort: query.sort, collation: query.collation, rates: rates) }
-        // Sorted as positions, so that the sort moves integers, not snapshots.
-        let sorted = keys.indices.sorted { query.sort.areInIncreasingOrder(keys[$0], keys[$1]) }.map { snapshots[$0] }
+        let leading = keys.map(\.leading)
+        // Sorted as positions, so that the sort moves integers, not snapshots; most comparisons
+        // end on the leading keys, plain integers, and read nothing else.
+        let sorted = keys.indices.sorted {
+            query.sort.leadingOrder(leading[$0], leading[$1]) ?? query.sort.areInIncreasingOrder(keys[$0], keys[$1])
+        }.map { snapshots[$0] }
         items = query.reverse ? sorted.reversed() : sorted
         var totals = CurrencyTotals()
         // What is paid now: paused and cancelled subscriptions cost nothing this month.
@@ -107,16 +111,15 @@ extension ListQuery {
 
     /// Whether the category, payment method and search text match, whatever the status.
     func matchesAllButStatus(_ snapshot: SubscriptionSnapshot) -> Bool {
-        let subscription = snapshot.subscription
-        if let category, subscription.category.map({ NameMatching.same($0, category) }) != true {
+        if let category, snapshot.subscription.category.map({ NameMatching.same($0, category) }) != true {
             return false
         }
         if let paymentMethod, !paymentMethod.isEmpty,
-           subscription.paymentMethod.map({ NameMatching.contains($0, paymentMethod) }) != true {
+           snapshot.subscription.paymentMethod.map({ NameMatching.contains($0, paymentMethod) }) != true {
             return false
         }
         if let search, !search.isEmpty {
-            let fields = [subscription.name, subscription.notes, subscription.url].compactMap { $0 }
+            let fields = [snapshot.subscription.name, snapshot.subscription.notes, snapshot.subscription.url].compactMap { $0 }
             if !fields.contains(where: { NameMatching.contains($0, search) }) { return false }
         }
         return true
@@ -133,28 +136,55 @@ extension ListQuery {
         let currency: Currency?
         /// The name as `NameCollation` orders it.
         let collationKey: [UInt32]
+        /// Its first three weights, packed (`NameCollation.prefix`): most names differ there.
+        let collationPrefix: UInt64
         let name: String
         let id: String
 
         init(_ snapshot: SubscriptionSnapshot, sort: Sort, collation: Language, rates: [Currency: Decimal]?) {
-            let subscription = snapshot.subscription
             nextDay = snapshot.nextPayment?.date.daysSinceEpoch ?? Int.max
             let value = sort == .amount ? snapshot.amount.decimal : sort == .monthly ? snapshot.monthlyCost : 0
-            let rate = rates?[subscription.currency]
+            let rate = rates?[snapshot.subscription.currency]
             self.value = rate.map { value * $0 } ?? value
-            currency = rate == nil ? subscription.currency : nil
-            collationKey = NameCollation.key(subscription.name, in: collation)
-            name = subscription.name
-            id = subscription.id
+            currency = rate == nil ? snapshot.subscription.currency : nil
+            collationKey = NameCollation.key(snapshot.subscription.name, in: collation)
+            collationPrefix = NameCollation.prefix(of: collationKey)
+            name = snapshot.subscription.name
+            id = snapshot.subscription.id
         }
+
+        var leading: LeadingKey { LeadingKey(nextDay: nextDay, collationPrefix: collationPrefix) }
+    }
+
+    /// The part of a sort key that settles most comparisons, in integers alone: sorting 100,000
+    /// by them takes no reference count and reads no array.
+    struct LeadingKey {
+        let nextDay: Int
+        let collationPrefix: UInt64
     }
 }
 
 extension ListQuery.Sort {
+    /// How `areInIncreasingOrder` orders two items whose leading keys differ where it looks
+    /// first; nil when only the whole keys tell.
+    func leadingOrder(_ left: ListQuery.LeadingKey, _ right: ListQuery.LeadingKey) -> Bool? {
+        switch self {
+        case .next where left.nextDay != right.nextDay:
+            return left.nextDay < right.nextDay
+        case .next, .name:
+            return left.collationPrefix == right.collationPrefix ? nil : left.collationPrefix < right.collationPrefix
+        case .amount, .monthly:
+            return nil
+        }
+    }
+
     /// Sorts by the key, then by name in the query's collation, then by id so the order is stable
     /// between runs.
     func areInIncreasingOrder(_ left: ListQuery.SortKey, _ right: ListQuery.SortKey) -> Bool {
         func tieBreak() -> Bool {
+            if left.collationPrefix != right.collationPrefix {
+                return left.collationPrefix < right.collationPrefix
+            }
             if left.collationKey != right.collationKey {
                 return left.collationKey.lexicographicallyPrecedes(right.collationKey)
             }

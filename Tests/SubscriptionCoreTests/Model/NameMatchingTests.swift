@@ -17,4 +17,22 @@ struct NameMatchingTests {
         #expect(!NameMatching.same("Şahin", "Sahin"), "only the i's fold; other letters keep their marks")
         #expect(!NameMatching.same("żabka", "zabka"))
     }
+
+    @Test("A collation key's packed prefix orders as the key does wherever the two prefixes differ",
+          arguments: [Language.english, .turkish])
+    func prefixOrdersAsTheKey(_ language: Language) {
+        let names = ["", "a", "A", "ab", "abc", "abd", "abcz", "b", "Ça", "ca", "da", "ıi", "Ii", "İi",
+                     "é", "e", "zzz", "😀", "😀a", "\u{10FFFF}", "\u{0}", "\u{0}\u{0}", "Netflix", "netflix+", "Z"]
+        for a in names {
+            for b in names {
+                let (left, right) = (NameCollation.key(a, in: language), NameCollation.key(b, in: language))
+                let (leftPrefix, rightPrefix) = (NameCollation.prefix(of: left), NameCollation.prefix(of: right))
+                if leftPrefix != rightPrefix {
+                    #expect((leftPrefix < rightPrefix) == left.lexicographicallyPrecedes(right), "\(a) against \(b)")
+                } else {
+                    #expect(Array(left.prefix(3)) == Array(right.prefix(3)), "\(a) against \(b)")
+                }
+            }
+        }
+    }
 }

@@ -9,12 +9,14 @@ import Testing
 struct LongReportTests {
     static let today = day("2024-06-15")
 
-    /// 2,500 subscriptions in no order of name, of several cycles and days, every tenth cancelled.
+    /// 2,500 subscriptions in no order of name, of several cycles and days, every tenth cancelled;
+    /// names that differ in their first letters and names that differ only after them.
     static let all: [Subscription] = (0..<2_500).map { index in
         let number = (index * 7_919) % 2_500
+        let word = ["Service", "apple", "Zeta", "éclair", "İnternet", "ab", "Ab", "a"][number % 8]
         let cycles = [BillingCycle.monthly, BillingCycle(count: 1, unit: .week)!, BillingCycle(count: 1, unit: .year)!, BillingCycle(count: 3, unit: .month)!]
         var item = subscription(
-            id: String(format: "id-%05d", index), name: "Service \(number)", price: "\(number % 40 + 1).99",
+            id: String(format: "id-%05d", index), name: "\(word) \(number)", price: "\(number % 40 + 1).99",
             every: cycles[index % cycles.count], start: "2024-0\(index % 5 + 1)-\(10 + index % 18)")
         if index % 10 == 0 { item.periods = [BillingPeriod(cancelledOn: day("2024-06-01"))] }
         return item
