@@ -5,6 +5,7 @@ enum SubscriptionRenderer {
     /// Prints `list(list, format:categories:)`; JSON is written as it is made, so a long list is
     /// never held whole as text.
     static func printList(_ list: SubscriptionList, format: ListFormat, categories: CategoryStyles) {
+        if format == .table { return StandardOutput.write(table(list, categories: categories)) }
         guard format == .json else {
             return print(self.list(list, format: format, categories: categories), terminator: "")
         }
@@ -39,68 +40,76 @@ enum SubscriptionRenderer {
             }
             return output.rendered
         case .table:
-            // On a narrow terminal cycles are said short first ("3 months"), then categories
-            // are cut, then the columns least needed to tell what is due are left out: ID (and
-            // only then are names cut), CYCLE, CATEGORY, STATUS, MONTHLY. CANCEL BY, there when
-            // a deadline is, is never left out: it is what a contract needs to be seen.
-            let deadlines = list.items.contains { $0.nextDeadline != nil }
-            var columns: [Table.Column] = [
-                .init(header: localized("ID"), dropOrder: 1),
-                .init(header: localized("NAME"), maximumWidth: 32, minimumWidth: 12, cutAfterDropping: 1),
-                .init(header: localized("AMOUNT"), alignment: .decimal), .init(header: localized("CYCLE"), dropOrder: 2),
-                .init(header: localized("NEXT")), .init(header: localized("MONTHLY"), alignment: .decimal, dropOrder: 5),
-                .init(header: localized("STATUS"), dropOrder: 4),
-                .init(header: localized("CATEGORY"), maximumWidth: 20, minimumWidth: 8, dropOrder: 3),
-            ]
-            // After NEXT, the other date.
-            let cancelByColumn = 5
-            if deadlines { columns.insert(.init(header: localized("CANCEL BY")), at: cancelByColumn) }
-            var table = Table(columns)
-            // The same few words on many rows: each cycle and status is said once.
-            var cycles: [BillingCycle: (long: String, short: String)] = [:]
-            var statuses: [SubscriptionStatus: String] = [:]
-            for item in list.items {
-                let cycle = cycles[item.cycle] ?? (SubscriptionText.cycle(item.cycle), SubscriptionText.shortCycle(item.cycle))
-                cycles[item.cycle] = cycle
-                let status = statuses[item.status] ?? SubscriptionText.status(item.status)
-                statuses[item.status] = status
-                var row: [Table.Cell] = [
-                    Table.Cell(item.subscription.shortID, style: .dim), Table.Cell(item.subscription.name),
-                    Table.Cell(SubscriptionText.money(item.amount)),
-                    Table.Cell(cycle.long, short: cycle.short),
-                    Table.Cell(item.nextPayment.map { SubscriptionText.date($0.date) } ?? "-"),
-                    Table.Cell(SubscriptionText.money(item.roundedMonthlyCost)),
-                    Table.Cell(status, style: SubscriptionText.statusStyle(item.status)),
-                    Table.Cell(item.subscription.category ?? "", style: categories.style(for: item.subscription.category)),
-                ]
-                if deadlines {
-                    let cancelBy = item.nextDeadline.map { SubscriptionText.date($0.cancelBy) } ?? ""
-                    row.insert(Table.Cell(cancelBy, style: .yellow), at: cancelByColumn)
-                }
-                table.append(row)
-            }
-            guard !list.items.isEmpty else { return emptyList(list) }
-            var labels = [localized("Monthly total:"), localized("Yearly total:")]
-            // The converted total says something new only when some amount is in another currency.
-            var converted: String?
-            if let monthly = list.convertedMonthly, let base = list.base,
-               list.monthlyTotals.currencies.contains(where: { $0 != base }) {
-                let month = SubscriptionText.money(Money(rounding: monthly, currency: base))
-                let year = SubscriptionText.money(Money(rounding: monthly * 12, currency: base))
-                labels.append(localized("In \(base.code):"))
-                converted = localized("\(month) a month, \(year) a year")
-            }
-            let width = labels.map(\.displayWidth).max() ?? 0
-            var output = table.render(on: terminal) + "\n"
-                + SubscriptionText.totalLines([
-                    (labels[0].padding(toLength: width), list.monthlyTotals.rounded),
-                    (labels[1].padding(toLength: width), list.monthlyTotals.rounded(times: 12)),
-                ])
-            if let converted {
-                output += labels[2].padding(toLength: width) + " " + converted + "\n"
-            }
-            return output
+            return String(decoding: table(list, categories: categories, terminal: terminal), as: UTF8.self)
         }
+    }
+
+    /// The table `list(_:format: .table ...)` gives, as UTF-8 bytes.
+    private static func table(
+        _ list: SubscriptionList, categories: CategoryStyles, terminal: Terminal = .standardOutput
+    ) -> [UInt8] {
+        // On a narrow terminal cycles are said short first ("3 months"), then categories
+        // are cut, then the columns least needed to tell what is due are left out: ID (and
+        // only then are names cut), CYCLE, CATEGORY, STATUS, MONTHLY. CANCEL BY, there when
+        // a deadline is, is never left out: it is what a contract needs to be seen.
+        let deadlines = list.items.contains { $0.nextDeadline != nil }
+        var columns: [Table.Column] = [
+            .init(header: localized("ID"), dropOrder: 1),
+            .init(header: localized("NAME"), maximumWidth: 32, minimumWidth: 12, cutAfterDropping: 1),
+            .init(header: localized("AMOUNT"), alignment: .decimal), .init(header: localized("CYCLE"), dropOrder: 2),
+            .init(header: localized("NEXT")), .init(header: localized("MONTHLY"), alignment: .decimal, dropOrder: 5),
+            .init(header: localized("STATUS"), dropOrder: 4),
+            .init(header: localized("CATEGORY"), maximumWidth: 20, minimumWidth: 8, dropOrder: 3),
+        ]
+        // After NEXT, the other date.
+        let cancelByColumn = 5
+        if deadlines { columns.insert(.init(header: localized("CANCEL BY")), at: cancelByColumn) }
+        var table = Table(columns)
+        // The same few words on many rows: each cycle and status is said once.
+        var cycles: [BillingCycle: (long: String, short: String)] = [:]
+        var statuses: [SubscriptionStatus: String] = [:]
+        for item in list.items {
+            let cycle = cycles[item.cycle] ?? (SubscriptionText.cycle(item.cycle), SubscriptionText.shortCycle(item.cycle))
+            cycles[item.cycle] = cycle
+            let status = statuses[item.status] ?? SubscriptionText.status(item.status)
+            statuses[item.status] = status
+            var row: [Table.Cell] = [
+                Table.Cell(item.subscription.shortID, style: .dim), Table.Cell(item.subscription.name),
+                Table.Cell(SubscriptionText.money(item.amount)),
+                Table.Cell(cycle.long, short: cycle.short),
+                Table.Cell(item.nextPayment.map { SubscriptionText.date($0.date) } ?? "-"),
+                Table.Cell(SubscriptionText.money(item.roundedMonthlyCost)),
+                Table.Cell(status, style: SubscriptionText.statusStyle(item.status)),
+                Table.Cell(item.subscription.category ?? "", style: categories.style(for: item.subscription.category)),
+            ]
+            if deadlines {
+                let cancelBy = item.nextDeadline.map { SubscriptionText.date($0.cancelBy) } ?? ""
+                row.insert(Table.Cell(cancelBy, style: .yellow), at: cancelByColumn)
+            }
+            table.append(row)
+        }
+        guard !list.items.isEmpty else { return Array(emptyList(list).utf8) }
+        var labels = [localized("Monthly total:"), localized("Yearly total:")]
+        // The converted total says something new only when some amount is in another currency.
+        var converted: String?
+        if let monthly = list.convertedMonthly, let base = list.base,
+           list.monthlyTotals.currencies.contains(where: { $0 != base }) {
+            let month = SubscriptionText.money(Money(rounding: monthly, currency: base))
+            let year = SubscriptionText.money(Money(rounding: monthly * 12, currency: base))
+            labels.append(localized("In \(base.code):"))
+            converted = localized("\(month) a month, \(year) a year")
+        }
+        let width = labels.map(\.displayWidth).max() ?? 0
+        var output = table.renderedBytes(on: terminal)
+        output.append(UInt8(ascii: "\n"))
+        output += SubscriptionText.totalLines([
+            (labels[0].padding(toLength: width), list.monthlyTotals.rounded),
+            (labels[1].padding(toLength: width), list.monthlyTotals.rounded(times: 12)),
+        ]).utf8
+        if let converted {
+            output += (labels[2].padding(toLength: width) + " " + converted + "\n").utf8
+        }
+        return output
     }
 
     /// A list empty only because cancelled or ended ones are left out says so.

@@ -63,6 +63,12 @@ struct Table {
     /// has one: first saying cells in their short forms, then cutting columns with a minimum
     /// width, then dropping columns, and last cutting any text column down to its header.
     func render(on terminal: Terminal) -> String {
+        String(decoding: renderedBytes(on: terminal), as: UTF8.self)
+    }
+
+    /// `render(on:)` as UTF-8 bytes: a table of 100,000 rows is written out as they are, without
+    /// a string made of them (and copied when more text is added), which would hold as much again.
+    func renderedBytes(on terminal: Terminal) -> [UInt8] {
         let count = columns.count
         var (texts, textWidths, natural) = measured(short: false)
         if let width = terminal.width, Self.total(natural) > width,
@@ -76,8 +82,7 @@ struct Table {
                 textWidths[cell] = texts[cell].displayWidth
             }
         }
-        // Written as UTF-8 bytes and made a string once: appending to a `String` cell by cell
-        // costs several times more. The bytes are handed down `inout`, not captured: a captured
+        // Written as UTF-8 bytes: appending to a `String` cell by cell costs several times more. The bytes are handed down `inout`, not captured: a captured
         // variable that is written is checked for exclusive access at every write.
         var output: [UInt8] = []
         output.reserveCapacity((rows.count + 1) * (widths.reduce(0, +) + 2 * count + 1))
@@ -130,7 +135,7 @@ struct Table {
             line({ texts[first + $0] }, width: { textWidths[first + $0] }, style: { cells[$0].style }, isHeader: false,
                  to: &output)
         }
-        return String(decoding: output, as: UTF8.self)
+        return output
     }
 
     /// Every cell's text (its short form when `short` and it has one) and width, worked out once,

@@ -7,8 +7,11 @@ enum UpcomingRenderer {
     /// Prints `render(report, format:)`; JSON is written as it is made, so a long window is never
     /// held whole as text.
     static func printReport(_ report: UpcomingReport, format: ListFormat) {
-        guard format == .json else { return print(render(report, format: format), terminator: "") }
-        printJSON(report.items)
+        switch format {
+        case .json: printJSON(report.items)
+        case .table where !report.items.isEmpty: StandardOutput.write(tableWithTotal(report, terminal: .standardOutput))
+        case .table, .csv, .tsv: print(render(report, format: format), terminator: "")
+        }
     }
 
     /// The items as `JSONValue.array(items.map(SubscriptionJSON.upcoming)).rendered` writes them,
@@ -42,9 +45,17 @@ enum UpcomingRenderer {
             return output.rendered
         case .table:
             guard !report.items.isEmpty else { return emptyWindow(report) + "\n" }
-            let totals = SubscriptionText.totalLine(localized("Total:"), report.totals.rounded)
-            return table(report.items, today: report.today, terminal: terminal) + (totals.isEmpty ? "" : "\n" + totals)
+            return String(decoding: tableWithTotal(report, terminal: terminal), as: UTF8.self)
         }
+    }
+
+    /// The table of `render(report, format: .table ...)` and its total, as UTF-8 bytes: a window
+    /// of 100,000 items is written out without a string made of it.
+    private static func tableWithTotal(_ report: UpcomingReport, terminal: Terminal) -> [UInt8] {
+        var output = tableBytes(report.items, today: report.today, terminal: terminal)
+        let totals = SubscriptionText.totalLine(localized("Total:"), report.totals.rounded)
+        if !totals.isEmpty { output += ("\n" + totals).utf8 }
+        return output
     }
 
     /// What an empty window says instead of a header with no rows.
@@ -78,6 +89,10 @@ enum UpcomingRenderer {
 
     /// Items as a table, the kinds other than a payment marked: for `upcoming` and `summary`.
     static func table(_ items: [UpcomingItem], today: CivilDate, terminal: Terminal) -> String {
+        String(decoding: tableBytes(items, today: today, terminal: terminal), as: UTF8.self)
+    }
+
+    private static func tableBytes(_ items: [UpcomingItem], today: CivilDate, terminal: Terminal) -> [UInt8] {
         var table = Table([
             .init(header: localized("DATE")), .init(header: localized("WHEN")),
             .init(header: localized("NAME"), maximumWidth: 32, minimumWidth: 12),
@@ -105,6 +120,6 @@ enum UpcomingRenderer {
                 Table.Cell(kinds[item.kind] ?? "", style: style(of: item.kind)),
             ])
         }
-        return table.render(on: terminal)
+        return table.renderedBytes(on: terminal)
     }
 }

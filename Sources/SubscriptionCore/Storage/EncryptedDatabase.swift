@@ -145,6 +145,14 @@ enum EncryptedDatabase {
         return connection
     }
 
+    /// Opens another connection to the database at `location`, to read beside the one a command
+    /// holds (`PartRows`); nil with a passphrase, which would be derived a second time. A key
+    /// file costs a read. The database was opened, checked and migrated by the first.
+    static func another(_ location: StoreLocation) -> (@Sendable () throws -> Connection)? {
+        guard case .keyFile = location.key else { return nil }
+        return { try keyedConnection(path: location.databasePath, key: location.key, createKey: false) }
+    }
+
     static func keyedConnection(path: String, key source: KeySource, createKey: Bool) throws -> Connection {
         var (key, isPassphrase) = try KeyMaterial.load(source, createIfMissing: createKey)
         defer { key.zeroize() }

@@ -23,7 +23,7 @@ public final class SubscriptionStore {
     // MARK: - Reads
 
     public func subscriptions() throws -> [Subscription] {
-        try read { try SubscriptionRecords(connection: $0).all() }
+        try read { try SubscriptionRecords(connection: $0).all(ids: nil, beside: EncryptedDatabase.another(location)) }
     }
 
     /// The subscriptions several references name, each once: what `delete` asks about.

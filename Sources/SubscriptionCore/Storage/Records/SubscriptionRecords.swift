@@ -54,66 +54,52 @@ struct SubscriptionRecords {
 
     /// The subscriptions with these ids (all: nil), in the order they were added; at most a few
     /// hundred ids, each a bound parameter.
-    func all(ids: [String]?) throws -> [Subscription] {
+    /// - Parameter beside: opens another connection to the same file. With it, and thousands of
+    ///   subscriptions, the tables of their parts are read on the other core while this
+    ///   connection reads the subscriptions (`PartRows`).
+    func all(ids: [String]?, beside: (@Sendable () throws -> Connection)? = nil) throws -> [Subscription] {
+        let parts = try parts(ids: ids, beside: beside)
+        return try Self.additionOrder(parts).map { try parts[$0].subscription() }
+    }
+
+    /// The subscriptions of `all(ids:beside:)`, each with its parts, in storage order. Apart, so
+    /// that what finding the parts took (their ids' positions, the rows read beside) is given
+    /// back before the subscriptions are made of them.
+    private func parts(ids: [String]?, beside: (@Sendable () throws -> Connection)?) throws -> [SubscriptionParts] {
         var parts: [SubscriptionParts] = []
         var positions = IDPositions()
         // Room for them all at once: growing by doubling would copy 100,000 of them and hold
         // the old array and the new at once. The largest rowid is found at once, and is the
         // count or more (room never touched costs no memory); a damaged one reserves no more
-        // than 200,000.
-        if ids == nil, case .integer(let largest)? = try connection.scalar("SELECT max(rowid) FROM subscriptions") {
-            parts.reserveCapacity(Int(clamping: min(largest, 200_000)))
+        // than 200,000. Reading it also takes this connection's read lock, which the other
+        // connection's reading relies on.
+        var largest = 0
+        if ids == nil, case .integer(let rowid)? = try connection.scalar("SELECT max(rowid) FROM subscriptions") {
+            largest = Int(clamping: min(rowid, 200_000))
+            parts.reserveCapacity(largest)
         }
         let filter = ids.map { " WHERE id IN (" + repeatElement("?", count: $0.count).joined(separator: ", ") + ")" } ?? ""
-        // In storage order: the order they were added in is restored below, where it costs far less
-        // than SQLite sorting every column of every row.
-        try connection.forEachRow("SELECT \(Self.columns) FROM subscriptions\(filter)",
-                                  (ids ?? []).map(SQLiteValue.text)) { row in
-            let fields = try fields(row)
-            positions.append(fields.id)
-            parts.append(SubscriptionParts(row: fields, currency: try currency(row, 2)))
-        }
-        /// Hands each row of `sql`, whose first column is a subscription id, to `body` with the
-        /// subscription's position; rows of no subscription are left out.
-        func forEachPart(_ sql: String, _ body: (Statement, Int) throws -> Void) throws {
-            var last = 0
-            try connection.forEachRow(sql) { row in
-                guard let index = row.withBytes(0, { positions.position(of: $0, after: last) }) ?? nil else { return }
-                last = index
-                try body(row, index)
+        let besideParts = try BothCores.run(if: beside != nil && largest >= BothCores.threshold, {
+            beside.flatMap(PartRows.read(beside:))
+        }, while: {
+            // In storage order: the order they were added in is restored below, where it costs far
+            // less than SQLite sorting every column of every row.
+            try connection.forEachRow("SELECT \(Self.columns) FROM subscriptions\(filter)",
+                                      (ids ?? []).map(SQLiteValue.text)) { row in
+                let fields = try fields(row)
+                positions.append(fields.id)
+                parts.append(SubscriptionParts(row: fields, currency: try currency(row, 2)))
             }
+        }).side
+        // The parts read beside are used only when both connections read the same file: this one
+        // holds its read lock throughout, so nothing is written meanwhile, but a restore or rekey
+        // may have put another file in its place before the other connection opened it.
+        if let besideParts, !connection.hasMoved {
+            besideParts.hand(to: &parts, positions)
+        } else {
+            try PartRows.readHere(connection, into: &parts, positions)
         }
-        try forEachPart("SELECT subscription_id, effective_date, amount_minor FROM price_changes") { row, index in
-            parts[index].prices.append(PriceChange(
-                effective: try date(row, 1),
-                amount: Money(minorUnits: Int128(try integer(row, 2)), currency: parts[index].currency)))
-        }
-        try forEachPart("SELECT subscription_id, name, weight FROM members ORDER BY subscription_id, position") { row, index in
-            parts[index].members.append(Member(name: try text(row, 1), weight: Int(try integer(row, 2))))
-        }
-        try forEachPart("""
-            SELECT subscription_id, restarted_on, cancelled_on, cycle_count, cycle_unit, notice_given_on FROM billing_periods
-            ORDER BY subscription_id, position
-            """) { row, index in
-            let cycle = try row.int(3).map { count in
-                guard let unit = row.text(4).flatMap(BillingCycle.Unit.init(rawValue:)),
-                      let cycle = BillingCycle(count: Int(count), unit: unit)
-                else { throw corrupt(.billingPeriodCycle) }
-                return cycle
-            }
-            parts[index].periods.append(BillingPeriod(
-                restartedOn: try optionalDate(row, 1), cancelledOn: try optionalDate(row, 2),
-                noticeGivenOn: try optionalDate(row, 5), cycle: cycle))
-        }
-        try forEachPart("SELECT subscription_id, charged_on, amount_minor FROM charges") { row, index in
-            parts[index].charges.append(ChargeRecord(
-                date: try date(row, 1),
-                amount: row.int(2).map { Money(minorUnits: Int128($0), currency: parts[index].currency) }))
-        }
-        try forEachPart("SELECT subscription_id, starts_on, ends_on FROM pauses") { row, index in
-            parts[index].pauses.append(Pause(from: try date(row, 1), until: try optionalDate(row, 2)))
-        }
-        return try Self.additionOrder(parts).map { try parts[$0].subscription() }
+        return parts
     }
 
     /// The positions of `parts` in the order they were added: by `created_at`, then by `id`, as
@@ -129,7 +115,7 @@ struct SubscriptionRecords {
     }
 
     /// A subscription's own columns, as read, before its parts are.
-    private struct Fields {
+    struct Fields {
         let id, name: String
         let cycle: BillingCycle
         let startDate: CivilDate
@@ -145,7 +131,7 @@ struct SubscriptionRecords {
     }
 
     /// A subscription being read: its row, then its parts as their tables are read.
-    private struct SubscriptionParts {
+    struct SubscriptionParts {
         let row: Fields
         let currency: Currency
         var prices: [PriceChange] = []
@@ -294,23 +280,23 @@ struct SubscriptionRecords {
 
     // MARK: - Typed columns that refuse what a subs database never holds
 
-    private func text(_ row: some RowReading, _ column: Int) throws -> String {
+    func text(_ row: some RowReading, _ column: Int) throws -> String {
         guard let value = row.text(column) else { throw corrupt(.column(column)) }
         return value
     }
 
-    private func integer(_ row: some RowReading, _ column: Int) throws -> Int64 {
+    func integer(_ row: some RowReading, _ column: Int) throws -> Int64 {
         guard let value = row.int(column) else { throw corrupt(.column(column)) }
         return value
     }
 
     // Dates and instants are read from SQLite's bytes: a string of each would be thrown away.
-    private func date(_ row: some RowReading, _ column: Int) throws -> CivilDate {
+    func date(_ row: some RowReading, _ column: Int) throws -> CivilDate {
         guard let date = try optionalDate(row, column) else { throw corrupt(.column(column)) }
         return date
     }
 
-    private func optionalDate(_ row: some RowReading, _ column: Int) throws -> CivilDate? {
+    func optionalDate(_ row: some RowReading, _ column: Int) throws -> CivilDate? {
         try row.withBytes(column) { bytes in
             guard let date = CivilDate(isoBytes: bytes) else { throw corrupt(.date) }
             return date
@@ -331,7 +317,7 @@ struct SubscriptionRecords {
         return date
     }
 
-    private func corrupt(_ value: StoredValue) -> Damaged {
+    func corrupt(_ value: StoredValue) -> Damaged {
         Damaged(.subscriptionValue(value))
     }
 }

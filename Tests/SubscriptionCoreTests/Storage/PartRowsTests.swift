@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import SubscriptionCore
+
+/// From 2,000 subscriptions on, a store opened with a key file reads the tables of their parts on
+/// a second connection, on the other core (`PartRows`): what it reads is what one connection
+/// reading everything reads, and when the second cannot be used the first reads it all.
+@Suite("Parts read beside the subscriptions")
+struct PartRowsTests {
+    let scratch = Scratch()
+
+    private var keyFile: String { scratch.path("config/subs/key") }
+
+    /// 2,500 subscriptions, with every kind of part on some: members, a later price, a cancelled
+    /// period and a new one on another cycle, charges (with and without an amount), pauses.
+    private func filledStore() throws -> SubscriptionStore {
+        let store = try SubscriptionStore(location: scratch.location)
+        let items = (0..<2_500).map { index in
+            var item = subscription(name: "Service \(index)", price: "\(index % 50 + 1).99", start: "2024-01-\(10 + index % 18)")
+            if index % 3 == 0 { item.members = [Member(name: "Ayşe", weight: 1), Member(name: "Sam \(index)", weight: 2)] }
+            if index % 4 == 0 { item.prices.append(PriceChange(effective: day("2024-09-01"), amount: money("\(index % 30 + 2).49"))) }
+            if index % 5 == 0 {
+                item.periods = [BillingPeriod(cancelledOn: day("2024-03-01")),
+                                BillingPeriod(restartedOn: day("2024-04-01"), cycle: BillingCycle(count: 1, unit: .year))]
+            }
+            if index % 6 == 0 {
+                item.charges = [ChargeRecord(date: day("2024-02-10"), amount: money("3.10")), ChargeRecord(date: day("2024-03-10"), amount: nil)]
+            }
+            if index % 7 == 0 { item.pauses = [Pause(from: day("2024-05-01"), until: index % 14 == 0 ? nil : day("2024-06-01"))] }
+            return ImportedSubscription(record: .path("subscriptions[\(index)]", name: nil), subscription: item)
+        }
+        _ = try store.apply(ParsedImport(subscriptions: items, categories: []), onDuplicate: .skip, dryRun: false, now: fixedNow)
+        return store
+    }
+
+    @Test("The store reads every part of 2,500 subscriptions beside them as one connection reads them")
+    func besideReadsAsOne() throws {
+        let store = try filledStore()
+        let raw = try rawConnection(scratch.location.databasePath, keyFile: keyFile)
+        let alone = try raw.readTransaction { try SubscriptionRecords(connection: raw).all() }
+        #expect(alone.count == 2_500)
+        #expect(alone.contains { !$0.pauses.isEmpty } && alone.contains { $0.charges.count == 2 } && alone.contains { $0.periods.count == 2 })
+        #expect(try store.subscriptions() == alone)
+        // The second connection did read them: the parts it hands over are the same.
+        let (path, keyFile) = (scratch.location.databasePath, keyFile)
+        let beside = try raw.readTransaction { () -> PartRows? in
+            _ = try raw.scalar("SELECT max(rowid) FROM subscriptions")
+            return PartRows.read(beside: { try rawConnection(path, keyFile: keyFile) })
+        }
+        #expect(beside != nil)
+    }
+
+    @Test("When the second connection cannot open, or opens another file, the first reads every part itself")
+    func fallsBackToOneConnection() throws {
+        _ = try filledStore()
+        let (path, keyFile) = (scratch.location.databasePath, keyFile)
+        let raw = try rawConnection(path, keyFile: keyFile)
+        let alone = try raw.readTransaction { try SubscriptionRecords(connection: raw).all() }
+        struct Refused: Error {}
+        let refused = try raw.readTransaction {
+            try SubscriptionRecords(connection: raw).all(ids: nil, beside: { throw Refused() })
+        }
+        #expect(refused == alone)
+        // A restore or rekey put another file in its place: its parts (here, none) are not used.
+        let other = scratch.path("other.db")
+        try FileManager.default.copyItem(atPath: path, toPath: other)
+        let changed = try rawConnection(other, keyFile: keyFile)
+        try changed.execute("PRAGMA foreign_keys = OFF; DELETE FROM price_changes; DELETE FROM members")
+        let replaced = try raw.readTransaction {
+            try SubscriptionRecords(connection: raw).all(ids: nil, beside: {
+                _ = rename(other, path)
+                return try rawConnection(path, keyFile: keyFile)
+            })
+        }
+        #expect(replaced == alone)
+    }
+}
