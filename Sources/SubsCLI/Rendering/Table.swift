@@ -82,8 +82,9 @@ struct Table {
                 textWidths[cell] = texts[cell].displayWidth
             }
         }
-        // Written as UTF-8 bytes: appending to a `String` cell by cell costs several times more. The bytes are handed down `inout`, not captured: a captured
-        // variable that is written is checked for exclusive access at every write.
+        // Written as UTF-8 bytes: appending to a `String` cell by cell costs several times more.
+        // The bytes are handed down `inout`, not captured: a captured variable that is written is
+        // checked for exclusive access at every write.
         var output: [UInt8] = []
         output.reserveCapacity((rows.count + 1) * (widths.reduce(0, +) + 2 * count + 1))
         func write(_ text: String, to output: inout [UInt8]) {

@@ -7,7 +7,8 @@ import Darwin
 
 /// An open SQLCipher database handle. Owns the handle and closes it in `deinit`.
 ///
-/// Not shared between threads: `subs` runs one command per process, each with its own connection.
+/// Not shared between threads: a command has its connection, and a second one reading beside it
+/// on another thread (`PartRows`) has its own.
 final class Connection {
     let handle: OpaquePointer
     /// How this connection waits for another process's lock.

@@ -74,4 +74,36 @@ struct PartRowsTests {
         }
         #expect(replaced == alone)
     }
+
+    /// Counts the second connections asked for.
+    private final class Opens: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        var made: Int { lock.withLock { count } }
+        func open(_ path: String, _ keyFile: String) throws -> Connection {
+            lock.withLock { count += 1 }
+            return try rawConnection(path, keyFile: keyFile)
+        }
+    }
+
+    @Test("No second connection for a few subscriptions, nor for a file in WAL mode, where a writer could commit between the two")
+    func besideOnlyWhereItHolds() throws {
+        _ = try filledStore()
+        let (path, keyFile) = (scratch.location.databasePath, keyFile)
+        let raw = try rawConnection(path, keyFile: keyFile)
+        let opens = Opens()
+        let all = try raw.readTransaction {
+            try SubscriptionRecords(connection: raw).all(ids: nil, beside: { try opens.open(path, keyFile) })
+        }
+        #expect(all.count == 2_500 && opens.made == 1)
+        let few = try raw.readTransaction {
+            try SubscriptionRecords(connection: raw).all(ids: Array(all.prefix(3).map(\.id)), beside: { try opens.open(path, keyFile) })
+        }
+        #expect(few.count == 3 && opens.made == 1)
+        try raw.execute("PRAGMA journal_mode = WAL")
+        let inWAL = try raw.readTransaction {
+            try SubscriptionRecords(connection: raw).all(ids: nil, beside: { try opens.open(path, keyFile) })
+        }
+        #expect(inWAL == all && opens.made == 1)
+    }
 }

@@ -4,8 +4,9 @@ import Foundation
 /// apart from the subscriptions. With thousands of subscriptions they are read on another
 /// connection on the other core, while the command's connection reads the subscriptions, and
 /// handed to them after; each row waits with its subscription id's bytes, in a few large arrays
-/// (many small ones, made on the other thread, would stay with its allocator after they are
-/// freed and add to the command's memory).
+/// per table (many small ones, made on the other thread, would stay with its allocator after
+/// they are freed and add to the command's memory; only a member's name longer than 15 bytes
+/// is one).
 struct PartRows: Sendable {
     typealias Parts = SubscriptionRecords.SubscriptionParts
 

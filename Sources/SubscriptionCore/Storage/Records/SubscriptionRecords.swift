@@ -46,14 +46,16 @@ struct SubscriptionRecords {
     }
 
     /// Every subscription, in the order they were added. Each table is read once, row by row:
-    /// the subscriptions first, then each table of their parts, every part handed to its
-    /// subscription by position, so nothing is looked up per subscription.
+    /// the subscriptions, and each table of their parts (after them, or beside them on another
+    /// connection, `all(ids:beside:)`), every part handed to its subscription by position, so
+    /// nothing is looked up per subscription.
     func all() throws -> [Subscription] {
         try all(ids: nil)
     }
 
     /// The subscriptions with these ids (all: nil), in the order they were added; at most a few
-    /// hundred ids, each a bound parameter.
+    /// hundred ids, each a bound parameter. Inside a read transaction, as `SubscriptionStore.read`
+    /// runs it: its reads must see one state of the file.
     /// - Parameter beside: opens another connection to the same file. With it, and thousands of
     ///   subscriptions, the tables of their parts are read on the other core while this
     ///   connection reads the subscriptions (`PartRows`).
@@ -79,8 +81,12 @@ struct SubscriptionRecords {
             parts.reserveCapacity(largest)
         }
         let filter = ids.map { " WHERE id IN (" + repeatElement("?", count: $0.count).joined(separator: ", ") + ")" } ?? ""
-        let besideParts = try BothCores.run(if: beside != nil && largest >= BothCores.threshold, {
-            beside.flatMap(PartRows.read(beside:))
+        // Beside only with thousands to read, and only in SQLite's rollback-journal mode, where the
+        // read lock this connection holds keeps every writer out (a file in WAL mode, say made so
+        // in the sqlcipher shell, lets a writer commit between the two connections' reads).
+        let open = largest >= BothCores.threshold && (try? connection.scalar("PRAGMA journal_mode")) != .text("wal") ? beside : nil
+        let besideParts = try BothCores.run(if: open != nil, {
+            open.flatMap(PartRows.read(beside:))
         }, while: {
             // In storage order: the order they were added in is restored below, where it costs far
             // less than SQLite sorting every column of every row.
