@@ -87,9 +87,6 @@ struct Table {
         // checked for exclusive access at every write.
         var output: [UInt8] = []
         output.reserveCapacity((rows.count + 1) * (widths.reduce(0, +) + 2 * count + 1))
-        func write(_ text: String, to output: inout [UInt8]) {
-            output.append(contentsOf: text.utf8)
-        }
         func pad(_ count: Int, to output: inout [UInt8]) {
             if count > 0 { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
         }
@@ -104,24 +101,24 @@ struct Table {
             to output: inout [UInt8]
         ) {
             for (position, index) in shown.enumerated() {
-                if position > 0 { write(Self.separator, to: &output) }
+                if position > 0 { output += Self.separator.utf8 }
                 let gap = widths[index] - width(index)
                 let painted = terminal.paint(text(index), style(index))
                 let amounts = min(widths[index], amountWidths[index])
                 switch alignments[index] {
                 case .left:
-                    write(painted, to: &output)
+                    output += painted.utf8
                     if position < shown.count - 1 { pad(gap, to: &output) }
                 case .decimal where isHeader && width(index) > amounts:
-                    write(painted, to: &output)
+                    output += painted.utf8
                     if position < shown.count - 1 { pad(gap, to: &output) }
                 case .decimal where !isHeader:
                     pad(amounts - width(index), to: &output)
-                    write(painted, to: &output)
+                    output += painted.utf8
                     if position < shown.count - 1 { pad(widths[index] - max(amounts, width(index)), to: &output) }
                 case .right, .decimal:
                     pad(gap, to: &output)
-                    write(painted, to: &output)
+                    output += painted.utf8
                 }
             }
             // Spaces only: a space is one byte, and no other character's UTF-8 contains it.

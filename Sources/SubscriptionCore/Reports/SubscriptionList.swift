@@ -119,7 +119,8 @@ extension ListQuery {
             return false
         }
         if let search, !search.isEmpty {
-            let fields = [snapshot.subscription.name, snapshot.subscription.notes, snapshot.subscription.url].compactMap { $0 }
+            let fields = [snapshot.subscription.name, snapshot.subscription.notes, snapshot.subscription.url]
+                .compactMap { $0 }
             if !fields.contains(where: { NameMatching.contains($0, search) }) { return false }
         }
         return true
@@ -128,38 +129,37 @@ extension ListQuery {
     /// What sorting needs of one item, computed once. A class: the sort hands it around by
     /// reference, never copying its fields.
     final class SortKey {
-        /// The next payment's day, `Int.max` when there is none (sorted last).
-        let nextDay: Int
+        /// The next payment's day and the name's first letters, which settle most comparisons.
+        let leading: LeadingKey
         /// The amount or monthly cost, in the base currency when there are rates.
         let value: Decimal
         /// Nil when values are in the base currency; else the currency they are in.
         let currency: Currency?
         /// The name as `NameCollation` orders it.
         let collationKey: [UInt32]
-        /// Its first three weights, packed (`NameCollation.prefix`): most names differ there.
-        let collationPrefix: UInt64
         let name: String
         let id: String
 
         init(_ snapshot: SubscriptionSnapshot, sort: Sort, collation: Language, rates: [Currency: Decimal]?) {
-            nextDay = snapshot.nextPayment?.date.daysSinceEpoch ?? Int.max
             let value = sort == .amount ? snapshot.amount.decimal : sort == .monthly ? snapshot.monthlyCost : 0
             let rate = rates?[snapshot.subscription.currency]
             self.value = rate.map { value * $0 } ?? value
             currency = rate == nil ? snapshot.subscription.currency : nil
             collationKey = NameCollation.key(snapshot.subscription.name, in: collation)
-            collationPrefix = NameCollation.prefix(of: collationKey)
+            leading = LeadingKey(nextDay: snapshot.nextPayment?.date.daysSinceEpoch ?? Int.max,
+                                 collationPrefix: NameCollation.prefix(of: collationKey))
             name = snapshot.subscription.name
             id = snapshot.subscription.id
         }
-
-        var leading: LeadingKey { LeadingKey(nextDay: nextDay, collationPrefix: collationPrefix) }
     }
 
     /// The part of a sort key that settles most comparisons, in integers alone: sorting 100,000
     /// by them takes no reference count and reads no array.
     struct LeadingKey {
+        /// The next payment's day, `Int.max` when there is none (sorted last).
         let nextDay: Int
+        /// The collation key's first three weights, packed (`NameCollation.prefix`): most names
+        /// differ there.
         let collationPrefix: UInt64
     }
 }
@@ -182,8 +182,8 @@ extension ListQuery.Sort {
     /// between runs.
     func areInIncreasingOrder(_ left: ListQuery.SortKey, _ right: ListQuery.SortKey) -> Bool {
         func tieBreak() -> Bool {
-            if left.collationPrefix != right.collationPrefix {
-                return left.collationPrefix < right.collationPrefix
+            if left.leading.collationPrefix != right.leading.collationPrefix {
+                return left.leading.collationPrefix < right.leading.collationPrefix
             }
             if left.collationKey != right.collationKey {
                 return left.collationKey.lexicographicallyPrecedes(right.collationKey)
@@ -193,7 +193,8 @@ extension ListQuery.Sort {
         }
         switch self {
         case .next:
-            return left.nextDay != right.nextDay ? left.nextDay < right.nextDay : tieBreak()
+            let (leftDay, rightDay) = (left.leading.nextDay, right.leading.nextDay)
+            return leftDay != rightDay ? leftDay < rightDay : tieBreak()
         case .name:
             return tieBreak()
         case .amount, .monthly:

@@ -10,11 +10,11 @@ import Foundation
 struct PartRows: Sendable {
     typealias Parts = SubscriptionRecords.SubscriptionParts
 
-    private var prices: Rows<(CivilDate, Int64)>
-    private var members: Rows<Member>
-    private var periods: Rows<BillingPeriod>
-    private var charges: Rows<(CivilDate, Int64?)>
-    private var pauses: Rows<Pause>
+    private let prices: Rows<(CivilDate, Int64)>
+    private let members: Rows<Member>
+    private let periods: Rows<BillingPeriod>
+    private let charges: Rows<(CivilDate, Int64?)>
+    private let pauses: Rows<Pause>
 
     /// Reads every part on a connection `open` makes, in a read transaction of its own; nil when
     /// it cannot (a passphrase, a lock, any error), and the caller reads them itself. Its lock
@@ -40,11 +40,11 @@ struct PartRows: Sendable {
     /// Hands each part to its subscription, the one at its id's position; a row of no
     /// subscription is left out.
     func hand(to parts: inout [Parts], _ positions: IDPositions) {
-        prices.hand(to: &parts, positions, Self.prices)
-        members.hand(to: &parts, positions, Self.members)
-        periods.hand(to: &parts, positions, Self.periods)
-        charges.hand(to: &parts, positions, Self.charges)
-        pauses.hand(to: &parts, positions, Self.pauses)
+        prices.hand(to: &parts, positions)
+        members.hand(to: &parts, positions)
+        periods.hand(to: &parts, positions)
+        charges.hand(to: &parts, positions)
+        pauses.hand(to: &parts, positions)
     }
 
     /// Reads every part on `connection` and hands it to its subscription as it goes.
@@ -131,11 +131,13 @@ struct PartRows: Sendable {
     /// A table's rows as read, each value with its subscription id: the ids' bytes one after
     /// another, where each ends, and the values.
     struct Rows<Value: Sendable>: Sendable {
+        private let table: Table<Value>
         private var idBytes: [UInt8] = []
         private var idEnds: [Int] = []
         private var values: [Value] = []
 
         init(_ table: Table<Value>, _ records: SubscriptionRecords) throws {
+            self.table = table
             // Room for them all at once (the largest rowid is the count or more): each array is
             // then made once, outside the other thread's small blocks, and given back when freed.
             if case .integer(let largest)? = try records.connection.scalar("SELECT max(rowid) FROM \(table.name)") {
@@ -151,15 +153,14 @@ struct PartRows: Sendable {
             }
         }
 
-        func hand(to parts: inout [Parts], _ positions: IDPositions, _ table: Table<Value>) {
+        func hand(to parts: inout [Parts], _ positions: IDPositions) {
             idBytes.withUnsafeBufferPointer { bytes in
                 var last = 0
                 var start = 0
                 for (end, value) in zip(idEnds, values) {
                     defer { start = end }
-                    guard let index = positions.position(of: UnsafeBufferPointer(rebasing: bytes[start..<end]), after: last) else {
-                        continue
-                    }
+                    let id = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                    guard let index = positions.position(of: id, after: last) else { continue }
                     last = index
                     table.put(value, &parts[index])
                 }

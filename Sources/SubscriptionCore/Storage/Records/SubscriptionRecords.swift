@@ -84,7 +84,8 @@ struct SubscriptionRecords {
         // Beside only with thousands to read, and only in SQLite's rollback-journal mode, where the
         // read lock this connection holds keeps every writer out (a file in WAL mode, say made so
         // in the sqlcipher shell, lets a writer commit between the two connections' reads).
-        let open = largest >= BothCores.threshold && (try? connection.scalar("PRAGMA journal_mode")) != .text("wal") ? beside : nil
+        let inWAL = (try? connection.scalar("PRAGMA journal_mode")) == .text("wal")
+        let open = largest >= BothCores.threshold && !inWAL ? beside : nil
         let besideParts = try BothCores.run(if: open != nil, {
             open.flatMap(PartRows.read(beside:))
         }, while: {
