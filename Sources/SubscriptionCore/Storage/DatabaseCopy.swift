@@ -27,6 +27,43 @@ enum DatabaseCopy {
         }
     }
 
+    /// Copies `source` as `write` does, with only the rows of each table that `kept` lets through
+    /// (a condition on its rows, as SQL, by table; every row of a table it does not name), then
+    /// runs `finish` on the checked copy. When most rows are to go, this is far cheaper than a
+    /// copy and a delete: the rows left out are never written, zeroed or journalled. Refused
+    /// (`damaged`, `copyDiffers`) for a database holding more than tables and indexes
+    /// (`copiesByRows`).
+    static func write(
+        _ source: Connection, near target: String, key: KeySource, keeping kept: [String: String],
+        finish: (Connection) throws -> Void
+    ) throws -> String {
+        let temporary = target + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try PrivateFiles.createEmpty(temporary)
+        do {
+            let copied = try exportRows(source, to: temporary, key: key, keeping: kept)
+            let copy = try EncryptedDatabase.keyedConnection(path: temporary, key: key, createKey: false)
+            // Every page read back and each tree whole; not each index against its table, which
+            // SQLite itself kept in step as it wrote them (three times as long).
+            try check(copy, path: temporary, holds: copied, thoroughly: false)
+            // Foreign keys are not enforced on it unless `finish` turns them on.
+            try finish(copy)
+            try sync(temporary)
+            return temporary
+        } catch {
+            remove(temporary)
+            throw error
+        }
+    }
+
+    /// Whether the database holds only tables and indexes, which `write(_:near:key:keeping:finish:)`
+    /// copies; not a view, a trigger or a virtual table.
+    static func copiesByRows(_ connection: Connection) throws -> Bool {
+        try connection.scalar("""
+            SELECT count(*) FROM main.sqlite_master
+            WHERE type NOT IN ('table', 'index') OR (type = 'table' AND sql NOT LIKE 'CREATE TABLE %')
+            """) == .integer(0)
+    }
+
     /// What a database held at one instant: the rows of each table, counted, and its schema
     /// version. A copy must hold the same as its source did at the instant it was copied.
     struct Contents: Equatable {
@@ -98,6 +135,57 @@ enum DatabaseCopy {
     /// meanwhile is in neither (comparing with the live database afterwards would call a
     /// healthy copy damaged whenever another `subs` wrote).
     private static func export(_ source: Connection, to path: String, key: KeySource, createKey: Bool) throws -> Contents {
+        try intoAttached(source, path, key: key, createKey: createKey) {
+            let contents = try Contents.of(source)
+            _ = try source.scalar("SELECT sqlcipher_export('copy')")
+            return contents
+        }
+    }
+
+    /// Copies the schema of `source` into the file at `path` and the rows of each table `kept`
+    /// lets through; returns what the copy then holds, counted in the same read transaction.
+    private static func exportRows(_ source: Connection, to path: String, key: KeySource, keeping kept: [String: String]) throws -> Contents {
+        try intoAttached(source, path, key: key, createKey: false) {
+            // Tables, then their rows, then the indexes: an index is built faster at once than
+            // row by row. SQLite keeps each statement as `CREATE TABLE name ...` (or
+            // `CREATE [UNIQUE] INDEX name ...`), whatever was typed: the name's schema goes
+            // after those words, as `sqlcipher_export` does it.
+            let schema = try source.rows("""
+                SELECT type, name, sql FROM main.sqlite_master
+                WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY type = 'index', rowid
+                """)
+            var counts: [String: Int64] = [:]
+            for entry in schema {
+                guard let type = entry.text(0), let name = entry.text(1), let sql = entry.text(2) else { throw Damaged(.copyDiffers) }
+                let head = ["CREATE TABLE ", "CREATE INDEX ", "CREATE UNIQUE INDEX "].first { sql.hasPrefix($0) }
+                guard let head, (type == "table") == (head == "CREATE TABLE ") else { throw Damaged(.copyDiffers) }
+                try source.execute(head + "copy." + sql.dropFirst(head.count))
+                guard type == "table" else { continue }
+                let table = Connection.quoted(name)
+                let condition = kept[name].map { " WHERE \($0)" } ?? ""
+                try source.execute("INSERT INTO copy.\(table) SELECT * FROM main.\(table)\(condition)")
+                guard case .integer(let count)? = try source.scalar("SELECT count(*) FROM main.\(table)\(condition)") else {
+                    throw Damaged(.uncountable(table: name))
+                }
+                counts[name] = count
+            }
+            // The next AUTOINCREMENT ids as they were, not the largest left plus one.
+            if try source.scalar("SELECT count(*) FROM main.sqlite_master WHERE name = 'sqlite_sequence'") == .integer(1) {
+                try source.execute("""
+                    DELETE FROM copy.sqlite_sequence;
+                    INSERT INTO copy.sqlite_sequence SELECT * FROM main.sqlite_sequence
+                    """)
+            }
+            return Contents(rowCounts: counts, userVersion: try source.userVersion)
+        }
+    }
+
+    /// Attaches the file at `path` to `source` as `copy`, keyed with `key`, and runs `body` in one
+    /// read transaction: the copy is the database at one instant, whatever other processes write
+    /// meanwhile. The copy gets `source`'s schema version and the application id.
+    private static func intoAttached(
+        _ source: Connection, _ path: String, key: KeySource, createKey: Bool, _ body: () throws -> Contents
+    ) throws -> Contents {
         var (material, isPassphrase) = try KeyMaterial.load(key, createIfMissing: createKey)
         // Bound as bytes, never spliced into the SQL nor read as text: a passphrase may hold
         // any byte, as `sqlite3_key` takes it when the database is opened.
@@ -107,12 +195,10 @@ enum DatabaseCopy {
             try source.execute("PRAGMA copy.kdf_iter = \(KeyMaterial.passphraseIterations)")
         }
         try source.execute("PRAGMA copy.cipher_page_size = \(EncryptedDatabase.pageSize)")
-        // One read transaction: the copy is the database at one instant, whatever other
-        // processes write meanwhile. Deferred, so a `replacing` lock does not stand in its way.
+        // Deferred, so a `replacing` lock does not stand in its way.
         try source.execute("BEGIN DEFERRED")
         do {
-            let contents = try Contents.of(source)
-            _ = try source.scalar("SELECT sqlcipher_export('copy')")
+            let contents = try body()
             try source.execute("PRAGMA copy.user_version = \(contents.userVersion)")
             try source.execute("PRAGMA copy.application_id = \(Schema.applicationID)")
             try source.execute("COMMIT")
@@ -125,10 +211,10 @@ enum DatabaseCopy {
 
     /// Fails with `damaged` unless `copy` passes `integrity_check` and holds what its source
     /// held when it was copied: as many rows in each table, the same schema version.
-    static func check(_ copy: Connection, path: String, holds expected: Contents) throws {
+    static func check(_ copy: Connection, path: String, holds expected: Contents, thoroughly: Bool = true) throws {
         let result: [Row]
         do {
-            result = try copy.rows("PRAGMA integrity_check")
+            result = try copy.rows(thoroughly ? "PRAGMA integrity_check" : "PRAGMA quick_check")
         } catch let error as SQLiteError where error.isCorrupt {
             throw StoreError.damaged(path: path, damage: .sqlite(error))
         }

@@ -73,9 +73,16 @@ extension SubscriptionStore {
     /// (or, for nil, whichever it is but a restore). Returns it.
     private func revertLatest(_ expected: HistoryEntry?, now: Date) throws -> HistoryEntry {
         // An import that only added removes its subscriptions table by table with foreign keys
-        // off (`WrittenSubscriptions.delete`), which must be known before the transaction.
-        let removesWrittenOnly = try read { connection in
-            try History.latestUndoable(connection).map { try Self.removesWrittenOnly(connection, $0.0, before: $0.before) } ?? false
+        // off (`WrittenSubscriptions.delete`), which must be known before the transaction; a
+        // large one is undone by a copy of what stays (`UndoByCopy`).
+        let (removesWrittenOnly, byCopy) = try read { connection in
+            guard let (latest, before, _) = try History.latestUndoable(connection),
+                  try Self.removesWrittenOnly(connection, latest, before: before)
+            else { return (false, false) }
+            return (true, try UndoByCopy.suits(connection, latest, before: before, key: location.key))
+        }
+        if byCopy, let undone = try Self.mapErrors(location, { try UndoByCopy.revert(location, expected, now: now) }) {
+            return undone
         }
         return try write(withoutForeignKeys: removesWrittenOnly) { connection in
             try connection.execute(Self.largeCache)
@@ -83,8 +90,9 @@ extension SubscriptionStore {
                   expected.map({ $0 == latest }) ?? (latest.action != .restore),
                   try Self.removesWrittenOnly(connection, latest, before: before) == removesWrittenOnly
             else { throw UndoError.changedMeanwhile }
-            try Self.revert(connection, from: after, to: before,
-                            written: try WrittenSubscriptions.written(connection, entry: latest.id), entry: latest.id)
+            let written = try WrittenSubscriptions.written(connection, entry: latest.id)
+            let current = try Self.refuseChangedSince(connection, after: after, before: before, written: written, entry: latest.id)
+            try Self.putBack(connection, from: after, to: before, current: current, written: written, entry: latest.id)
             try History.markUndone(connection, latest.id, now: now)
             return latest
         }
@@ -96,43 +104,55 @@ extension SubscriptionStore {
         try before.subscriptions.isEmpty && WrittenSubscriptions.wroteAny(connection, entry: entry.id)
     }
 
-    /// Puts `before` back where change `entry` left `after` and wrote `written`, refusing when
-    /// they are not what is there now.
-    private static func revert(
-        _ connection: Connection, from after: StateSlice, to before: StateSlice,
-        written: [WrittenSubscriptions.Written], entry: Int
-    ) throws {
-        let records = SubscriptionRecords(connection: connection)
+    /// Refuses (`UndoError.changedSince`) unless what change `entry` left is what is stored now:
+    /// `after`'s subscriptions and those it wrote (`written`) as it left them, none of `before`'s it
+    /// removed back. Returns the subscriptions either holds whole, as stored. `sumOfRows`: see
+    /// `WrittenSubscriptions.firstChanged`.
+    static func refuseChangedSince(
+        _ connection: Connection, after: StateSlice, before: StateSlice, written: [WrittenSubscriptions.Written], entry: Int,
+        sumOfRows: UInt64? = nil
+    ) throws -> [String: Subscription] {
         // Only the subscriptions the change holds whole are read: an import of 100,000 keeps
         // those it wrote by fingerprint, and reading them all back would cost most of its undo.
         let held = Set((after.subscriptions + before.subscriptions).map(\.id))
         let current = held.isEmpty ? [:] : Dictionary(
-            uniqueKeysWithValues: try records.all(ids: held.count <= 500 ? Array(held) : nil)
+            uniqueKeysWithValues: try SubscriptionRecords(connection: connection).all(ids: held.count <= 500 ? Array(held) : nil)
                 .filter { held.contains($0.id) }.map { ($0.id, $0) })
-        let beforeIDs = Set(before.subscriptions.map(\.id))
-        let afterIDs = Set(after.subscriptions.map(\.id)).union(written.map(\.id))
         for left in after.subscriptions {
             guard let now = current[left.id], ExportDocument.Entry(now) == ExportDocument.Entry(left) else {
                 throw UndoError.changedSince(subject: left.name)
             }
         }
-        if !written.isEmpty {
-            let fingerprints = try WrittenSubscriptions.current(connection, entry: entry, written: written)
-            for left in written where fingerprints[left.id] != left.fingerprint {
-                throw UndoError.changedSince(subject: left.name)
+        if !written.isEmpty,
+           let changed = try WrittenSubscriptions.firstChanged(connection, entry: entry, written: written, sumOfRows: sumOfRows) {
+            throw UndoError.changedSince(subject: changed.name)
+        }
+        if !before.subscriptions.isEmpty {
+            let afterIDs = Set(after.subscriptions.map(\.id)).union(written.map(\.id))
+            for gone in before.subscriptions where !afterIDs.contains(gone.id) && current[gone.id] != nil {
+                throw UndoError.changedSince(subject: gone.name)
             }
         }
-        for gone in before.subscriptions where !afterIDs.contains(gone.id) && current[gone.id] != nil {
-            throw UndoError.changedSince(subject: gone.name)
-        }
+        return current
+    }
 
+    /// Puts `before` back where change `entry` left `after` and wrote `written`, once
+    /// `refuseChangedSince` found it so and gave `current`. With `writtenGone`, the subscriptions
+    /// it wrote were left out of a copy of the database, which this is.
+    static func putBack(
+        _ connection: Connection, from after: StateSlice, to before: StateSlice, current: [String: Subscription],
+        written: [WrittenSubscriptions.Written], entry: Int, writtenGone: Bool = false
+    ) throws {
+        let records = SubscriptionRecords(connection: connection)
+        let beforeIDs = Set(before.subscriptions.map(\.id))
         let categories = CategoryRecords(connection: connection)
         for category in before.categories {
             try categories.restore(category)
         }
         if !written.isEmpty && beforeIDs.isEmpty {
-            try WrittenSubscriptions.delete(connection, entry: entry)
+            if !writtenGone { try WrittenSubscriptions.delete(connection, entry: entry, count: written.count) }
         } else {
+            let afterIDs = Set(after.subscriptions.map(\.id)).union(written.map(\.id))
             try records.delete(ids: afterIDs.filter { !beforeIDs.contains($0) })
         }
         for subscription in before.subscriptions {

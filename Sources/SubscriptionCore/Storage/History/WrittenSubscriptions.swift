@@ -44,6 +44,39 @@ enum WrittenSubscriptions {
         return written
     }
 
+    /// The first of `written`, the subscriptions `entry` wrote, that is not as it left it: changed
+    /// or deleted since. Nil when every one is as it was. `sumOfRows`, when given, is
+    /// `rowsHashSum` as stored now, read on another connection.
+    static func firstChanged(_ connection: Connection, entry: Int, written: [Written], sumOfRows: UInt64? = nil) throws -> Written? {
+        if try areAllStored(connection, count: written.count) {
+            // Every row stored is one of theirs: the sum of all their fingerprints is that of
+            // every row, read in one pass without a key kept for each (an undo of an import
+            // into a new database).
+            let left = written.reduce(UInt64(0)) { $0 &+ UInt64(bitPattern: $1.fingerprint) }
+            if try sumOfRows ?? rowsHashSum(connection) == left { return nil }
+        }
+        let fingerprints = try current(connection, entry: entry, written: written)
+        return written.first { fingerprints[$0.id] != $0.fingerprint }
+    }
+
+    /// Whether the subscriptions stored are as many as the `count` that `entry` wrote: then,
+    /// once each of those is known to be there, they are all of them. (For the sums in
+    /// `firstChanged` it is enough: a subscription missing and another there instead change the
+    /// sum, as any row changed does.)
+    static func areAllStored(_ connection: Connection, count: Int) throws -> Bool {
+        try count > 0 && connection.scalar("SELECT count(*) FROM subscriptions") == .integer(Int64(count))
+    }
+
+    /// The sum of the hashes of every row in `tables`: the sum of every subscription's
+    /// fingerprint, when no row names a subscription that is not stored.
+    static func rowsHashSum(_ connection: Connection) throws -> UInt64 {
+        var sum: UInt64 = 0
+        for (index, (table, _)) in tables.enumerated() {
+            try connection.forEachRow("SELECT * FROM \(table)") { row in sum &+= rowHash(row, table: index, from: 0) }
+        }
+        return sum
+    }
+
     /// The fingerprints of `written`, the subscriptions `entry` wrote, as stored now: those since
     /// deleted have none.
     static func current(_ connection: Connection, entry: Int, written: [Written]) throws -> [String: Int64] {
@@ -72,37 +105,72 @@ enum WrittenSubscriptions {
     /// which was 70% of the undo of an import of 100,000. A row of another table that named one
     /// of those rows refuses it (SQLite's error for a broken key), as it would with them on.
     ///
-    /// Every one of them must exist (as `current` proves before an undo): when they are as many
-    /// as the subscriptions stored, they are all of them, and each table is emptied whole (a row
-    /// naming no subscription, which foreign keys keep out, would go too).
-    static func delete(_ connection: Connection, entry: Int) throws {
-        // The ids once, in a table of their own rather than a subquery each statement reads again.
+    /// Every one of them must exist (as `firstChanged` proves before an undo): when they are as
+    /// many as the subscriptions stored, they are all of them, and each table is emptied whole (a
+    /// row naming no subscription, which foreign keys keep out, would go too).
+    static func delete(_ connection: Connection, entry: Int, count: Int) throws {
+        try withTheirIDs(connection, entry: entry, count: count) { all in
+            // An undo of an import into a new database: SQLite empties a table without a `WHERE`
+            // page by page (zeroing each, as `secure_delete` asks) instead of row by row and
+            // index by index, in a third of the time.
+            for (table, column) in try theirRows(connection) where table != "subscriptions" {
+                try connection.execute("DELETE FROM \(Connection.quoted(table))"
+                    + (all ? "" : " WHERE \(Connection.quoted(column)) IN (SELECT id FROM temp.undone_subscriptions)"))
+            }
+            // `+id`: in the order they are stored, not in the order of their ids, which for 100,000
+            // put each on other pages than the last.
+            try connection.execute("DELETE FROM subscriptions" + (all ? "" : " WHERE +id IN (SELECT id FROM temp.undone_subscriptions)"))
+        }
+        try refuseBrokenKeys(connection)
+    }
+
+    /// What of each table a copy of the database keeps when the subscriptions `entry` wrote and
+    /// every row of theirs are left out, as `delete` deletes them: a condition on its rows, by
+    /// table. `body` makes the copy; the ids are in `temp.undone_subscriptions` meanwhile.
+    static func leavingOut<T>(
+        _ connection: Connection, entry: Int, count: Int, _ body: ([String: String]) throws -> T
+    ) throws -> T {
+        try withTheirIDs(connection, entry: entry, count: count) { all in
+            var kept: [String: String] = [:]
+            for (table, column) in try theirRows(connection) {
+                kept[table] = all ? "0" : "+\(Connection.quoted(column)) NOT IN (SELECT id FROM temp.undone_subscriptions)"
+            }
+            return try body(kept)
+        }
+    }
+
+    /// Runs `body` with the ids of the `count` subscriptions `entry` wrote in
+    /// `temp.undone_subscriptions`, once, rather than in a subquery each statement reads again;
+    /// or, when they are every subscription stored, with none, and `all` true. Each must be
+    /// stored (`firstChanged`).
+    private static func withTheirIDs<T>(
+        _ connection: Connection, entry: Int, count: Int, _ body: (_ all: Bool) throws -> T
+    ) throws -> T {
+        if try areAllStored(connection, count: count) { return try body(true) }
         try connection.execute("CREATE TEMP TABLE IF NOT EXISTS undone_subscriptions (id TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID")
         defer { try? connection.execute("DROP TABLE IF EXISTS temp.undone_subscriptions") }
         try connection.run("""
-            INSERT OR IGNORE INTO temp.undone_subscriptions (id)
+            INSERT INTO temp.undone_subscriptions (id)
             SELECT subscription_id FROM history_subscriptions WHERE history_id = ? AND fingerprint IS NOT NULL
             """, [.integer(Int64(entry))])
-        // An undo of an import into a new database: SQLite empties a table without a `WHERE`
-        // page by page (zeroing each, as `secure_delete` asks) instead of row by row and index
-        // by index, in a third of the time.
-        let all = try connection.scalar("SELECT count(*) FROM subscriptions")
-            == connection.scalar("SELECT count(*) FROM temp.undone_subscriptions")
+        return try body(false)
+    }
+
+    /// The tables a subscription's rows are in, with the column naming it: `subscriptions` and
+    /// each table whose foreign key to it cascades (what `ON DELETE CASCADE` would delete; a key
+    /// that does not cascade refuses in `refuseBrokenKeys`), so that a table a later version
+    /// adds is taken too.
+    private static func theirRows(_ connection: Connection) throws -> [(table: String, column: String)] {
+        [("subscriptions", "id")] + (try foreignKeys(connection))
+            .filter { $0.parent == "subscriptions" && $0.cascades }.map { ($0.table, $0.column) }
+    }
+
+    /// Refuses, with SQLite's error for a broken key, when a row names one that the subscriptions
+    /// taken out had: only a key that does not cascade (none today), or a table naming those rows
+    /// of another table (none either), can point nowhere after them.
+    static func refuseBrokenKeys(_ connection: Connection) throws {
         let keys = try foreignKeys(connection)
-        // What `ON DELETE CASCADE` would delete; a key that does not cascade refuses below.
-        let children = keys.filter { $0.parent == "subscriptions" && $0.cascades }
-        for child in children {
-            try connection.execute("DELETE FROM \(Connection.quoted(child.table))" + (all ? "" : """
-                 WHERE \(Connection.quoted(child.column)) IN (SELECT id FROM temp.undone_subscriptions)
-                """))
-        }
-        // `+id`: in the order they are stored, not in the order of their ids, which for 100,000
-        // put each on other pages than the last.
-        try connection.execute("DELETE FROM subscriptions" + (all ? "" : " WHERE +id IN (SELECT id FROM temp.undone_subscriptions)"))
-        // No cascading key names a subscription's row now gone; only a key that does not cascade
-        // (none today), or a table naming those rows of another table (none either), could point
-        // nowhere now.
-        let emptied = Set(children.map(\.table)).union(["subscriptions"])
+        let emptied = Set(try theirRows(connection).map(\.table))
         let naming = keys.filter { emptied.contains($0.parent) && !($0.parent == "subscriptions" && $0.cascades) }
         for table in Set(naming.map(\.table)).sorted() {
             try connection.refuseBrokenForeignKeys(in: table)
@@ -166,26 +234,32 @@ enum WrittenSubscriptions {
                     addSum()
                     row.withBytes(0) { key.append(contentsOf: $0) }
                 }
-                var hash = FNV1a(seed: UInt64(index))
-                for column in 1..<row.columnCount {
-                    if let number = row.int(column) {
-                        hash.add(byte: 1)
-                        hash.add(word: UInt64(bitPattern: number))
-                    } else {
-                        let isNull = row.withBytes(column) { bytes -> Bool in
-                            hash.add(byte: 2)
-                            hash.add(word: UInt64(bytes.count))
-                            for byte in bytes { hash.add(byte: byte) }
-                            return false
-                        } ?? true
-                        if isNull { hash.add(byte: 0) }
-                    }
-                }
-                sum &+= hash.mixed
+                sum &+= rowHash(row, table: index, from: 1)
             }
             addSum()
         }
         return sums.mapValues { Int64(bitPattern: $0) }
+    }
+
+    /// The hash of one row of `tables[table]`, over its columns from `first` on: what a
+    /// fingerprint sums.
+    private static func rowHash(_ row: Statement, table: Int, from first: Int) -> UInt64 {
+        var hash = FNV1a(seed: UInt64(table))
+        for column in first..<row.columnCount {
+            if let number = row.int(column) {
+                hash.add(byte: 1)
+                hash.add(word: UInt64(bitPattern: number))
+            } else {
+                let isNull = row.withBytes(column) { bytes -> Bool in
+                    hash.add(byte: 2)
+                    hash.add(word: UInt64(bytes.count))
+                    for byte in bytes { hash.add(byte: byte) }
+                    return false
+                } ?? true
+                if isNull { hash.add(byte: 0) }
+            }
+        }
+        return hash.mixed
     }
 }
 
