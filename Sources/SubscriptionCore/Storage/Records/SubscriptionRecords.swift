@@ -60,8 +60,17 @@ struct SubscriptionRecords {
     ///   subscriptions, the tables of their parts are read on the other core while this
     ///   connection reads the subscriptions (`PartRows`).
     func all(ids: [String]?, beside: (@Sendable () throws -> Connection)? = nil) throws -> [Subscription] {
-        let parts = try parts(ids: ids, beside: beside)
-        return try Self.additionOrder(parts).map { try parts[$0].subscription() }
+        var parts = try parts(ids: ids, beside: beside)
+        guard parts.indices.dropFirst().allSatisfy({ !Self.isAdded(parts, $0, before: $0 - 1) }) else {
+            return try parts.indices.sorted { Self.isAdded(parts, $0, before: $1) }.map { try parts[$0].subscription() }
+        }
+        // Stored in the order they were added, as almost always: each is made as it is taken off
+        // the end, its parts moved into it rather than copied (every string retained) and freed.
+        var subscriptions: [Subscription] = []
+        subscriptions.reserveCapacity(parts.count)
+        while let last = parts.popLast() { subscriptions.append(try last.subscription()) }
+        subscriptions.reverse()
+        return subscriptions
     }
 
     /// The subscriptions of `all(ids:beside:)`, each with its parts, in storage order. Apart, so
@@ -109,16 +118,14 @@ struct SubscriptionRecords {
         return parts
     }
 
-    /// The positions of `parts` in the order they were added: by `created_at`, then by `id`, as
-    /// `ORDER BY created_at, id` sorts them. A stored instant has one fixed-width form, so its
-    /// text sorts as the instant does; ids compare byte by byte, as SQLite's BINARY does. Rows
-    /// are almost always stored in that order already, and the sort then only confirms it.
-    private static func additionOrder(_ parts: [SubscriptionParts]) -> [Int] {
-        parts.indices.sorted { left, right in
-            let left = parts[left].row, right = parts[right].row
-            guard left.createdAt == right.createdAt else { return left.createdAt < right.createdAt }
-            return left.id.utf8.lexicographicallyPrecedes(right.id.utf8)
-        }
+    /// Whether the subscription at `left` was added before the one at `right`: by `created_at`,
+    /// then by `id`, as `ORDER BY created_at, id` sorts them. A stored instant has one
+    /// fixed-width form, so its text sorts as the instant does; ids compare byte by byte, as
+    /// SQLite's BINARY does. Read in place: copying a row retains each of its strings.
+    private static func isAdded(_ parts: [SubscriptionParts], _ left: Int, before right: Int) -> Bool {
+        let (leftAdded, rightAdded) = (parts[left].row.createdAt, parts[right].row.createdAt)
+        guard leftAdded == rightAdded else { return leftAdded < rightAdded }
+        return parts[left].row.id.utf8.lexicographicallyPrecedes(parts[right].row.id.utf8)
     }
 
     /// A subscription's own columns, as read, before its parts are.
@@ -155,7 +162,7 @@ struct SubscriptionRecords {
         /// The one open period most subscriptions have, shared rather than made 100,000 times.
         private static let onePeriod = [BillingPeriod()]
 
-        func subscription() throws -> Subscription {
+        consuming func subscription() throws -> Subscription {
             guard !prices.isEmpty else {
                 throw Damaged(.noPrice(subscription: row.id))
             }
