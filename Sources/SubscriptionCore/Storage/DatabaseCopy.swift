@@ -56,11 +56,12 @@ enum DatabaseCopy {
     }
 
     /// Whether the database holds only tables and indexes, which `write(_:near:key:keeping:finish:)`
-    /// copies; not a view, a trigger or a virtual table.
+    /// copies; not a view, a trigger, a virtual table, or SQLite's statistics (`sqlite_stat1`).
     static func copiesByRows(_ connection: Connection) throws -> Bool {
         try connection.scalar("""
             SELECT count(*) FROM main.sqlite_master
             WHERE type NOT IN ('table', 'index') OR (type = 'table' AND sql NOT LIKE 'CREATE TABLE %')
+                OR (substr(name, 1, 7) = 'sqlite_' AND type = 'table' AND name <> 'sqlite_sequence')
             """) == .integer(0)
     }
 
@@ -152,7 +153,7 @@ enum DatabaseCopy {
             // after those words, as `sqlcipher_export` does it.
             let schema = try source.rows("""
                 SELECT type, name, sql FROM main.sqlite_master
-                WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY type = 'index', rowid
+                WHERE sql IS NOT NULL AND substr(name, 1, 7) <> 'sqlite_' ORDER BY type = 'index', rowid
                 """)
             var counts: [String: Int64] = [:]
             for entry in schema {
@@ -229,7 +230,7 @@ enum DatabaseCopy {
     /// The number of rows in each table, by name.
     static func rowCounts(_ connection: Connection) throws -> [String: Int64] {
         let tables = try connection.rows(
-            "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            "SELECT name FROM main.sqlite_master WHERE type = 'table' AND substr(name, 1, 7) <> 'sqlite_'")
         var counts: [String: Int64] = [:]
         for case let name? in tables.map({ $0.text(0) }) {
             let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""

@@ -74,16 +74,14 @@ extension SubscriptionStore {
     private func revertLatest(_ expected: HistoryEntry?, now: Date) throws -> HistoryEntry {
         // An import that only added removes its subscriptions table by table with foreign keys
         // off (`WrittenSubscriptions.delete`), which must be known before the transaction; a
-        // large one is undone by a copy of what stays (`UndoByCopy`).
+        // large one is undone by a copy of what stays (`undoByCopy`).
         let (removesWrittenOnly, byCopy) = try read { connection in
             guard let (latest, before, _) = try History.latestUndoable(connection),
                   try Self.removesWrittenOnly(connection, latest, before: before)
             else { return (false, false) }
-            return (true, try UndoByCopy.suits(connection, latest, before: before, key: location.key))
+            return (true, try Self.undoSuitsCopy(connection, latest, before: before, at: location))
         }
-        if byCopy, let undone = try Self.mapErrors(location, { try UndoByCopy.revert(location, expected, now: now) }) {
-            return undone
-        }
+        if byCopy, let undone = try undoByCopy(expected, now: now) { return undone }
         return try write(withoutForeignKeys: removesWrittenOnly) { connection in
             try connection.execute(Self.largeCache)
             guard let (latest, before, after) = try History.latestUndoable(connection),

@@ -3,7 +3,7 @@ import Testing
 @testable import SubscriptionCore
 
 /// A large import that only added is undone by a copy of what stays, renamed over the database
-/// (`UndoByCopy`, issue 26): it leaves what the undo in place leaves, refuses what that refuses
+/// (`undoByCopy`, issue 26): it leaves what the undo in place leaves, refuses what that refuses
 /// without touching the file, and a store opened before writes to the new file.
 @Suite("Undo by a copy")
 struct UndoByCopyTests {
@@ -14,19 +14,20 @@ struct UndoByCopyTests {
 
     /// Every import large enough for a copy, or none.
     private func undo(_ store: SubscriptionStore, byCopy: Bool) throws {
-        let minimum = byCopy ? 1 : Int.max
-        try UndoByCopy.$minimum.withValue((keyFile: minimum, passphrase: minimum)) {
+        try SubscriptionStore.$copyingUndoFrom.withValue(byCopy ? 1 : Int.max) {
             try store.undo(try #require(try store.nextUndo()), now: fixedNow)
         }
     }
 
-    /// A subscription there before, then an import of `count` with a row in each table of
-    /// theirs, a new category, a login and a reminder sent for one of them.
-    private func importedStore(count: Int = 12) throws -> SubscriptionStore {
-        let store = try SubscriptionStore(location: scratch.location)
-        var kept = try simpleNewSubscription("Kept", amount: "3.00")
-        kept.members = [Member(name: "Ayşe", weight: 1)]
-        _ = try store.add(kept, now: fixedNow)
+    /// A subscription there before (unless not `keeping` one), then an import of `count` with a
+    /// row in each table of theirs, a new category, a login and a reminder sent for one of them.
+    private func importedStore(count: Int = 12, keeping: Bool = true, at location: StoreLocation? = nil) throws -> SubscriptionStore {
+        let store = try SubscriptionStore(location: location ?? scratch.location)
+        if keeping {
+            var kept = try simpleNewSubscription("Kept", amount: "3.00")
+            kept.members = [Member(name: "Ayşe", weight: 1)]
+            _ = try store.add(kept, now: fixedNow)
+        }
         let items = (0..<count).map { index in
             var item = subscription(name: "Service \(index)", price: "\(index + 5).99", start: "2024-01-\(10 + index % 18)")
             item.members = [Member(name: "Ayşe", weight: 1), Member(name: "Sam", weight: 2)]
@@ -39,7 +40,7 @@ struct UndoByCopyTests {
         }
         _ = try store.apply(ParsedImport(subscriptions: items, categories: [ImportedCategory(name: "Podcasts", color: nil)]),
                             onDuplicate: .skip, dryRun: false, now: fixedNow)
-        let raw = try rawConnection(path, keyFile: keyFile)
+        let raw = try rawConnection(store.location.databasePath, keyFile: keyFile)
         let id = try #require(try store.subscriptions().first { $0.name == "Service 3" }).id
         try raw.run("INSERT INTO logins (subscription_id, username, updated_at) VALUES (?, 'sam', '2024-11-22T08:00:00Z')", [.text(id)])
         try raw.run("""
@@ -97,9 +98,12 @@ struct UndoByCopyTests {
 
     @Test("A change made since outside the history refuses the undo by a copy, and the file is as it was",
           arguments: ["UPDATE price_changes SET amount_minor = 1 WHERE amount_minor = 749",
-                      "DELETE FROM subscriptions WHERE name = 'Service 4'"])
-    func changeSinceRefuses(_ sql: String) throws {
-        let store = try importedStore()
+                      "DELETE FROM members WHERE name = 'Sam' AND subscription_id IN (SELECT id FROM subscriptions WHERE name = 'Service 2')",
+                      "DELETE FROM subscriptions WHERE name = 'Service 4'"],
+          // With another subscription stored, and with only the import's (proved by one sum of every row).
+          [true, false])
+    func changeSinceRefuses(_ sql: String, keeping: Bool) throws {
+        let store = try importedStore(keeping: keeping)
         try rawConnection(path, keyFile: keyFile).execute(sql)
         let (there, file) = (try everything(path), try inode(path))
         let change = try #require(try store.nextUndo())
@@ -159,5 +163,50 @@ struct UndoByCopyTests {
         #expect(try store.subscriptions().map(\.name) == ["Kept"])
         #expect((try inode(path) == file) == !sql.isEmpty)
         #expect(Files.exists(leftover) == !sql.isEmpty)
+    }
+
+    @Test("By a copy, a row of a later table naming no subscription stays, and so does a table whose name starts with sqlite")
+    func copyKeepsWhatNamesNone() throws {
+        let store = try importedStore()
+        try rawConnection(path, keyFile: keyFile).execute("""
+            CREATE TABLE later (subscription_id TEXT REFERENCES subscriptions (id) ON DELETE CASCADE, note TEXT);
+            INSERT INTO later SELECT id, 'theirs' FROM subscriptions;
+            INSERT INTO later VALUES (NULL, 'no one''s');
+            CREATE TABLE sqlitebrowser_notes (note TEXT);
+            INSERT INTO sqlitebrowser_notes VALUES ('kept');
+            """)
+        let file = try inode(path)
+
+        try undo(store, byCopy: true)
+
+        #expect(try inode(path) != file)
+        let raw = try rawConnection(path, keyFile: keyFile)
+        #expect(try raw.rows("SELECT note FROM later ORDER BY note").compactMap { $0.text(0) } == ["no one's", "theirs"])
+        #expect(try raw.rows("SELECT note FROM sqlitebrowser_notes").compactMap { $0.text(0) } == ["kept"])
+    }
+
+    @Test("A database reached through a symbolic link, or with SQLite's statistics, is undone in place",
+          arguments: [true, false])
+    func symbolicLinkOrStatisticsInPlace(_ linked: Bool) throws {
+        let real = scratch.path("real/subs.db")
+        let location = linked ? StoreLocation(databasePath: scratch.path("linked.db"), key: .keyFile(keyFile)) : scratch.location
+        if linked {
+            try FileManager.default.createDirectory(atPath: scratch.path("real"), withIntermediateDirectories: true)
+            _ = try SubscriptionStore(location: StoreLocation(databasePath: real, key: .keyFile(keyFile))).add(
+                try simpleNewSubscription("First", amount: "1.00"), now: fixedNow)
+            try FileManager.default.createSymbolicLink(atPath: location.databasePath, withDestinationPath: real)
+        }
+        let store = try importedStore(keeping: false, at: location)
+        if !linked { try rawConnection(path, keyFile: keyFile).execute("ANALYZE") }
+        let target = linked ? real : path
+        let file = try inode(target)
+
+        try undo(store, byCopy: true)
+
+        #expect(try inode(target) == file)
+        #expect(try store.subscriptions().map(\.name) == (linked ? ["First"] : []))
+        if linked {
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: location.databasePath) == real)
+        }
     }
 }

@@ -106,16 +106,19 @@ enum WrittenSubscriptions {
     /// of those rows refuses it (SQLite's error for a broken key), as it would with them on.
     ///
     /// Every one of them must exist (as `firstChanged` proves before an undo): when they are as
-    /// many as the subscriptions stored, they are all of them, and each table is emptied whole (a
-    /// row naming no subscription, which foreign keys keep out, would go too).
+    /// many as the subscriptions stored, they are all of them, and each table is emptied of
+    /// every row naming one.
     static func delete(_ connection: Connection, entry: Int, count: Int) throws {
         try withTheirIDs(connection, entry: entry, count: count) { all in
             // An undo of an import into a new database: SQLite empties a table without a `WHERE`
             // page by page (zeroing each, as `secure_delete` asks) instead of row by row and
             // index by index, in a third of the time.
-            for (table, column) in try theirRows(connection) where table != "subscriptions" {
-                try connection.execute("DELETE FROM \(Connection.quoted(table))"
-                    + (all ? "" : " WHERE \(Connection.quoted(column)) IN (SELECT id FROM temp.undone_subscriptions)"))
+            for (table, column, nullable) in try theirRows(connection) where table != "subscriptions" {
+                let column = Connection.quoted(column)
+                // A row naming no subscription (a NULL key, which a later table could allow) stays.
+                let condition = all ? (nullable ? " WHERE \(column) IS NOT NULL" : "")
+                    : " WHERE \(column) IN (SELECT id FROM temp.undone_subscriptions)"
+                try connection.execute("DELETE FROM \(Connection.quoted(table))" + condition)
             }
             // `+id`: in the order they are stored, not in the order of their ids, which for 100,000
             // put each on other pages than the last.
@@ -132,8 +135,11 @@ enum WrittenSubscriptions {
     ) throws -> T {
         try withTheirIDs(connection, entry: entry, count: count) { all in
             var kept: [String: String] = [:]
-            for (table, column) in try theirRows(connection) {
-                kept[table] = all ? "0" : "+\(Connection.quoted(column)) NOT IN (SELECT id FROM temp.undone_subscriptions)"
+            for (table, column, nullable) in try theirRows(connection) {
+                let column = Connection.quoted(column)
+                // A row naming no subscription (a NULL key, which a later table could allow) stays.
+                let unnamed = nullable ? "\(column) IS NULL" : "0"
+                kept[table] = all ? unnamed : "\(unnamed) OR +\(column) NOT IN (SELECT id FROM temp.undone_subscriptions)"
             }
             return try body(kept)
         }
@@ -156,13 +162,19 @@ enum WrittenSubscriptions {
         return try body(false)
     }
 
-    /// The tables a subscription's rows are in, with the column naming it: `subscriptions` and
-    /// each table whose foreign key to it cascades (what `ON DELETE CASCADE` would delete; a key
-    /// that does not cascade refuses in `refuseBrokenKeys`), so that a table a later version
-    /// adds is taken too.
-    private static func theirRows(_ connection: Connection) throws -> [(table: String, column: String)] {
-        [("subscriptions", "id")] + (try foreignKeys(connection))
-            .filter { $0.parent == "subscriptions" && $0.cascades }.map { ($0.table, $0.column) }
+    /// The tables a subscription's rows are in, with the column naming it and whether that may
+    /// be NULL: `subscriptions` and each table whose foreign key to it cascades (what
+    /// `ON DELETE CASCADE` would delete; a key that does not cascade refuses in
+    /// `refuseBrokenKeys`), so that a table a later version adds is taken too.
+    private static func theirRows(_ connection: Connection) throws -> [(table: String, column: String, nullable: Bool)] {
+        var found = [(table: "subscriptions", column: "id", nullable: false)]
+        for key in try foreignKeys(connection) where key.parent == "subscriptions" && key.cascades {
+            // Columns: cid, name, type, notnull, dflt_value, pk.
+            let columns = try connection.rows("PRAGMA table_info(\(Connection.quoted(key.table)))")
+            let nullable = columns.contains { $0.text(1) == key.column && $0.int(3) == 0 }
+            found.append((key.table, key.column, nullable))
+        }
+        return found
     }
 
     /// Refuses, with SQLite's error for a broken key, when a row names one that the subscriptions
