@@ -65,12 +65,17 @@ struct SubscriptionRecords {
             return try parts.indices.sorted { Self.isAdded(parts, $0, before: $1) }.map { try parts[$0].subscription() }
         }
         // Stored in the order they were added, as almost always: each is made as it is taken off
-        // the end, its parts moved into it rather than copied (every string retained) and freed.
-        var subscriptions: [Subscription] = []
-        subscriptions.reserveCapacity(parts.count)
-        while let last = parts.popLast() { subscriptions.append(try last.subscription()) }
-        subscriptions.reverse()
-        return subscriptions
+        // the end and put in its place, its parts moved into it rather than copied (every string
+        // retained) and freed. Checked first, so that none is made of what cannot be.
+        if let damaged = parts.first(where: \.prices.isEmpty) { throw Damaged(.noPrice(subscription: damaged.row.id)) }
+        let count = parts.count
+        return [Subscription](unsafeUninitializedCapacity: count) { subscriptions, made in
+            while let last = parts.popLast() {
+                // `parts.count` is now the position of `last`.
+                (subscriptions.baseAddress! + parts.count).initialize(to: last.checkedSubscription())
+            }
+            made = count
+        }
     }
 
     /// The subscriptions of `all(ids:beside:)`, each with its parts, in storage order. Apart, so
@@ -166,7 +171,12 @@ struct SubscriptionRecords {
             guard !prices.isEmpty else {
                 throw Damaged(.noPrice(subscription: row.id))
             }
-            return Subscription(
+            return checkedSubscription()
+        }
+
+        /// `subscription()` of parts with a price.
+        consuming func checkedSubscription() -> Subscription {
+            Subscription(
                 id: row.id, name: row.name, currency: currency, prices: prices, cycle: row.cycle,
                 startDate: row.startDate, trialEnd: row.trialEnd, category: row.category, url: row.url,
                 notes: row.notes, paymentMethod: row.paymentMethod, remindDays: row.remindDays,
