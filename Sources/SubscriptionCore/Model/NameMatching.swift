@@ -68,11 +68,12 @@ public enum NameCollation {
         return weights
     }
 
-    /// The first three weights of `key`, each plus one in 21 bits (a weight is below 0x110200),
-    /// so that two prefixes compare as their keys' first three weights do, a shorter key first.
-    public static func prefix(of key: [UInt32]) -> UInt64 {
+    /// Three weights of `key` from `start` on, each plus one in 21 bits (a weight is below
+    /// 0x110200), so that two prefixes compare as those weights of their keys do, a shorter key
+    /// first. Where the weights before `start` are alike, they compare as the keys do.
+    public static func prefix(of key: [UInt32], from start: Int = 0) -> UInt64 {
         var packed: UInt64 = 0
-        for position in 0..<3 {
+        for position in start..<start + 3 {
             packed = packed << 21 | (position < key.count ? UInt64(key[position]) + 1 : 0)
         }
         return packed

@@ -83,10 +83,12 @@ public struct SubscriptionList: Sendable {
         let leading = keys.map(\.leading)
         // Sorted as positions, so that the sort moves integers, not snapshots; most comparisons
         // end on the leading keys, plain integers, and read nothing else.
-        let sorted = keys.indices.sorted {
+        var order = keys.indices.sorted {
             query.sort.leadingOrder(leading[$0], leading[$1]) ?? query.sort.areInIncreasingOrder(keys[$0], keys[$1])
-        }.map { snapshots[$0] }
-        items = query.reverse ? sorted.reversed() : sorted
+        }
+        if query.reverse { order.reverse() }
+        snapshots.rearrange(taking: order)
+        items = snapshots
         var totals = CurrencyTotals()
         // What is paid now: paused and cancelled subscriptions cost nothing this month.
         for item in items where item.status.isPaying {
@@ -147,7 +149,8 @@ extension ListQuery {
             currency = rate == nil ? snapshot.subscription.currency : nil
             collationKey = NameCollation.key(snapshot.subscription.name, in: collation)
             leading = LeadingKey(nextDay: snapshot.nextPayment?.date.daysSinceEpoch ?? Int.max,
-                                 collationPrefix: NameCollation.prefix(of: collationKey))
+                                 collationPrefix: NameCollation.prefix(of: collationKey),
+                                 collationNext: NameCollation.prefix(of: collationKey, from: 3))
             name = snapshot.subscription.name
             id = snapshot.subscription.id
         }
@@ -161,6 +164,8 @@ extension ListQuery {
         /// The collation key's first three weights, packed (`NameCollation.prefix`): most names
         /// differ there.
         let collationPrefix: UInt64
+        /// The next three: names of one family ("Service 1", "Service 2") differ there.
+        let collationNext: UInt64
     }
 }
 
@@ -172,7 +177,8 @@ extension ListQuery.Sort {
         case .next where left.nextDay != right.nextDay:
             return left.nextDay < right.nextDay
         case .next, .name:
-            return left.collationPrefix == right.collationPrefix ? nil : left.collationPrefix < right.collationPrefix
+            if left.collationPrefix != right.collationPrefix { return left.collationPrefix < right.collationPrefix }
+            return left.collationNext == right.collationNext ? nil : left.collationNext < right.collationNext
         case .amount, .monthly:
             return nil
         }

@@ -160,26 +160,7 @@ struct UpcomingOrder: Sendable {
         // call, and no two alike.
         var order = keys.enumerated().map { UInt128($1) << 64 | UInt128($0) }
         order.sort()
-        // Position i takes the item at source[i]. Moved in place, cycle by cycle: no second
-        // array of items, nothing copied or retained (`swapAt` copied each item through its
-        // value witness, retaining its strings).
-        let source = order.map { Int(truncatingIfNeeded: $0) }
-        var placed = [Bool](repeating: false, count: source.count)
-        items.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            for start in source.indices where !placed[start] {
-                placed[start] = true
-                let first = (base + start).move()
-                var current = start
-                while source[current] != start {
-                    let next = source[current]
-                    (base + current).moveInitialize(from: base + next, count: 1)
-                    current = next
-                    placed[current] = true
-                }
-                (base + current).initialize(to: first)
-            }
-        }
+        items.rearrange(taking: order.map { Int(truncatingIfNeeded: $0) })
     }
 }
 

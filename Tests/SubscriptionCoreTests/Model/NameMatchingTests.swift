@@ -22,15 +22,23 @@ struct NameMatchingTests {
           arguments: [Language.english, .turkish])
     func prefixOrdersAsTheKey(_ language: Language) {
         let names = ["", "a", "A", "ab", "abc", "abd", "abcz", "b", "Ça", "ca", "da", "ıi", "Ii", "İi",
-                     "é", "e", "zzz", "😀", "😀a", "\u{10FFFF}", "\u{0}", "\u{0}\u{0}", "Netflix", "netflix+", "Z"]
+                     "é", "e", "zzz", "😀", "😀a", "\u{10FFFF}", "\u{0}", "\u{0}\u{0}", "Netflix", "netflix+", "Z",
+                     "abcdef", "abcdeg", "abcde", "abcdefz", "abc😀", "abcı", "abci", "Service 1", "Service 10", "Service 2"]
         for a in names {
             for b in names {
                 let (left, right) = (NameCollation.key(a, in: language), NameCollation.key(b, in: language))
                 let (leftPrefix, rightPrefix) = (NameCollation.prefix(of: left), NameCollation.prefix(of: right))
                 if leftPrefix != rightPrefix {
                     #expect((leftPrefix < rightPrefix) == left.lexicographicallyPrecedes(right), "\(a) against \(b)")
+                    continue
+                }
+                #expect(Array(left.prefix(3)) == Array(right.prefix(3)), "\(a) against \(b)")
+                // Alike in their first three weights: the next three order them as the keys.
+                let (leftNext, rightNext) = (NameCollation.prefix(of: left, from: 3), NameCollation.prefix(of: right, from: 3))
+                if leftNext != rightNext {
+                    #expect((leftNext < rightNext) == left.lexicographicallyPrecedes(right), "\(a) against \(b)")
                 } else {
-                    #expect(Array(left.prefix(3)) == Array(right.prefix(3)), "\(a) against \(b)")
+                    #expect(Array(left.prefix(6)) == Array(right.prefix(6)), "\(a) against \(b)")
                 }
             }
         }

@@ -1,0 +1,25 @@
+extension Array {
+    /// Puts the element at `source[i]` at position i, for every i, moving each once, cycle by
+    /// cycle: no element copied (which retains each of its references, and `swapAt` does) and no
+    /// second array of them. `source` holds every position once. For reports of 100,000 rows
+    /// sorted as positions.
+    mutating func rearrange(taking source: [Int]) {
+        precondition(source.count == count, "one source position for each position")
+        var placed = [Bool](repeating: false, count: source.count)
+        withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for start in source.indices where !placed[start] {
+                placed[start] = true
+                let first = (base + start).move()
+                var current = start
+                while source[current] != start {
+                    let next = source[current]
+                    (base + current).moveInitialize(from: base + next, count: 1)
+                    current = next
+                    placed[current] = true
+                }
+                (base + current).initialize(to: first)
+            }
+        }
+    }
+}
