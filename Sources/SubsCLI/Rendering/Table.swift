@@ -42,19 +42,15 @@ struct Table {
     }
 
     let columns: [Column]
-    /// Every row's cells one after another, in one array: not an array of its own per row.
-    private var cells: [Cell] = []
-    private var rowCount: Int { cells.count / columns.count }
+    var rows: [[Cell]] = []
 
     init(_ columns: [Column]) {
         self.columns = columns
     }
 
-    /// Inlined, so that the row's array literal can stay on the caller's stack.
-    @inline(__always)
     mutating func append(_ row: [Cell]) {
         precondition(row.count == columns.count, "a row has one cell per column")
-        cells.append(contentsOf: row)
+        rows.append(row)
     }
 
     /// From the decimal point on: `.49` of `$15.49`, nothing for `¥1,000`. The point is found
@@ -76,7 +72,7 @@ struct Table {
         let count = columns.count
         var (texts, textWidths, natural) = measured(short: false)
         if let width = terminal.width, Self.total(natural) > width,
-           cells.contains(where: { $0.short != nil }) {
+           rows.contains(where: { $0.contains { $0.short != nil } }) {
             (texts, textWidths, natural) = measured(short: true)
         }
         let (shown, widths) = terminal.width.map { layout(natural, within: $0) } ?? (Array(columns.indices), natural)
@@ -90,7 +86,7 @@ struct Table {
         // The bytes are handed down `inout`, not captured: a captured variable that is written is
         // checked for exclusive access at every write.
         var output: [UInt8] = []
-        output.reserveCapacity((rowCount + 1) * (widths.reduce(0, +) + 2 * count + 1))
+        output.reserveCapacity((rows.count + 1) * (widths.reduce(0, +) + 2 * count + 1))
         func pad(_ count: Int, to output: inout [UInt8]) {
             if count > 0 { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
         }
@@ -132,8 +128,9 @@ struct Table {
         // A header is cut only when its column had to be cut below it to fit at all.
         let headers = columns.indices.map { columns[$0].header.truncated(toWidth: max(1, widths[$0])) }
         line({ headers[$0] }, width: { headers[$0].displayWidth }, style: { _ in .bold }, isHeader: true, to: &output)
-        for first in stride(from: 0, to: cells.count, by: count) {
-            line({ texts[first + $0] }, width: { textWidths[first + $0] }, style: { cells[first + $0].style }, isHeader: false,
+        for (row, cells) in rows.enumerated() {
+            let first = row * count
+            line({ texts[first + $0] }, width: { textWidths[first + $0] }, style: { cells[$0].style }, isHeader: false,
                  to: &output)
         }
         return output
@@ -145,20 +142,21 @@ struct Table {
         let count = columns.count
         var texts: [String] = []
         var textWidths: [Int] = []
-        texts.reserveCapacity(cells.count)
-        textWidths.reserveCapacity(cells.count)
+        texts.reserveCapacity(rows.count * count)
+        textWidths.reserveCapacity(rows.count * count)
         let maximumWidths = columns.map(\.maximumWidth)
-        for (index, cell) in cells.enumerated() {
-            let maximumWidth = maximumWidths[index % count]
-            let text = (short ? cell.short : nil) ?? cell.text
-            // Printable ASCII, most cells, is safe and a column a byte: its bytes are read once.
-            if let width = text.printableASCIICount, width <= maximumWidth {
-                texts.append(text)
-                textWidths.append(width)
-            } else {
-                let shown = text.terminalSafe.truncated(toWidth: maximumWidth)
-                texts.append(shown)
-                textWidths.append(shown.displayWidth)
+        for row in rows {
+            for (cell, maximumWidth) in zip(row, maximumWidths) {
+                let text = (short ? cell.short : nil) ?? cell.text
+                // Printable ASCII, most cells, is safe and a column a byte: its bytes are read once.
+                if let width = text.printableASCIICount, width <= maximumWidth {
+                    texts.append(text)
+                    textWidths.append(width)
+                } else {
+                    let shown = text.terminalSafe.truncated(toWidth: maximumWidth)
+                    texts.append(shown)
+                    textWidths.append(shown.displayWidth)
+                }
             }
         }
         // A decimal column pads each amount on the right so the points line up, then aligns right.
