@@ -146,15 +146,8 @@ struct UpcomingOrder: Sendable {
         }.map { items[$0] }
     }
 
-    /// `items` (with the index of the subscription each belongs to) in this order; items with
-    /// one key keep the order they came in.
-    static func sorted(_ items: [UpcomingItem], keys: [UInt64]) -> [UpcomingItem] {
-        var items = items
-        sort(&items, keys: keys)
-        return items
-    }
-
-    /// Puts `items` in this order in place (see `sorted`).
+    /// Puts `items` in this order in place, by their `keys`; items with one key keep the order
+    /// they came in.
     static func sort(_ items: inout [UpcomingItem], keys: [UInt64]) {
         // Each key with its item's index below it: plain integers to sort, with no closure to
         // call, and no two alike.

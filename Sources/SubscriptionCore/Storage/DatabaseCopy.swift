@@ -13,17 +13,11 @@ enum DatabaseCopy {
     /// it, reopens it with `key` and checks it (integrity, the same rows per table). Returns the
     /// temporary path; the caller renames it into place or removes it.
     static func write(_ source: Connection, near target: String, key: KeySource, createKey: Bool = false) throws -> String {
-        let temporary = target + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try PrivateFiles.createEmpty(temporary)
-        do {
+        try intoTemporary(near: target) { temporary in
             let copied = try export(source, to: temporary, key: key, createKey: createKey)
             try sync(temporary)
             let copy = try EncryptedDatabase.keyedConnection(path: temporary, key: key, createKey: false)
             try check(copy, path: temporary, holds: copied)
-            return temporary
-        } catch {
-            remove(temporary)
-            throw error
         }
     }
 
@@ -37,9 +31,7 @@ enum DatabaseCopy {
         _ source: Connection, near target: String, key: KeySource, keeping kept: [String: String],
         finish: (Connection) throws -> Void
     ) throws -> String {
-        let temporary = target + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try PrivateFiles.createEmpty(temporary)
-        do {
+        try intoTemporary(near: target) { temporary in
             let copied = try exportRows(source, to: temporary, key: key, keeping: kept)
             let copy = try EncryptedDatabase.keyedConnection(path: temporary, key: key, createKey: false)
             // Every page read back and each tree whole; not each index against its table, which
@@ -48,6 +40,16 @@ enum DatabaseCopy {
             // Foreign keys are not enforced on it unless `finish` turns them on.
             try finish(copy)
             try sync(temporary)
+        }
+    }
+
+    /// Creates the empty file `<target>.tmp-<pid>-<random>` and has `body` write it; returns its
+    /// path, or removes it when `body` throws.
+    private static func intoTemporary(near target: String, _ body: (String) throws -> Void) throws -> String {
+        let temporary = target + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try PrivateFiles.createEmpty(temporary)
+        do {
+            try body(temporary)
             return temporary
         } catch {
             remove(temporary)

@@ -109,11 +109,12 @@ enum WrittenSubscriptions {
     /// many as the subscriptions stored, they are all of them, and each table is emptied of
     /// every row naming one.
     static func delete(_ connection: Connection, entry: Int, count: Int) throws {
+        let keys = try foreignKeys(connection)
         try withTheirIDs(connection, entry: entry, count: count) { all in
             // An undo of an import into a new database: SQLite empties a table without a `WHERE`
             // page by page (zeroing each, as `secure_delete` asks) instead of row by row and
             // index by index, in a third of the time.
-            for (table, column, nullable) in try theirRows(connection) where table != "subscriptions" {
+            for (table, column, nullable) in try theirRows(connection, keys: keys) where table != "subscriptions" {
                 let column = Connection.quoted(column)
                 // A row naming no subscription (a NULL key, which a later table could allow) stays.
                 let condition = all ? (nullable ? " WHERE \(column) IS NOT NULL" : "")
@@ -124,7 +125,7 @@ enum WrittenSubscriptions {
             // put each on other pages than the last.
             try connection.execute("DELETE FROM subscriptions" + (all ? "" : " WHERE +id IN (SELECT id FROM temp.undone_subscriptions)"))
         }
-        try refuseBrokenKeys(connection)
+        try refuseBrokenKeys(connection, keys: keys)
     }
 
     /// What of each table a copy of the database keeps when the subscriptions `entry` wrote and
@@ -135,7 +136,7 @@ enum WrittenSubscriptions {
     ) throws -> T {
         try withTheirIDs(connection, entry: entry, count: count) { all in
             var kept: [String: String] = [:]
-            for (table, column, nullable) in try theirRows(connection) {
+            for (table, column, nullable) in try theirRows(connection, keys: foreignKeys(connection)) {
                 let column = Connection.quoted(column)
                 // A row naming no subscription (a NULL key, which a later table could allow) stays.
                 let unnamed = nullable ? "\(column) IS NULL" : "0"
@@ -166,9 +167,11 @@ enum WrittenSubscriptions {
     /// be NULL: `subscriptions` and each table whose foreign key to it cascades (what
     /// `ON DELETE CASCADE` would delete; a key that does not cascade refuses in
     /// `refuseBrokenKeys`), so that a table a later version adds is taken too.
-    private static func theirRows(_ connection: Connection) throws -> [(table: String, column: String, nullable: Bool)] {
+    private static func theirRows(
+        _ connection: Connection, keys: [ForeignKey]
+    ) throws -> [(table: String, column: String, nullable: Bool)] {
         var found = [(table: "subscriptions", column: "id", nullable: false)]
-        for key in try foreignKeys(connection) where key.parent == "subscriptions" && key.cascades {
+        for key in keys where key.parent == "subscriptions" && key.cascades {
             // Columns: cid, name, type, notnull, dflt_value, pk.
             let columns = try connection.rows("PRAGMA table_info(\(Connection.quoted(key.table)))")
             let nullable = columns.contains { $0.text(1) == key.column && $0.int(3) == 0 }
@@ -181,8 +184,11 @@ enum WrittenSubscriptions {
     /// taken out had: only a key that does not cascade (none today), or a table naming those rows
     /// of another table (none either), can point nowhere after them.
     static func refuseBrokenKeys(_ connection: Connection) throws {
-        let keys = try foreignKeys(connection)
-        let emptied = Set(try theirRows(connection).map(\.table))
+        try refuseBrokenKeys(connection, keys: foreignKeys(connection))
+    }
+
+    private static func refuseBrokenKeys(_ connection: Connection, keys: [ForeignKey]) throws {
+        let emptied = Set(try theirRows(connection, keys: keys).map(\.table))
         let naming = keys.filter { emptied.contains($0.parent) && !($0.parent == "subscriptions" && $0.cascades) }
         for table in Set(naming.map(\.table)).sorted() {
             try connection.refuseBrokenForeignKeys(in: table)
@@ -192,9 +198,11 @@ enum WrittenSubscriptions {
     /// Every foreign key of the schema: the table that holds it, its column, the table it names
     /// and whether a delete there cascades (so that a table a later version adds is deleted
     /// from too).
-    private static func foreignKeys(_ connection: Connection) throws -> [(table: String, column: String, parent: String, cascades: Bool)] {
+    private typealias ForeignKey = (table: String, column: String, parent: String, cascades: Bool)
+
+    private static func foreignKeys(_ connection: Connection) throws -> [ForeignKey] {
         // One table at a time: this SQLite has no `pragma_foreign_key_list` to join.
-        var found: [(table: String, column: String, parent: String, cascades: Bool)] = []
+        var found: [ForeignKey] = []
         for table in try connection.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") {
             guard let table = table.text(0) else { throw History.damaged }
             // Columns: id, seq, table, from, to, on_update, on_delete, match.

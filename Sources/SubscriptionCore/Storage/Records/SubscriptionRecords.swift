@@ -61,18 +61,18 @@ struct SubscriptionRecords {
     ///   connection reads the subscriptions (`PartRows`).
     func all(ids: [String]?, beside: (@Sendable () throws -> Connection)? = nil) throws -> [Subscription] {
         var parts = try parts(ids: ids, beside: beside)
-        guard parts.indices.dropFirst().allSatisfy({ !Self.isAdded(parts, $0, before: $0 - 1) }) else {
-            return try parts.indices.sorted { Self.isAdded(parts, $0, before: $1) }.map { try parts[$0].subscription() }
-        }
-        // Stored in the order they were added, as almost always: each is made as it is taken off
-        // the end and put in its place, its parts moved into it rather than copied (every string
-        // retained) and freed. Checked first, so that none is made of what cannot be.
+        // Almost always stored in the order they were added already: the sort then only
+        // confirms it, and nothing moves.
+        parts.rearrange(taking: parts.indices.sorted { Self.isAdded(parts, $0, before: $1) })
+        // Checked first, so that none is made of what cannot be.
         if let damaged = parts.first(where: \.prices.isEmpty) { throw Damaged(.noPrice(subscription: damaged.row.id)) }
+        // Each made as it is taken off the end and put in its place, its parts moved into it
+        // rather than copied (every string retained) and freed.
         let count = parts.count
         return [Subscription](unsafeUninitializedCapacity: count) { subscriptions, made in
             while let last = parts.popLast() {
                 // `parts.count` is now the position of `last`.
-                (subscriptions.baseAddress! + parts.count).initialize(to: last.checkedSubscription())
+                (subscriptions.baseAddress! + parts.count).initialize(to: last.subscription())
             }
             made = count
         }
@@ -167,15 +167,8 @@ struct SubscriptionRecords {
         /// The one open period most subscriptions have, shared rather than made 100,000 times.
         private static let onePeriod = [BillingPeriod()]
 
-        consuming func subscription() throws -> Subscription {
-            guard !prices.isEmpty else {
-                throw Damaged(.noPrice(subscription: row.id))
-            }
-            return checkedSubscription()
-        }
-
-        /// `subscription()` of parts with a price.
-        consuming func checkedSubscription() -> Subscription {
+        /// The subscription, of parts with a price (`all` checks each first).
+        consuming func subscription() -> Subscription {
             Subscription(
                 id: row.id, name: row.name, currency: currency, prices: prices, cycle: row.cycle,
                 startDate: row.startDate, trialEnd: row.trialEnd, category: row.category, url: row.url,

@@ -1,8 +1,8 @@
 extension Array {
     /// Puts the element at `source[i]` at position i, for every i, moving each once, cycle by
     /// cycle: no element copied (which retains each of its references, and `swapAt` does) and no
-    /// second array of them. `source` holds every position once. For reports of 100,000 rows
-    /// sorted as positions.
+    /// second array of them. `source` holds every position once. For 100,000 subscriptions or report
+    /// rows sorted as positions.
     mutating func rearrange(taking source: [Int]) {
         precondition(source.count == count, "one source position for each position")
         var placed = [Bool](repeating: false, count: source.count)
