@@ -73,15 +73,15 @@ public struct Subscription: Hashable, Sendable, Identifiable {
         charges: [ChargeRecord] = [], contract: Contract? = nil, cancelBy: CivilDate? = nil,
         ends: CivilDate? = nil, createdAt: Date, updatedAt: Date
     ) {
-        self.charges = charges.sorted { $0.date < $1.date }
+        self.charges = Self.ordered(charges) { $0.date < $1.date }
         precondition(!prices.isEmpty, "a subscription has at least one price")
         precondition(!periods.isEmpty, "a subscription has at least one billing period")
         self.periods = periods
-        self.pauses = pauses.sorted { $0.from < $1.from }
+        self.pauses = Self.ordered(pauses) { $0.from < $1.from }
         self.id = id
         self.name = name
         self.currency = currency
-        self.prices = prices.sorted { $0.effective < $1.effective }
+        self.prices = Self.ordered(prices) { $0.effective < $1.effective }
         self.cycle = cycle
         self.startDate = startDate
         self.trialEnd = trialEnd
@@ -99,6 +99,13 @@ public struct Subscription: Hashable, Sendable, Identifiable {
         self.ends = ends
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+    }
+
+    /// `values` in the order `areInIncreasingOrder` gives, as a stable sort leaves them; the array
+    /// itself, not a sorted copy, when they already are in it, as they are when read back.
+    private static func ordered<Value>(_ values: [Value], by areInIncreasingOrder: (Value, Value) -> Bool) -> [Value] {
+        let isOrdered = !values.indices.dropFirst().contains { areInIncreasingOrder(values[$0], values[$0 - 1]) }
+        return isOrdered ? values : values.sorted(by: areInIncreasingOrder)
     }
 
     /// How it renews: nil for a one-time payment, which does not.

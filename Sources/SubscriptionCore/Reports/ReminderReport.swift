@@ -78,10 +78,12 @@ public enum ReminderReport {
         }
         // Each name lowered once, not at every comparison of a sort of thousands.
         let names = reminders.map { $0.name.lowercased() }
-        return reminders.indices.sorted { a, b in
+        let order = reminders.indices.sorted { a, b in
             (reminders[a].date, names[a], reminders[a].subscriptionID, reminders[a].kind.rawValue)
                 < (reminders[b].date, names[b], reminders[b].subscriptionID, reminders[b].kind.rawValue)
-        }.map { reminders[$0] }
+        }
+        reminders.rearrange(taking: order)
+        return reminders
     }
 
     private static func paymentReminders(

@@ -8,7 +8,17 @@ struct IDPositions {
     private var bytes: [UInt8] = []
     private var starts: [Int] = [0]
     /// Open addressing: a position, or -1 where the slot is empty. Never more than half full.
-    private var slots = [Int32](repeating: -1, count: 64)
+    private var slots: [Int32]
+
+    /// Room for `capacity` ids, made at once: growing would place every id again each time
+    /// the table doubles.
+    init(capacity: Int = 0) {
+        var slotCount = 64
+        while slotCount < 2 * capacity { slotCount *= 2 }
+        slots = [Int32](repeating: -1, count: slotCount)
+        bytes.reserveCapacity(capacity * 36)
+        starts.reserveCapacity(capacity + 1)
+    }
 
     var count: Int { starts.count - 1 }
 
@@ -59,10 +69,24 @@ struct IDPositions {
         for position in 0..<count { insert(position: position) }
     }
 
-    /// FNV-1a: quick over a short id, and an id that is hard to place costs only time.
+    /// Eight bytes a step, each mixed down into the low bits the mask keeps: quick over a
+    /// 36-byte id, and an id that is hard to place costs only time.
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        func mix(_ word: UInt64) {
+            hash = (hash ^ word) &* 0x9e37_79b9_7f4a_7c15
+            hash ^= hash >> 29
+        }
+        let raw = UnsafeRawBufferPointer(bytes)
+        var offset = 0
+        while offset + 8 <= raw.count {
+            mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        while offset < raw.count {
+            mix(UInt64(raw[offset]))
+            offset += 1
+        }
         return Int(truncatingIfNeeded: hash ^ (hash >> 32))
     }
 }

@@ -10,7 +10,7 @@ extension SubscriptionStore {
     /// The reminders due on `today` that were neither sent nor are being sent (`--dry-run`).
     /// `cancelOffsets` replaces config `remind-cancel-days` (`--remind-cancel`).
     public func dueReminders(today: CivilDate, now: Date = Date(), cancelOffsets: [Int]? = nil) throws -> [Reminder] {
-        try read { try Self.dueReminders($0, today: today, now: now, cancelOffsets: cancelOffsets) }
+        try read { try dueReminders($0, today: today, now: now, cancelOffsets: cancelOffsets) }
     }
 
     /// Takes on the reminders due on `today` for the run `run`: marks them claimed in one
@@ -19,7 +19,7 @@ extension SubscriptionStore {
     func claimReminders(today: CivilDate, now: Date, run: String, cancelOffsets: [Int]? = nil) throws -> [Reminder] {
         guard try existingConnection() != nil else { return [] }
         return try write { connection in
-            let due = try Self.dueReminders(connection, today: today, now: now, cancelOffsets: cancelOffsets)
+            let due = try dueReminders(connection, today: today, now: now, cancelOffsets: cancelOffsets)
             let reminders = ReminderRecords(connection: connection)
             for record in due.flatMap(ReminderReport.records(of:)) {
                 try reminders.mark(record, .claimed, now: now, run: run)
@@ -54,13 +54,16 @@ extension SubscriptionStore {
         }
     }
 
-    private static func dueReminders(
+    /// Also inside `claimReminders`' write transaction: it has written nothing yet, and the lock
+    /// it holds lets the connection beside read the same state of the file, as a read's does.
+    private func dueReminders(
         _ connection: Connection, today: CivilDate, now: Date, cancelOffsets: [Int]?
     ) throws -> [Reminder] {
         let taken = try ReminderRecords(connection: connection).taken(
-            from: today, claimedAfter: now.addingTimeInterval(-reminderClaimTimeout))
+            from: today, claimedAfter: now.addingTimeInterval(-Self.reminderClaimTimeout))
         return ReminderReport.due(
-            try SubscriptionRecords(connection: connection).all(), today: today,
+            try SubscriptionRecords(connection: connection).all(ids: nil, beside: EncryptedDatabase.another(location)),
+            today: today,
             config: try SettingRecords(connection: connection).config(), sent: Set(taken),
             cancelOffsets: cancelOffsets)
     }

@@ -65,7 +65,10 @@ struct SubscriptionRecords {
         // confirms it, and nothing moves.
         parts.rearrange(taking: parts.indices.sorted { Self.isAdded(parts, $0, before: $1) })
         // Checked first, so that none is made of what cannot be.
-        if let damaged = parts.first(where: \.prices.isEmpty) { throw Damaged(.noPrice(subscription: damaged.row.id)) }
+        // A closure, not the key path `\.prices.isEmpty`: that copies each subscription's parts.
+        if let damaged = parts.firstIndex(where: { $0.prices.isEmpty }) {
+            throw Damaged(.noPrice(subscription: parts[damaged].row.id))
+        }
         // Each made as it is taken off the end and put in its place, its parts moved into it
         // rather than copied (every string retained) and freed.
         let count = parts.count
@@ -83,7 +86,6 @@ struct SubscriptionRecords {
     /// back before the subscriptions are made of them.
     private func parts(ids: [String]?, beside: (@Sendable () throws -> Connection)?) throws -> [SubscriptionParts] {
         var parts: [SubscriptionParts] = []
-        var positions = IDPositions()
         // Room for them all at once: growing by doubling would copy 100,000 of them and hold
         // the old array and the new at once. The largest rowid is found at once, and is the
         // count or more (room never touched costs no memory); a damaged one reserves no more
@@ -94,6 +96,7 @@ struct SubscriptionRecords {
             largest = Int(clamping: min(rowid, 200_000))
             parts.reserveCapacity(largest)
         }
+        var positions = IDPositions(capacity: largest)
         let filter = ids.map { " WHERE id IN (" + repeatElement("?", count: $0.count).joined(separator: ", ") + ")" } ?? ""
         // Beside only with thousands to read, and only in SQLite's rollback-journal mode, where the
         // read lock this connection holds keeps every writer out (a file in WAL mode, say made so
