@@ -65,14 +65,19 @@ enum SubscriptionRenderer {
         let cancelByColumn = 5
         if deadlines { columns.insert(.init(header: localized("CANCEL BY")), at: cancelByColumn) }
         var table = Table(columns)
-        // The same few words on many rows: each cycle and status is said once.
-        var cycles: [BillingCycle: (long: String, short: String)] = [:]
-        var statuses: [SubscriptionStatus: String] = [:]
+        // The same few words on many rows: each cycle and status is said once, and found again
+        // among the few said so far, which costs less than hashing a key on every row.
+        var cycles: [(cycle: BillingCycle, long: String, short: String)] = []
+        var statuses: [(status: SubscriptionStatus, word: String)] = []
         for item in list.items {
-            let cycle = cycles[item.cycle] ?? (SubscriptionText.cycle(item.cycle), SubscriptionText.shortCycle(item.cycle))
-            cycles[item.cycle] = cycle
-            let status = statuses[item.status] ?? SubscriptionText.status(item.status)
-            statuses[item.status] = status
+            let cycle = cycles.first { $0.cycle == item.cycle } ?? {
+                cycles.append((item.cycle, SubscriptionText.cycle(item.cycle), SubscriptionText.shortCycle(item.cycle)))
+                return cycles[cycles.count - 1]
+            }()
+            let status = statuses.first { $0.status == item.status }?.word ?? {
+                statuses.append((item.status, SubscriptionText.status(item.status)))
+                return statuses[statuses.count - 1].word
+            }()
             var row: [Table.Cell] = [
                 Table.Cell(item.subscription.shortID, style: .dim), Table.Cell(item.subscription.name),
                 Table.Cell(SubscriptionText.money(item.amount)),
@@ -100,16 +105,14 @@ enum SubscriptionRenderer {
             converted = localized("\(month) a month, \(year) a year")
         }
         let width = labels.map(\.displayWidth).max() ?? 0
-        var output = table.renderedBytes(on: terminal)
-        output.append(UInt8(ascii: "\n"))
-        output += SubscriptionText.totalLines([
+        var footer = "\n" + SubscriptionText.totalLines([
             (labels[0].padding(toLength: width), list.monthlyTotals.rounded),
             (labels[1].padding(toLength: width), list.monthlyTotals.rounded(times: 12)),
-        ]).utf8
+        ])
         if let converted {
-            output += (labels[2].padding(toLength: width) + " " + converted + "\n").utf8
+            footer += labels[2].padding(toLength: width) + " " + converted + "\n"
         }
-        return output
+        return table.renderedBytes(on: terminal, footer: footer)
     }
 
     /// A list empty only because cancelled or ended ones are left out says so.

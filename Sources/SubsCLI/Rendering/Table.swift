@@ -66,9 +66,10 @@ struct Table {
         String(decoding: renderedBytes(on: terminal), as: UTF8.self)
     }
 
-    /// `render(on:)` as UTF-8 bytes: a table of 100,000 rows is written out as they are, without
-    /// a string made of them (and copied when more text is added), which would hold as much again.
-    func renderedBytes(on terminal: Terminal) -> [UInt8] {
+    /// `render(on:)` as UTF-8 bytes, then `footer`'s: a table of 100,000 rows is written out as
+    /// they are, without a string made of them, and with room for the footer made at once (added
+    /// after, it would copy the table into an array twice as large).
+    func renderedBytes(on terminal: Terminal, footer: String = "") -> [UInt8] {
         let count = columns.count
         var (texts, textWidths, natural) = measured(short: false)
         if let width = terminal.width, Self.total(natural) > width,
@@ -86,7 +87,7 @@ struct Table {
         // The bytes are handed down `inout`, not captured: a captured variable that is written is
         // checked for exclusive access at every write.
         var output: [UInt8] = []
-        output.reserveCapacity((rows.count + 1) * (widths.reduce(0, +) + 2 * count + 1))
+        output.reserveCapacity((rows.count + 1) * (widths.reduce(0, +) + 2 * count + 1) + footer.utf8.count)
         func pad(_ count: Int, to output: inout [UInt8]) {
             if count > 0 { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
         }
@@ -133,6 +134,7 @@ struct Table {
             line({ texts[first + $0] }, width: { textWidths[first + $0] }, style: { cells[$0].style }, isHeader: false,
                  to: &output)
         }
+        output += footer.utf8
         return output
     }
 

@@ -52,10 +52,8 @@ enum UpcomingRenderer {
     /// The table of `render(report, format: .table ...)` and its total, as UTF-8 bytes: a window
     /// of 100,000 items is written out without a string made of it.
     private static func tableWithTotal(_ report: UpcomingReport, terminal: Terminal) -> [UInt8] {
-        var output = tableBytes(report.items, today: report.today, terminal: terminal)
         let totals = SubscriptionText.totalLine(localized("Total:"), report.totals.rounded)
-        if !totals.isEmpty { output += ("\n" + totals).utf8 }
-        return output
+        return tableBytes(report.items, today: report.today, terminal: terminal, footer: totals.isEmpty ? "" : "\n" + totals)
     }
 
     /// What an empty window says instead of a header with no rows.
@@ -92,34 +90,33 @@ enum UpcomingRenderer {
         String(decoding: tableBytes(items, today: today, terminal: terminal), as: UTF8.self)
     }
 
-    private static func tableBytes(_ items: [UpcomingItem], today: CivilDate, terminal: Terminal) -> [UInt8] {
+    private static func tableBytes(
+        _ items: [UpcomingItem], today: CivilDate, terminal: Terminal, footer: String = ""
+    ) -> [UInt8] {
         var table = Table([
             .init(header: localized("DATE")), .init(header: localized("WHEN")),
             .init(header: localized("NAME"), maximumWidth: 32, minimumWidth: 12),
             .init(header: localized("AMOUNT"), alignment: .decimal), .init(header: localized("KIND")),
         ])
-        // The same few words on every row: made once, not 200,000 times.
-        // A trial's end is one row with its first charge.
-        let kinds = Dictionary(uniqueKeysWithValues: PaymentKind.allCases.map { ($0, kind($0)) })
-        // A window has few days and many items: each day's words are made once.
-        var days: [Int: (date: String, when: String)] = [:]
+        // The same few words on every row: made once, not 200,000 times, and found among the
+        // four, which costs less than hashing a key on every row. A trial's end is one row with
+        // its first charge.
+        let kinds = PaymentKind.allCases.map { (kind: $0, words: kind($0)) }
+        // A window has few days and many items, in date order: each day's words are made once,
+        // at its first item.
+        var day: (date: CivilDate?, written: String, when: String) = (nil, "", "")
         for item in items {
-            let offset = today.days(until: item.date)
-            let (date, when): (String, String)
-            if let words = days[offset] {
-                (date, when) = words
-            } else {
-                (date, when) = (SubscriptionText.date(item.date), SubscriptionText.days(until: item.date, from: today))
-                days[offset] = (date: date, when: when)
+            if day.date != item.date {
+                day = (item.date, SubscriptionText.date(item.date), SubscriptionText.days(until: item.date, from: today))
             }
             table.append([
-                Table.Cell(date),
-                Table.Cell(when, style: item.daysUntil <= 2 ? .yellow : nil),
+                Table.Cell(day.written),
+                Table.Cell(day.when, style: item.daysUntil <= 2 ? .yellow : nil),
                 Table.Cell(item.name),
                 Table.Cell(SubscriptionText.money(item.amount)),
-                Table.Cell(kinds[item.kind] ?? "", style: style(of: item.kind)),
+                Table.Cell(kinds.first { $0.kind == item.kind }?.words ?? "", style: style(of: item.kind)),
             ])
         }
-        return table.renderedBytes(on: terminal)
+        return table.renderedBytes(on: terminal, footer: footer)
     }
 }
