@@ -48,6 +48,13 @@ public enum NameCollation {
     public static func key(_ name: String, in language: Language) -> [UInt32] {
         var weights: [UInt32] = []
         weights.reserveCapacity(name.utf8.count)
+        appendKey(name, in: language, to: &weights)
+        return weights
+    }
+
+    /// `key(name, in: language)` appended to `weights`: the keys of many names one after another,
+    /// in one array rather than one each.
+    public static func appendKey(_ name: String, in language: Language, to weights: inout [UInt32]) {
         for scalar in name.unicodeScalars {
             // Most names are ASCII: a letter's weight is its lowercase's, with no table to look in.
             if scalar.isASCII, language != .turkish || (scalar != "I" && scalar != "i") {
@@ -65,16 +72,16 @@ public enum NameCollation {
             let lower = base.properties.lowercaseMapping.unicodeScalars.first ?? base
             weights.append(weight(lower))
         }
-        return weights
     }
 
     /// Three weights of `key` from `start` on, each plus one in 21 bits (a weight is below
     /// 0x110200), so that two prefixes compare as those weights of their keys do, a shorter key
     /// first. Where the weights before `start` are alike, they compare as the keys do.
-    public static func prefix(of key: [UInt32], from start: Int = 0) -> UInt64 {
+    public static func prefix<Key: RandomAccessCollection<UInt32>>(of key: Key, from start: Int = 0) -> UInt64 {
         var packed: UInt64 = 0
         for position in start..<start + 3 {
-            packed = packed << 21 | (position < key.count ? UInt64(key[position]) + 1 : 0)
+            let weight = position < key.count ? UInt64(key[key.index(key.startIndex, offsetBy: position)]) + 1 : 0
+            packed = packed << 21 | weight
         }
         return packed
     }

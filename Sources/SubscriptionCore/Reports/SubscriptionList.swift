@@ -79,12 +79,22 @@ public struct SubscriptionList: Sendable {
         let rates = converter.flatMap { converter in
             snapshots.allSatisfy { converter.rates[$0.subscription.currency] != nil } ? converter.rates : nil
         }
-        let keys = snapshots.map { ListQuery.SortKey($0, sort: query.sort, collation: query.collation, rates: rates) }
-        let leading = keys.map(\.leading)
+        // Every name's collation key, one after another in one array.
+        var weights: [UInt32] = []
+        weights.reserveCapacity(snapshots.count * 16)
+        let keys = snapshots.map {
+            ListQuery.SortKey($0, sort: query.sort, collation: query.collation, rates: rates, weights: &weights)
+        }
         // Sorted as positions, so that the sort moves integers, not snapshots; most comparisons
-        // end on the leading keys, plain integers, and read nothing else.
-        var order = keys.indices.sorted {
-            query.sort.leadingOrder(leading[$0], leading[$1]) ?? query.sort.areInIncreasingOrder(keys[$0], keys[$1])
+        // end on the leading keys, plain integers, and the rest read the keys in place, with
+        // nothing retained.
+        var order = keys.withUnsafeBufferPointer { keys in
+            weights.withUnsafeBufferPointer { weights in
+                keys.indices.sorted {
+                    query.sort.leadingOrder(keys[$0].leading, keys[$1].leading)
+                        ?? query.sort.areInIncreasingOrder(keys[$0], keys[$1], weights: weights)
+                }
+            }
         }
         if query.reverse { order.reverse() }
         snapshots.rearrange(taking: order)
@@ -128,29 +138,36 @@ extension ListQuery {
         return true
     }
 
-    /// What sorting needs of one item, computed once. A class: the sort hands it around by
-    /// reference, never copying its fields.
-    final class SortKey {
+    /// What sorting needs of one item, computed once.
+    struct SortKey {
         /// The next payment's day and the name's first letters, which settle most comparisons.
         let leading: LeadingKey
         /// The amount or monthly cost, in the base currency when there are rates.
         let value: Decimal
         /// Nil when values are in the base currency; else the currency they are in.
         let currency: Currency?
-        /// The name as `NameCollation` orders it.
-        let collationKey: [UInt32]
+        /// Where the name as `NameCollation` orders it (`NameCollation.key`) lies in the weights
+        /// of every name.
+        let collationKey: Range<Int>
         let name: String
         let id: String
 
-        init(_ snapshot: SubscriptionSnapshot, sort: Sort, collation: Language, rates: [Currency: Decimal]?) {
+        /// - Parameter weights: the weights of every name, which this one's are appended to.
+        init(
+            _ snapshot: SubscriptionSnapshot, sort: Sort, collation: Language, rates: [Currency: Decimal]?,
+            weights: inout [UInt32]
+        ) {
             let value = sort == .amount ? snapshot.amount.decimal : sort == .monthly ? snapshot.monthlyCost : 0
             let rate = rates?[snapshot.subscription.currency]
             self.value = rate.map { value * $0 } ?? value
             currency = rate == nil ? snapshot.subscription.currency : nil
-            collationKey = NameCollation.key(snapshot.subscription.name, in: collation)
+            let start = weights.count
+            NameCollation.appendKey(snapshot.subscription.name, in: collation, to: &weights)
+            collationKey = start..<weights.count
+            let key = weights[collationKey]
             leading = LeadingKey(nextDay: snapshot.nextPayment?.date.daysSinceEpoch ?? Int.max,
-                                 collationPrefix: NameCollation.prefix(of: collationKey),
-                                 collationNext: NameCollation.prefix(of: collationKey, from: 3))
+                                 collationPrefix: NameCollation.prefix(of: key),
+                                 collationNext: NameCollation.prefix(of: key, from: 3))
             name = snapshot.subscription.name
             id = snapshot.subscription.id
         }
@@ -186,13 +203,16 @@ extension ListQuery.Sort {
 
     /// Sorts by the key, then by name in the query's collation, then by id so the order is stable
     /// between runs.
-    func areInIncreasingOrder(_ left: ListQuery.SortKey, _ right: ListQuery.SortKey) -> Bool {
+    /// - Parameter weights: the weights of every name, where the keys' collation keys lie.
+    func areInIncreasingOrder(
+        _ left: ListQuery.SortKey, _ right: ListQuery.SortKey, weights: UnsafeBufferPointer<UInt32>
+    ) -> Bool {
         func tieBreak() -> Bool {
             if left.leading.collationPrefix != right.leading.collationPrefix {
                 return left.leading.collationPrefix < right.leading.collationPrefix
             }
-            if left.collationKey != right.collationKey {
-                return left.collationKey.lexicographicallyPrecedes(right.collationKey)
+            if let order = Self.order(weights[left.collationKey], weights[right.collationKey]) {
+                return order
             }
             return left.name == right.name ? left.id < right.id
                 : left.name.unicodeScalars.lexicographicallyPrecedes(right.name.unicodeScalars)
@@ -210,5 +230,16 @@ extension ListQuery.Sort {
             }
             return left.value == right.value ? tieBreak() : left.value > right.value
         }
+    }
+
+    /// Whether collation key `left` comes before `right`, as `lexicographicallyPrecedes` says;
+    /// nil when they are alike. One pass over both.
+    private static func order(
+        _ left: Slice<UnsafeBufferPointer<UInt32>>, _ right: Slice<UnsafeBufferPointer<UInt32>>
+    ) -> Bool? {
+        for (leftWeight, rightWeight) in zip(left, right) where leftWeight != rightWeight {
+            return leftWeight < rightWeight
+        }
+        return left.count == right.count ? nil : left.count < right.count
     }
 }
