@@ -65,19 +65,19 @@ enum SubscriptionRenderer {
         let cancelByColumn = 5
         if deadlines { columns.insert(.init(header: localized("CANCEL BY")), at: cancelByColumn) }
         var table = Table(columns)
-        // The same few words on many rows: each cycle and status is said once, and found again
-        // among the few said so far, which costs less than hashing a key on every row.
-        var cycles: [(cycle: BillingCycle, long: String, short: String)] = []
-        var statuses: [(status: SubscriptionStatus, word: String)] = []
+        // The same few words on many rows: each cycle and status is said once. A status is found
+        // among the five, which costs less than hashing it on every row.
+        var cycles: [BillingCycle: (long: String, short: String)] = [:]
+        let statuses = SubscriptionStatus.allCases.map { (status: $0, word: SubscriptionText.status($0)) }
         for item in list.items {
-            let cycle = cycles.first { $0.cycle == item.cycle } ?? {
-                cycles.append((item.cycle, SubscriptionText.cycle(item.cycle), SubscriptionText.shortCycle(item.cycle)))
-                return cycles[cycles.count - 1]
-            }()
-            let status = statuses.first { $0.status == item.status }?.word ?? {
-                statuses.append((item.status, SubscriptionText.status(item.status)))
-                return statuses[statuses.count - 1].word
-            }()
+            let cycle: (long: String, short: String)
+            if let said = cycles[item.cycle] {
+                cycle = said
+            } else {
+                cycle = (SubscriptionText.cycle(item.cycle), SubscriptionText.shortCycle(item.cycle))
+                cycles[item.cycle] = cycle
+            }
+            let status = statuses.first { $0.status == item.status }?.word ?? ""
             var row: [Table.Cell] = [
                 Table.Cell(item.subscription.shortID, style: .dim), Table.Cell(item.subscription.name),
                 Table.Cell(SubscriptionText.money(item.amount)),

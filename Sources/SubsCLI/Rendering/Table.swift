@@ -67,8 +67,8 @@ struct Table {
     }
 
     /// `render(on:)` as UTF-8 bytes, then `footer`'s: a table of 100,000 rows is written out as
-    /// they are, without a string made of them, and with room for the footer made at once (added
-    /// after, it would copy the table into an array twice as large).
+    /// they are, without a string made of them, and the room reserved for it counts the footer
+    /// (added after, it would copy a plain table into an array twice as large).
     func renderedBytes(on terminal: Terminal, footer: String = "") -> [UInt8] {
         let count = columns.count
         var (texts, textWidths, natural) = measured(short: false)

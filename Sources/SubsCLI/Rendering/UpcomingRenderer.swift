@@ -53,7 +53,8 @@ enum UpcomingRenderer {
     /// of 100,000 items is written out without a string made of it.
     private static func tableWithTotal(_ report: UpcomingReport, terminal: Terminal) -> [UInt8] {
         let totals = SubscriptionText.totalLine(localized("Total:"), report.totals.rounded)
-        return tableBytes(report.items, today: report.today, terminal: terminal, footer: totals.isEmpty ? "" : "\n" + totals)
+        let footer = totals.isEmpty ? "" : "\n" + totals
+        return tableBytes(report.items, today: report.today, terminal: terminal, footer: footer)
     }
 
     /// What an empty window says instead of a header with no rows.
@@ -104,14 +105,14 @@ enum UpcomingRenderer {
         let kinds = PaymentKind.allCases.map { (kind: $0, words: kind($0)) }
         // A window has few days and many items, in date order: each day's words are made once,
         // at its first item.
-        var day: (date: CivilDate?, written: String, when: String) = (nil, "", "")
+        var day: (date: CivilDate?, dateText: String, whenText: String) = (nil, "", "")
         for item in items {
             if day.date != item.date {
                 day = (item.date, SubscriptionText.date(item.date), SubscriptionText.days(until: item.date, from: today))
             }
             table.append([
-                Table.Cell(day.written),
-                Table.Cell(day.when, style: item.daysUntil <= 2 ? .yellow : nil),
+                Table.Cell(day.dateText),
+                Table.Cell(day.whenText, style: item.daysUntil <= 2 ? .yellow : nil),
                 Table.Cell(item.name),
                 Table.Cell(SubscriptionText.money(item.amount)),
                 Table.Cell(kinds.first { $0.kind == item.kind }?.words ?? "", style: style(of: item.kind)),

@@ -116,9 +116,11 @@ public struct Subscription: Hashable, Sendable, Identifiable {
     /// The first id characters, enough to tell subscriptions apart in a table.
     public var shortID: String {
         // An id of ASCII, as every UUID is, is cut by its bytes: counting characters, which
-        // `prefix` does, costs more than the rest of a table row.
-        let bytes = id.utf8.prefix(8)
-        return bytes.allSatisfy { $0 < 0x80 } ? String(decoding: bytes, as: UTF8.self) : String(id.prefix(8))
+        // `prefix` does, costs more than the rest of a table row. The ninth byte is looked at
+        // too: a character of one ASCII scalar ends where the next one starts, except CR LF.
+        let head = id.utf8.prefix(9)
+        guard head.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else { return String(id.prefix(8)) }
+        return String(decoding: head.prefix(8), as: UTF8.self)
     }
 
     /// The amount charged on `date`: the latest price effective on or before it, else the first.

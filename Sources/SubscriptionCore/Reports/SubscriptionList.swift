@@ -88,11 +88,11 @@ public struct SubscriptionList: Sendable {
         // Sorted as positions, so that the sort moves integers, not snapshots; most comparisons
         // end on the leading keys, plain integers, and the rest read the keys in place, with
         // nothing retained.
-        var order = keys.withUnsafeBufferPointer { keys in
-            weights.withUnsafeBufferPointer { weights in
-                keys.indices.sorted {
-                    query.sort.leadingOrder(keys[$0].leading, keys[$1].leading)
-                        ?? query.sort.areInIncreasingOrder(keys[$0], keys[$1], weights: weights)
+        var order = keys.withUnsafeBufferPointer { inPlace in
+            weights.withUnsafeBufferPointer { allWeights in
+                inPlace.indices.sorted {
+                    query.sort.leadingOrder(inPlace[$0].leading, inPlace[$1].leading)
+                        ?? query.sort.areInIncreasingOrder(inPlace[$0], inPlace[$1], weights: allWeights)
                 }
             }
         }
@@ -211,8 +211,8 @@ extension ListQuery.Sort {
             if left.leading.collationPrefix != right.leading.collationPrefix {
                 return left.leading.collationPrefix < right.leading.collationPrefix
             }
-            if let order = Self.order(weights[left.collationKey], weights[right.collationKey]) {
-                return order
+            if let precedes = Self.precedes(weights[left.collationKey], weights[right.collationKey]) {
+                return precedes
             }
             return left.name == right.name ? left.id < right.id
                 : left.name.unicodeScalars.lexicographicallyPrecedes(right.name.unicodeScalars)
@@ -234,7 +234,7 @@ extension ListQuery.Sort {
 
     /// Whether collation key `left` comes before `right`, as `lexicographicallyPrecedes` says;
     /// nil when they are alike. One pass over both.
-    private static func order(
+    private static func precedes(
         _ left: Slice<UnsafeBufferPointer<UInt32>>, _ right: Slice<UnsafeBufferPointer<UInt32>>
     ) -> Bool? {
         for (leftWeight, rightWeight) in zip(left, right) where leftWeight != rightWeight {

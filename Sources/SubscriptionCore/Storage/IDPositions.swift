@@ -13,9 +13,11 @@ struct IDPositions {
     /// Room for `capacity` ids, made at once: growing would place every id again each time
     /// the table doubles.
     init(capacity: Int = 0) {
+        let capacity = max(0, min(capacity, 1 << 20))
         var slotCount = 64
         while slotCount < 2 * capacity { slotCount *= 2 }
         slots = [Int32](repeating: -1, count: slotCount)
+        // A UUID is 36 bytes.
         bytes.reserveCapacity(capacity * 36)
         starts.reserveCapacity(capacity + 1)
     }

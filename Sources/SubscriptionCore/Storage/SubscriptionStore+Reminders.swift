@@ -54,8 +54,9 @@ extension SubscriptionStore {
         }
     }
 
-    /// Also inside `claimReminders`' write transaction: it has written nothing yet, and the lock
-    /// it holds lets the connection beside read the same state of the file, as a read's does.
+    /// The reminders due on `today` that were neither sent nor are being sent, read on
+    /// `connection`: in a read transaction, or in `claimReminders`' write transaction before it
+    /// writes, when the connection beside reading the subscriptions' parts sees the same file.
     private func dueReminders(
         _ connection: Connection, today: CivilDate, now: Date, cancelOffsets: [Int]?
     ) throws -> [Reminder] {

@@ -63,6 +63,13 @@ struct PriceHistoryTests {
         #expect(sub.shortID == "0123abcd")
     }
 
+    @Test("An id that is not plain ASCII is cut after 8 characters, not 8 bytes",
+          arguments: ["abcdefgh\u{301}-rest", "abcdefg\r\nrest", "çayçayçay-1", "abc", "abcdefgh", "👨‍👩‍👧abcdefghij"])
+    func shortIDOfCharacters(_ id: String) {
+        let sub = subscription(id: id, start: "2024-01-01")
+        #expect(sub.shortID == String(id.prefix(8)))
+    }
+
     @Test("A new subscription gets a lowercase UUID id")
     func lowercaseID() {
         let sub = Subscription(name: "X", price: money("1.00"), cycle: .monthly, startDate: day("2024-01-01"))

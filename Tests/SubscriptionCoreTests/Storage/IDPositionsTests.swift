@@ -21,6 +21,16 @@ struct IDPositionsTests {
         #expect(position(positions, ids[0].uppercased()) == nil)
     }
 
+    @Test("Room made for some ids, or for none, or a nonsense amount, finds every id added, also past it",
+          arguments: [0, 10, -5, 1 << 40])
+    func reservedLookups(_ capacity: Int) {
+        let ids = (0..<200).map { "id-\($0)-" + String(repeating: "x", count: $0 % 13) }
+        var positions = IDPositions(capacity: capacity)
+        for id in ids { positions.append(id) }
+        for (index, id) in ids.enumerated() { #expect(position(positions, id) == index, "\(id)") }
+        #expect(position(positions, "id-200-") == nil)
+    }
+
     @Test("A guess of the position (the last row's, or the next) finds the same as a lookup, whether it is right or wrong")
     func guessedLookups() {
         let ids = (0..<100).map { "id-\($0)" }

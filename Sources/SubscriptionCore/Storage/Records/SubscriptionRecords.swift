@@ -55,7 +55,8 @@ struct SubscriptionRecords {
 
     /// The subscriptions with these ids (all: nil), in the order they were added; at most a few
     /// hundred ids, each a bound parameter. Inside a read transaction, as `SubscriptionStore.read`
-    /// runs it: its reads must see one state of the file.
+    /// runs it, or a write transaction before it writes anything: its reads must see one state of
+    /// the file, and the connection beside sees the file as it is on disk.
     /// - Parameter beside: opens another connection to the same file. With it, and thousands of
     ///   subscriptions, the tables of their parts are read on the other core while this
     ///   connection reads the subscriptions (`PartRows`).
@@ -93,7 +94,7 @@ struct SubscriptionRecords {
         // connection's reading relies on.
         var largest = 0
         if ids == nil, case .integer(let rowid)? = try connection.scalar("SELECT max(rowid) FROM subscriptions") {
-            largest = Int(clamping: min(rowid, 200_000))
+            largest = Int(clamping: max(0, min(rowid, 200_000)))
             parts.reserveCapacity(largest)
         }
         var positions = IDPositions(capacity: largest)
