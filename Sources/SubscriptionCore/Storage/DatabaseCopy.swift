@@ -9,6 +9,11 @@ import Darwin
 /// SQLCipher way (`ATTACH ... KEY`, `sqlcipher_export`), and checks the copy before anyone
 /// relies on it. Backups, restores and rekeys are all made of this one step and a rename.
 enum DatabaseCopy {
+    /// A `sqlite_master` entry of the schema's own, not one SQLite keeps (`sqlite_sequence`,
+    /// `sqlite_stat1`, an autoindex). Not `NOT LIKE 'sqlite_%'`: `_` there matches any character,
+    /// and would leave out a table such as `sqlitebrowser_notes`.
+    private static let ownName = "substr(name, 1, 7) <> 'sqlite_'"
+
     /// Copies `source` into a new file `<target>.tmp-<pid>-<random>` keyed with `key`, syncs
     /// it, reopens it with `key` and checks it (integrity, the same rows per table). Returns the
     /// temporary path; the caller renames it into place or removes it.
@@ -63,7 +68,7 @@ enum DatabaseCopy {
         try connection.scalar("""
             SELECT count(*) FROM main.sqlite_master
             WHERE type NOT IN ('table', 'index') OR (type = 'table' AND sql NOT LIKE 'CREATE TABLE %')
-                OR (substr(name, 1, 7) = 'sqlite_' AND type = 'table' AND name <> 'sqlite_sequence')
+                OR (NOT (\(ownName)) AND type = 'table' AND name <> 'sqlite_sequence')
             """) == .integer(0)
     }
 
@@ -155,7 +160,7 @@ enum DatabaseCopy {
             // after those words, as `sqlcipher_export` does it.
             let schema = try source.rows("""
                 SELECT type, name, sql FROM main.sqlite_master
-                WHERE sql IS NOT NULL AND substr(name, 1, 7) <> 'sqlite_' ORDER BY type = 'index', rowid
+                WHERE sql IS NOT NULL AND \(ownName) ORDER BY type = 'index', rowid
                 """)
             var counts: [String: Int64] = [:]
             for entry in schema {
@@ -232,11 +237,10 @@ enum DatabaseCopy {
     /// The number of rows in each table, by name.
     static func rowCounts(_ connection: Connection) throws -> [String: Int64] {
         let tables = try connection.rows(
-            "SELECT name FROM main.sqlite_master WHERE type = 'table' AND substr(name, 1, 7) <> 'sqlite_'")
+            "SELECT name FROM main.sqlite_master WHERE type = 'table' AND \(ownName)")
         var counts: [String: Int64] = [:]
         for case let name? in tables.map({ $0.text(0) }) {
-            let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-            guard case .integer(let count)? = try connection.scalar("SELECT count(*) FROM main.\(quoted)") else {
+            guard case .integer(let count)? = try connection.scalar("SELECT count(*) FROM main.\(Connection.quoted(name))") else {
                 throw Damaged(.uncountable(table: name))
             }
             counts[name] = count
