@@ -58,14 +58,16 @@ public struct SubscriptionList: Sendable {
     ///   `amount` and `monthly` sort by the value in the base currency, and the total is converted.
     /// - Parameter me: who uses this machine, whose share each item tells (`SubscriptionSnapshot.me`).
     public init(
-        _ subscriptions: [Subscription], query: ListQuery, today: CivilDate, config: Config,
+        _ subscriptions: consuming [Subscription], query: ListQuery, today: CivilDate, config: Config,
         converter: CurrencyConverter? = nil, me: String? = nil
     ) throws {
         var snapshots: [SubscriptionSnapshot] = []
         snapshots.reserveCapacity(subscriptions.count)
         var cancelledLeftOut = 0
         var endedLeftOut = 0
-        for subscription in subscriptions {
+        // Each moved into its snapshot from the end, not copied (every string and array retained)
+        // and the copy freed with the array; put back in their order below.
+        while let subscription = subscriptions.popLast() {
             let snapshot = SubscriptionSnapshot(subscription, today: today, config: config, me: me)
             if query.matches(snapshot) {
                 snapshots.append(snapshot)
@@ -74,6 +76,7 @@ public struct SubscriptionList: Sendable {
                 if snapshot.status == .ended { endedLeftOut += 1 }
             }
         }
+        snapshots.reverse()
         self.cancelledLeftOut = cancelledLeftOut
         self.endedLeftOut = endedLeftOut
         let rates = converter.flatMap { converter in
@@ -85,14 +88,19 @@ public struct SubscriptionList: Sendable {
         let keys = snapshots.map {
             ListQuery.SortKey($0, sort: query.sort, collation: query.collation, rates: rates, weights: &weights)
         }
-        // Sorted as positions, so that the sort moves integers, not snapshots; most comparisons
-        // end on the leading keys, plain integers, and the rest read the keys in place, with
-        // nothing retained.
-        var order = keys.withUnsafeBufferPointer { inPlace in
-            weights.withUnsafeBufferPointer { allWeights in
-                inPlace.indices.sorted {
-                    query.sort.leadingOrder(inPlace[$0].leading, inPlace[$1].leading)
-                        ?? query.sort.areInIncreasingOrder(inPlace[$0], inPlace[$1], weights: allWeights)
+        let leading = keys.map { $0.leading }
+        // Sorted as positions, so that the sort moves integers, not snapshots. Most comparisons
+        // end on the leading keys, plain integers in an array of their own; the rest read the
+        // whole keys through pointers. A key passed by value was copied, its strings retained,
+        // twice in each of 1.7 million comparisons.
+        var order = leading.withUnsafeBufferPointer { leading in
+            keys.withUnsafeBufferPointer { keys in
+                weights.withUnsafeBufferPointer { weights in
+                    leading.indices.sorted {
+                        // Two positions to compare: the keys are not empty.
+                        query.sort.leadingOrder(leading[$0], leading[$1])
+                            ?? query.sort.areInIncreasingOrder(keys.baseAddress! + $0, keys.baseAddress! + $1, weights: weights)
+                    }
                 }
             }
         }
@@ -205,31 +213,40 @@ extension ListQuery.Sort {
     /// between runs.
     /// - Parameter weights: the weights of every name, where the keys' collation keys lie.
     func areInIncreasingOrder(
-        _ left: ListQuery.SortKey, _ right: ListQuery.SortKey, weights: UnsafeBufferPointer<UInt32>
+        _ left: UnsafePointer<ListQuery.SortKey>, _ right: UnsafePointer<ListQuery.SortKey>,
+        weights: UnsafeBufferPointer<UInt32>
     ) -> Bool {
-        func tieBreak() -> Bool {
-            if left.leading.collationPrefix != right.leading.collationPrefix {
-                return left.leading.collationPrefix < right.leading.collationPrefix
-            }
-            if let precedes = Self.precedes(weights[left.collationKey], weights[right.collationKey]) {
-                return precedes
-            }
-            return left.name == right.name ? left.id < right.id
-                : left.name.unicodeScalars.lexicographicallyPrecedes(right.name.unicodeScalars)
-        }
         switch self {
         case .next:
-            let (leftDay, rightDay) = (left.leading.nextDay, right.leading.nextDay)
-            return leftDay != rightDay ? leftDay < rightDay : tieBreak()
+            let (leftDay, rightDay) = (left.pointee.leading.nextDay, right.pointee.leading.nextDay)
+            return leftDay != rightDay ? leftDay < rightDay : Self.byName(left, right, weights: weights)
         case .name:
-            return tieBreak()
+            return Self.byName(left, right, weights: weights)
         case .amount, .monthly:
             // Without rates different currencies are not comparable: group by currency first.
-            if let leftCurrency = left.currency, let rightCurrency = right.currency, leftCurrency != rightCurrency {
+            if let leftCurrency = left.pointee.currency, let rightCurrency = right.pointee.currency,
+               leftCurrency != rightCurrency {
                 return leftCurrency < rightCurrency
             }
-            return left.value == right.value ? tieBreak() : left.value > right.value
+            let (leftValue, rightValue) = (left.pointee.value, right.pointee.value)
+            return leftValue == rightValue ? Self.byName(left, right, weights: weights) : leftValue > rightValue
         }
+    }
+
+    /// The tie-break: by name in the query's collation, then as Unicode scalars, then by id.
+    private static func byName(
+        _ left: UnsafePointer<ListQuery.SortKey>, _ right: UnsafePointer<ListQuery.SortKey>,
+        weights: UnsafeBufferPointer<UInt32>
+    ) -> Bool {
+        if left.pointee.leading.collationPrefix != right.pointee.leading.collationPrefix {
+            return left.pointee.leading.collationPrefix < right.pointee.leading.collationPrefix
+        }
+        if let precedes = precedes(weights[left.pointee.collationKey], weights[right.pointee.collationKey]) {
+            return precedes
+        }
+        let (leftName, rightName) = (left.pointee.name, right.pointee.name)
+        return leftName == rightName ? left.pointee.id < right.pointee.id
+            : leftName.unicodeScalars.lexicographicallyPrecedes(rightName.unicodeScalars)
     }
 
     /// Whether collation key `left` comes before `right`, as `lexicographicallyPrecedes` says;
