@@ -175,23 +175,25 @@ public struct DecimalAmount: Hashable, Sendable {
     public init(input text: String) throws {
         self.text = text
         let trimmed = TextInput.trimmed(text, .whitespaces)
-        let parts = trimmed.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        let whole = parts[0]
-        let fraction = parts.count > 1 ? parts[1] : ""
-        guard !whole.isEmpty, whole.allSatisfy(\.isASCIIDigit), fraction.allSatisfy(\.isASCIIDigit),
-              parts.count == 1 || !fraction.isEmpty
-        else {
+        // Read as bytes: splitting into characters cost more than the rest of an amount's check,
+        // and the digits are ASCII, which no other character's bytes contain.
+        let bytes = trimmed.utf8
+        let point = bytes.firstIndex(of: UInt8(ascii: "."))
+        let whole = trimmed[..<(point ?? bytes.endIndex)].utf8
+        let fraction = point.map { trimmed[bytes.index(after: $0)...].utf8 } ?? Substring().utf8
+        func digits(_ text: Substring.UTF8View) -> Bool { text.allSatisfy { (0x30...0x39).contains($0) } }
+        guard !whole.isEmpty, digits(whole), digits(fraction), point == nil || !fraction.isEmpty else {
             throw InputError.invalid(.amount, value: text, expected: trimmed.hasPrefix("-") ? .amountNotNegative : .amount)
         }
         guard fraction.count <= Self.maximumFractionDigits else {
             throw InputError.invalid(.amount, value: text, expected: .fractionDigits(Self.maximumFractionDigits))
         }
-        let significant = whole.drop(while: { $0 == "0" })
+        let significant = whole.drop(while: { $0 == UInt8(ascii: "0") })
         guard significant.count <= String(Money.maximumMajorUnits).count else {
             throw InputError.invalid(.amount, value: text, expected: .atMost(Money.maximumMajorUnits))
         }
-        wholeDigits = significant.isEmpty ? "0" : String(significant)
-        fractionDigits = String(fraction)
+        wholeDigits = significant.isEmpty ? "0" : String(Substring(significant))
+        fractionDigits = String(Substring(fraction))
     }
 }
 

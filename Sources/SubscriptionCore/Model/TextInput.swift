@@ -8,7 +8,7 @@ public enum TextInput {
     /// A subscription name: trimmed, 1 to 100 characters, no control or invisible format characters.
     public static func name(_ text: String, what: InputError.NameField = .name) throws -> String {
         let trimmed = trimmed(text)
-        guard nameLengths.contains(trimmed.count) else {
+        guard !trimmed.isEmpty, hasAtMost(nameLengths.upperBound, characters: trimmed) else {
             throw InputError.invalidName(what, value: text, expected: .length)
         }
         if hasInvisibleCharacters(trimmed) { throw InputError.invalidName(what, value: text, expected: .visible) }
@@ -20,7 +20,7 @@ public enum TextInput {
     public static func freeText(_ text: String, what: InputError.TextField) throws -> String? {
         let trimmed = trimmed(text)
         guard !trimmed.isEmpty else { return nil }
-        guard trimmed.count <= maximumFreeTextLength else {
+        guard hasAtMost(maximumFreeTextLength, characters: trimmed) else {
             throw InputError.invalidText(what, value: text, expected: .length)
         }
         if hasInvisibleCharacters(trimmed) { throw InputError.invalidText(what, value: text, expected: .visible) }
@@ -31,10 +31,20 @@ public enum TextInput {
     /// Foundation's trimming costs more than the rest of a name's checks (an import of 100,000
     /// pays it for each field and amount): it is called only when an end is not a visible ASCII
     /// character, which no white space is.
-    static func trimmed(_ text: String, _ whiteSpace: CharacterSet = .whitespacesAndNewlines) -> String {
+    /// The set is made only then: making one costs as much as the rest of the check.
+    static func trimmed(
+        _ text: String, _ whiteSpace: @autoclosure () -> CharacterSet = .whitespacesAndNewlines
+    ) -> String {
         func visibleASCII(_ end: UInt8?) -> Bool { end.map { $0 > 0x20 && $0 < 0x7F } ?? false }
         return visibleASCII(text.utf8.first) && visibleASCII(text.utf8.last)
-            ? text : text.trimmingCharacters(in: whiteSpace)
+            ? text : text.trimmingCharacters(in: whiteSpace())
+    }
+
+    /// Whether `text` has at most `limit` characters: counted by its bytes when they are few
+    /// enough, as they are for nearly every name and note, since telling characters apart costs
+    /// more than the rest of the check.
+    private static func hasAtMost(_ limit: Int, characters text: String) -> Bool {
+        text.utf8.count <= limit || text.count <= limit
     }
 
     private static func hasInvisibleCharacters(_ text: String) -> Bool {

@@ -204,4 +204,16 @@ struct SubsDocumentImportTests {
         let slice = try StateSlice(decoding: StateSlice(subscriptions: [gym]).encoded(at: Date()))
         #expect(slice.subscriptions == [gym])
     }
+
+    @Test("An id is kept only as subs writes one: lowercase 8-4-4-4-12 hex, as Foundation's UUID reads it",
+          arguments: ["45b6c388-93d0-45bc-9d52-8c241de2bd04", "45B6C388-93D0-45BC-9D52-8C241DE2BD04",
+                      "45b6c388-93d0-45bc-9d52-8c241de2bd0", "45b6c388-93d0-45bc-9d52-8c241de2bd044",
+                      "45b6c38893d0-45bc-9d52-8c241de2bd04-", "45b6c388-93d0-45bc-9d52-8c241de2bdg4",
+                      "45b6c388-93d0-45bc-9d52-8c241de2bd0é", "", "------------------------------------",
+                      "{45b6c388-93d0-45bc-9d52-8c241de2bd04}"])
+    func idShape(_ text: String) {
+        let foundation = UUID(uuidString: text).map { $0.uuidString.lowercased() == text } ?? false
+        #expect(RecordCheck.isLowercaseUUID(text) == foundation)
+        #expect(RecordCheck.id(text) == text || !foundation)
+    }
 }

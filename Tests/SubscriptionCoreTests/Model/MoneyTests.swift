@@ -8,7 +8,7 @@ struct MoneyTests {
           arguments: [("15.49", "USD", Int64(1549)), ("15", "USD", 1500), ("15.5", "USD", 1550),
                       ("0", "USD", 0), ("0.01", "USD", 1), ("1000", "JPY", 1000), ("1.500", "KWD", 1500),
                       ("1.5", "KWD", 1500), ("007.50", "USD", 750), (" 9.99 ", "USD", 999),
-                      ("999999999.99", "USD", 99_999_999_999)] as [(String, String, Int64)])
+                      ("999999999.99", "USD", 99_999_999_999), ("0005", "USD", 500)] as [(String, String, Int64)])
     func accepted(_ text: String, _ code: String, _ minorUnits: Int64) throws {
         let amount = try Money(input: text, currency: currency(code))
         #expect(amount.minorUnits == Int128(minorUnits))
@@ -20,7 +20,7 @@ struct MoneyTests {
                       ("1,000", "USD"), ("", "USD"), (".5", "USD"), ("5.", "USD"), ("10.5", "JPY"),
                       ("1.0000", "KWD"), ("+5", "USD"), ("5 USD", "USD"), ("$5", "USD"), ("1.2.3", "USD"),
                       ("nan", "USD"), ("inf", "USD"), ("0x10", "USD"), ("١٢", "USD"), ("1000000000000", "USD"), ("1000000000", "USD"),
-                      ("5\u{1B}[2J", "USD")])
+                      ("5\u{1B}[2J", "USD"), ("1.\u{301}5", "USD"), ("1\u{301}", "USD"), ("1..5", "USD"), (".", "USD")])
     func rejected(_ text: String, _ code: String) {
         let error = #expect(throws: InputError.self) { try Money(input: text, currency: currency(code)) }
         #expect(error?.field == .amount && error?.value == text, "\(String(describing: error))")
