@@ -23,22 +23,28 @@ enum ProcessTimer {
         return median(try (0..<runs).map { _ in try run(arguments, environment: environment) })
     }
 
+    /// A command and what it runs with.
+    typealias Command = (arguments: [String], environment: [String: String])
+
     /// Two commands compared: their runs taken in turn, so that a busy moment of the machine
     /// falls on both alike.
-    static func measureInTurn(
-        _ first: (arguments: [String], environment: [String: String]),
-        _ second: (arguments: [String], environment: [String: String]), runs: Int, warmUp: Int = 2
-    ) throws -> (ProcessCost, ProcessCost) {
-        var costs: ([ProcessCost], [ProcessCost]) = ([], [])
+    static func measureInTurn(_ first: Command, _ second: Command, runs: Int, warmUp: Int = 2) throws -> (ProcessCost, ProcessCost) {
+        let costs = try measureInTurn([first, second], runs: runs, warmUp: warmUp)
+        return (costs[0], costs[1])
+    }
+
+    /// Several commands compared, one run of each in turn: a figure made of their differences
+    /// (what a passphrase adds, over what a key derivation costs) is not moved by the machine
+    /// being busier for one of them than for another.
+    static func measureInTurn(_ commands: [Command], runs: Int, warmUp: Int = 2) throws -> [ProcessCost] {
+        var costs = [[ProcessCost]](repeating: [], count: commands.count)
         for round in 0..<(warmUp + runs) {
-            let one = try run(first.arguments, environment: first.environment)
-            let other = try run(second.arguments, environment: second.environment)
-            if round >= warmUp {
-                costs.0.append(one)
-                costs.1.append(other)
+            for (index, command) in commands.enumerated() {
+                let cost = try run(command.arguments, environment: command.environment)
+                if round >= warmUp { costs[index].append(cost) }
             }
         }
-        return (median(costs.0), median(costs.1))
+        return costs.map(median)
     }
 
     /// For a command that changes what it runs on (`import`, `undo`): `prepare` puts the files
