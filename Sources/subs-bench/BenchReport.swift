@@ -46,7 +46,8 @@ struct BenchReport {
 
     /// A ratio against its limit.
     mutating func ratio(_ label: String, _ value: Double, limit: Double, detail: String) {
-        let met = value <= limit
+        // A ratio below zero comes of a denominator lost in the noise: no measure at all.
+        let met = value >= 0 && value <= limit
         let line = "\(Self.padded(label, 62)) \(Self.padded(String(format: "%.2f", value), 18)) "
             + "\(Self.padded(String(format: "≤ %.1f", limit), 26)) \(met ? "met" : "MISSED")   \(detail)"
         record(line, met: met, label: label)

@@ -33,18 +33,28 @@ enum ProcessTimer {
         return (costs[0], costs[1])
     }
 
-    /// Several commands compared, one run of each in turn: a figure made of their differences
-    /// (what a passphrase adds, over what a key derivation costs) is not moved by the machine
-    /// being busier for one of them than for another.
+    /// Several commands compared: the median of each over `rounds`.
     static func measureInTurn(_ commands: [Command], runs: Int, warmUp: Int = 2) throws -> [ProcessCost] {
-        var costs = [[ProcessCost]](repeating: [], count: commands.count)
+        let rounds = try rounds(commands, runs: runs, warmUp: warmUp)
+        return commands.indices.map { index in median(rounds.map { $0[index] }) }
+    }
+
+    /// `runs` rounds of one run of each command, each round starting one command further on
+    /// (so that none always runs just after another): what each cost, round by round, in the
+    /// commands' order. A figure made of their differences, taken round by round (what a
+    /// passphrase adds, over what a key derivation costs), is not moved by the machine being
+    /// busier for one of them than for another.
+    static func rounds(_ commands: [Command], runs: Int, warmUp: Int = 2) throws -> [[ProcessCost]] {
+        var rounds: [[ProcessCost]] = []
         for round in 0..<(warmUp + runs) {
-            for (index, command) in commands.enumerated() {
-                let cost = try run(command.arguments, environment: command.environment)
-                if round >= warmUp { costs[index].append(cost) }
+            var costs = [ProcessCost](repeating: ProcessCost(seconds: 0, peakMemory: 0), count: commands.count)
+            for step in commands.indices {
+                let index = (round + step) % commands.count
+                costs[index] = try run(commands[index].arguments, environment: commands[index].environment)
             }
+            if round >= warmUp { rounds.append(costs) }
         }
-        return costs.map(median)
+        return rounds
     }
 
     /// For a command that changes what it runs on (`import`, `undo`): `prepare` puts the files
@@ -62,10 +72,12 @@ enum ProcessTimer {
 
     /// The median time and the largest peak memory.
     static func median(_ costs: [ProcessCost]) -> ProcessCost {
-        let times = costs.map(\.seconds).sorted()
-        let median = times.count % 2 == 1 ? times[times.count / 2]
-            : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
-        return ProcessCost(seconds: median, peakMemory: costs.map(\.peakMemory).max() ?? 0)
+        ProcessCost(seconds: median(costs.map(\.seconds)), peakMemory: costs.map(\.peakMemory).max() ?? 0)
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
     /// What a command prints on standard output, refused unless it exits 0.

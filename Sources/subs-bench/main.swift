@@ -111,13 +111,14 @@ do {
                      detail: "peer: hledger print --forecast \(BenchReport.time(hledger.seconds)), \(transactions.formatted()) transactions")
 
         // A passphrase: one key derivation per run, nothing more.
-        // The four in turn: measured apart, a busy minute for one of them moved the ratio by half.
-        let passphraseCosts = try ProcessTimer.measureInTurn([
+        // The four in turn, each difference taken within a round: measured apart, a busy minute
+        // for one of them moved the ratio by half.
+        let passphraseRounds = try ProcessTimer.rounds([
             ([subs, "list", "--format", "json"], locked.environment), ([subs, "list", "--format", "json"], small.environment),
             (shellRead(locked), [:]), (shellRead(small), [:]),
-        ], runs: max(5, runs / 3), warmUp: 1)
-        let passphraseAdds = passphraseCosts[0].seconds - passphraseCosts[1].seconds
-        let derivation = passphraseCosts[2].seconds - passphraseCosts[3].seconds
+        ], runs: max(5, runs / 3))
+        let passphraseAdds = ProcessTimer.median(passphraseRounds.map { $0[0].seconds - $0[1].seconds })
+        let derivation = ProcessTimer.median(passphraseRounds.map { $0[2].seconds - $0[3].seconds })
         report.ratio("passphrase: key derivations per run", passphraseAdds / derivation, limit: 1.5,
                      detail: String(format: "+%.0f ms over a raw key; one derivation (sqlcipher) %.0f ms",
                                     passphraseAdds * 1000, derivation * 1000))

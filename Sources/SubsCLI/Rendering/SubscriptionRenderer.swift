@@ -79,7 +79,7 @@ enum SubscriptionRenderer {
             }
             let status = statuses.first { $0.status == item.status }?.word ?? ""
             var row: [Table.Cell] = [
-                Table.Cell(Subscription.shortID(of: item.subscription.id), style: .dim), Table.Cell(item.subscription.name),
+                Table.Cell(item.subscription.shortID, style: .dim), Table.Cell(item.subscription.name),
                 Table.Cell(SubscriptionText.money(item.amount)),
                 Table.Cell(cycle.long, short: cycle.short),
                 Table.Cell(item.nextPayment.map { SubscriptionText.date($0.date) } ?? "-"),

@@ -114,11 +114,7 @@ public struct Subscription: Hashable, Sendable, Identifiable {
     }
 
     /// The first id characters, enough to tell subscriptions apart in a table.
-    public var shortID: String { Self.shortID(of: id) }
-
-    /// The short form of the id `id`. Called with a snapshot's `subscription.id`, it reads one
-    /// string in place: `snapshot.subscription.shortID` copied the whole subscription first.
-    public static func shortID(of id: String) -> String {
+    public var shortID: String {
         // An id of ASCII, as every UUID is, is cut by its bytes: counting characters, which
         // `prefix` does, costs more than the rest of a table row. The ninth byte is looked at
         // too: a character of one ASCII scalar ends where the next one starts, except CR LF.

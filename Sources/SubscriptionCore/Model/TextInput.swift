@@ -8,7 +8,7 @@ public enum TextInput {
     /// A subscription name: trimmed, 1 to 100 characters, no control or invisible format characters.
     public static func name(_ text: String, what: InputError.NameField = .name) throws -> String {
         let trimmed = trimmed(text)
-        guard !trimmed.isEmpty, hasAtMost(nameLengths.upperBound, characters: trimmed) else {
+        guard hasLength(trimmed, in: nameLengths) else {
             throw InputError.invalidName(what, value: text, expected: .length)
         }
         if hasInvisibleCharacters(trimmed) { throw InputError.invalidName(what, value: text, expected: .visible) }
@@ -20,7 +20,7 @@ public enum TextInput {
     public static func freeText(_ text: String, what: InputError.TextField) throws -> String? {
         let trimmed = trimmed(text)
         guard !trimmed.isEmpty else { return nil }
-        guard hasAtMost(maximumFreeTextLength, characters: trimmed) else {
+        guard hasLength(trimmed, in: 0...maximumFreeTextLength) else {
             throw InputError.invalidText(what, value: text, expected: .length)
         }
         if hasInvisibleCharacters(trimmed) { throw InputError.invalidText(what, value: text, expected: .visible) }
@@ -40,11 +40,14 @@ public enum TextInput {
             ? text : text.trimmingCharacters(in: whiteSpace())
     }
 
-    /// Whether `text` has at most `limit` characters: counted by its bytes when they are few
-    /// enough, as they are for nearly every name and note, since telling characters apart costs
-    /// more than the rest of the check.
-    private static func hasAtMost(_ limit: Int, characters text: String) -> Bool {
-        text.utf8.count <= limit || text.count <= limit
+    /// Whether the number of characters in `text` is in `lengths`. A text has no more characters
+    /// than bytes, and one at least when it has a byte: for nearly every name and note the bytes
+    /// settle it, and the characters, which cost more to tell apart than the rest of the check,
+    /// are not counted.
+    private static func hasLength(_ text: String, in lengths: ClosedRange<Int>) -> Bool {
+        let bytes = text.utf8.count
+        if bytes <= lengths.upperBound, min(bytes, 1) >= lengths.lowerBound { return true }
+        return lengths.contains(text.count)
     }
 
     private static func hasInvisibleCharacters(_ text: String) -> Bool {

@@ -65,8 +65,10 @@ public struct SubscriptionList: Sendable {
         snapshots.reserveCapacity(subscriptions.count)
         var cancelledLeftOut = 0
         var endedLeftOut = 0
-        // Each moved into its snapshot from the end, not copied (every string and array retained)
-        // and the copy freed with the array; put back in their order below.
+        // Each moved into its snapshot from the end, put back in their order below: from an
+        // array the caller gives up (`list` hands over what it read), nothing is copied, where
+        // iterating copied each subscription (every string and array retained) and freed the
+        // copies with the array.
         while let subscription = subscriptions.popLast() {
             let snapshot = SubscriptionSnapshot(subscription, today: today, config: config, me: me)
             if query.matches(snapshot) {

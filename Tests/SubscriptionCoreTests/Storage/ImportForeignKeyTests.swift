@@ -63,4 +63,18 @@ struct ImportForeignKeyTests {
         #expect(try raw.rows("PRAGMA foreign_key_check").isEmpty)
         #expect(try store.existingConnection()?.scalar("PRAGMA foreign_keys") == .integer(1))
     }
+
+    @Test("Only what the import writes is checked: a key broken before it does not refuse it")
+    func brokenBeforeIsNotTheImports() throws {
+        let store = try store()
+        _ = try store.apply(imported(["Kept"], category: "Old"), onDuplicate: .skip, dryRun: false, now: fixedNow)
+        let raw = try rawConnection(scratch.location.databasePath, keyFile: keyFile)
+        try raw.execute("PRAGMA foreign_keys = OFF; DELETE FROM categories WHERE name = 'Old'")
+        #expect(try !raw.rows("PRAGMA foreign_key_check(subscriptions)").isEmpty)
+
+        let plan = try store.apply(imported(["Netflix"], category: "Video"), onDuplicate: .skip, dryRun: false, now: fixedNow)
+
+        #expect(plan.added == 1)
+        #expect(try store.subscriptions().map(\.name).sorted() == ["Kept", "Netflix"])
+    }
 }

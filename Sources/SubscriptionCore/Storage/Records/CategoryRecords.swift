@@ -33,6 +33,16 @@ struct CategoryRecords {
         }
     }
 
+    /// Throws SQLite's own error for a broken key unless every category in `names` is there, as
+    /// a subscription naming one needs: checked by hand where foreign keys are off (an import),
+    /// one lookup each, as SQLite would (the key's column compares without case).
+    func refuseMissing(_ names: Set<String>) throws {
+        let sql = "SELECT 1 FROM categories WHERE name = ?"
+        for name in names where try connection.scalar(sql, [.text(name)]) == nil {
+            throw Connection.brokenForeignKey(sql: sql)
+        }
+    }
+
     /// The stored spelling of the category `name` names, matched as names are; nil for none.
     func stored(_ name: String) throws -> String? {
         try names().first { NameMatching.same($0, name) }
