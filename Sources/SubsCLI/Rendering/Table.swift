@@ -91,6 +91,11 @@ struct Table {
         func pad(_ count: Int, to output: inout [UInt8]) {
             if count > 0 { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
         }
+        // A cell's bytes copied at once: appending a string's UTF-8 view goes element by element.
+        func put(_ text: String, to output: inout [UInt8]) {
+            var text = text
+            text.withUTF8 { output.append(contentsOf: $0) }
+        }
         // Amounts under a header wider than they are stand at its start, lined up among
         // themselves, so that the header is over them and not off to their left.
         let alignments = columns.map(\.alignment)
@@ -102,24 +107,24 @@ struct Table {
             to output: inout [UInt8]
         ) {
             for (position, index) in shown.enumerated() {
-                if position > 0 { output += Self.separator.utf8 }
+                if position > 0 { put(Self.separator, to: &output) }
                 let gap = widths[index] - width(index)
                 let painted = terminal.paint(text(index), style(index))
                 let amounts = min(widths[index], amountWidths[index])
                 switch alignments[index] {
                 case .left:
-                    output += painted.utf8
+                    put(painted, to: &output)
                     if position < shown.count - 1 { pad(gap, to: &output) }
                 case .decimal where isHeader && width(index) > amounts:
-                    output += painted.utf8
+                    put(painted, to: &output)
                     if position < shown.count - 1 { pad(gap, to: &output) }
                 case .decimal where !isHeader:
                     pad(amounts - width(index), to: &output)
-                    output += painted.utf8
+                    put(painted, to: &output)
                     if position < shown.count - 1 { pad(widths[index] - max(amounts, width(index)), to: &output) }
                 case .right, .decimal:
                     pad(gap, to: &output)
-                    output += painted.utf8
+                    put(painted, to: &output)
                 }
             }
             // Spaces only: a space is one byte, and no other character's UTF-8 contains it.
@@ -134,7 +139,7 @@ struct Table {
             line({ texts[first + $0] }, width: { textWidths[first + $0] }, style: { cells[$0].style }, isHeader: false,
                  to: &output)
         }
-        output += footer.utf8
+        put(footer, to: &output)
         return output
     }
 
