@@ -6,19 +6,28 @@ import SubscriptionCore
 /// code) in every language.
 enum MoneyText {
     static func display(_ money: Money, in language: Language = .current) -> String {
-        let prefix = prefix(for: money.currency)
-        // From the amount's digits on the stack into one buffer: a long list shows 200,000.
-        return money.withText { plain in
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(prefix.utf8.count + plain.count + plain.count / 3)
-            var digits = plain
-            if plain.first == UInt8(ascii: "-") {
-                bytes.append(UInt8(ascii: "-"))
-                digits = UnsafeBufferPointer(rebasing: plain.dropFirst())
+        var prefix = prefix(for: money.currency)
+        // From the amount's digits on the stack into bytes on the stack, then the string: a long
+        // list shows 200,000, and an array for each cost more than the rest.
+        return prefix.withUTF8 { prefix in
+            money.withText { plain in
+                // The sign, the prefix, the digits and at most one separator for each.
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefix.count + 2 * plain.count) { bytes in
+                    var count = 0
+                    func put(_ byte: UInt8) {
+                        bytes[count] = byte
+                        count += 1
+                    }
+                    var digits = plain
+                    if plain.first == UInt8(ascii: "-") {
+                        put(UInt8(ascii: "-"))
+                        digits = UnsafeBufferPointer(rebasing: plain.dropFirst())
+                    }
+                    prefix.forEach(put)
+                    appendNumber(digits, in: language, to: put)
+                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<count]), as: UTF8.self)
+                }
             }
-            bytes.append(contentsOf: prefix.utf8)
-            appendNumber(digits, in: language, to: &bytes)
-            return String(decoding: bytes, as: UTF8.self)
         }
     }
 
@@ -29,18 +38,18 @@ enum MoneyText {
         return plain.withUTF8 { plain in
             var bytes: [UInt8] = []
             bytes.reserveCapacity(plain.count + plain.count / 3)
-            appendNumber(plain, in: language, to: &bytes)
+            appendNumber(plain, in: language) { bytes.append($0) }
             return String(decoding: bytes, as: UTF8.self)
         }
     }
 
     /// `number`'s bytes: digits are ASCII, grouped byte by byte.
-    private static func appendNumber(_ plain: UnsafeBufferPointer<UInt8>, in language: Language, to bytes: inout [UInt8]) {
+    private static func appendNumber(_ plain: UnsafeBufferPointer<UInt8>, in language: Language, to put: (UInt8) -> Void) {
         let (group, point) = language == .turkish ? (UInt8(ascii: "."), UInt8(ascii: ",")) : (UInt8(ascii: ","), UInt8(ascii: "."))
         let whole = plain.firstIndex(of: UInt8(ascii: ".")) ?? plain.count
         for index in 0..<plain.count {
-            if index > 0 && index < whole && (whole - index) % 3 == 0 { bytes.append(group) }
-            bytes.append(index == whole ? point : plain[index])
+            if index > 0 && index < whole && (whole - index) % 3 == 0 { put(group) }
+            put(index == whole ? point : plain[index])
         }
     }
 
