@@ -29,14 +29,8 @@ enum ProcessTimer {
     /// Two commands compared: their runs taken in turn, so that a busy moment of the machine
     /// falls on both alike.
     static func measureInTurn(_ first: Command, _ second: Command, runs: Int, warmUp: Int = 2) throws -> (ProcessCost, ProcessCost) {
-        let costs = try measureInTurn([first, second], runs: runs, warmUp: warmUp)
-        return (costs[0], costs[1])
-    }
-
-    /// Several commands compared: the median of each over `rounds`.
-    static func measureInTurn(_ commands: [Command], runs: Int, warmUp: Int = 2) throws -> [ProcessCost] {
-        let rounds = try rounds(commands, runs: runs, warmUp: warmUp)
-        return commands.indices.map { index in median(rounds.map { $0[index] }) }
+        let rounds = try rounds([first, second], runs: runs, warmUp: warmUp)
+        return (median(rounds.map { $0[0] }), median(rounds.map { $0[1] }))
     }
 
     /// `runs` rounds of one run of each command, each round starting one command further on

@@ -57,10 +57,7 @@ extension SubscriptionStore {
                 else { try ImportPlan(parsed, over: current, onDuplicate: onDuplicate, dryRun: false) }
             try Self.write(plan, connection)
             try Self.record(plan, source: source, connection, now: now)
-            try CategoryRecords(connection: connection).refuseMissing(Set(plan.items.compactMap { item in
-                if case .skipped = item.action { return nil }
-                return item.subscription.category
-            }))
+            try CategoryRecords(connection: connection).refuseMissing(Set(plan.items.compactMap { $0.isWritten ? $0.subscription.category : nil }))
             return plan
         }
     }
@@ -117,10 +114,7 @@ extension SubscriptionStore {
     /// it wrote is kept by fingerprint (`WrittenSubscriptions`), what it replaced whole.
     private static func record(_ plan: ImportPlan, source: String, _ connection: Connection, now: Date) throws {
         // Each subscription once: the plan refuses a file in which two records would write one.
-        let written = plan.items.compactMap { item -> (id: String, name: String)? in
-            if case .skipped = item.action { return nil }
-            return (item.subscription.id, item.subscription.name)
-        }
+        let written = plan.items.compactMap { $0.isWritten ? (id: $0.subscription.id, name: $0.subscription.name) : nil }
         let after = StateSlice(
             categories: plan.newCategories + plan.recoloredCategories,
             settings: Dictionary(plan.settings.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last }),

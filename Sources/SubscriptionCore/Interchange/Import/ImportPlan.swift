@@ -28,6 +28,11 @@ public struct ImportPlan: Sendable {
         public let record: ImportRecord
         public let subscription: Subscription
         public let action: Action
+
+        /// Whether the import writes its subscription: added, or replacing another.
+        var isWritten: Bool {
+            if case .skipped = action { false } else { true }
+        }
     }
 
     public internal(set) var items: [Item] = []
