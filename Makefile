@@ -14,7 +14,11 @@ SWIFT_FLAGS ?=
 # the system keeps them: without SwiftPM's run path `$ORIGIN`, a libsqlcipher.so.0 or
 # libcrypto.so.3 left beside a copy of the binary is not loaded, and the loader stops looking in
 # its directory first.
-RELEASE_FLAGS ?= --static-swift-stdlib -Xlinker --no-export-dynamic --disable-local-rpath
+# The C++ runtime the Swift runtime needs is linked in too (libstdc++ from $(STATIC_C), libgcc by
+# the flag): loading libstdc++.so.6 and binding its 4,300 symbol references took 2 of the 6 ms of
+# `subs --version`.
+RELEASE_FLAGS ?= --static-swift-stdlib -Xlinker --no-export-dynamic --disable-local-rpath \
+	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc
 # SQLCipher, OpenSSL and zlib go into the installed binary too, from the static archives their
 # Debian -dev packages ship: loading libcrypto.so.3 and binding its symbols took 2.4 ms of every
 # run, half of `subs --version` (PRODUCT.md §12). The price is the Swift runtime's: a security
@@ -75,6 +79,8 @@ build: deps static-c
 
 ## static-c: $(STATIC_C), the pkg-config files that link SQLCipher, OpenSSL and zlib statically
 ## into the release binary, with links to their archives; empty when one of them is missing.
+## libstdc++'s archive sits beside them, so that the -L those files give finds it before the
+## shared library.
 ## SwiftPM relinks when its objects or flags change, not when an archive does: after a security
 ## update changed an archive, the release binaries are removed, so that they are linked again.
 static-c: deps
@@ -86,6 +92,8 @@ static-c: deps
 		[ -n "$$libdir" ] && [ -f "$$file" ] || { echo "No $$file: subs links the shared C libraries."; rm -f ./*; exit 0; }; \
 		ln -s "$$file" . || exit 1; \
 	done; \
+	cxx="$$(clang -print-file-name=libstdc++.a 2>/dev/null)"; \
+	case "$$cxx" in /*) [ -f "$$cxx" ] && { ln -s "$$cxx" . || exit 1; } ;; esac; \
 	for package in sqlcipher:"-lsqlcipher -lcrypto -ldl -lpthread" openssl:"-lssl -lcrypto -ldl -lpthread" zlib:"-lz"; do \
 		name="$${package%%:*}"; \
 		printf 'Name: %s\nDescription: %s, linked statically\nVersion: %s\nCflags: %s\nLibs: -L%s %s\n' \
