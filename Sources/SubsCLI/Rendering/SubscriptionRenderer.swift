@@ -40,14 +40,14 @@ enum SubscriptionRenderer {
             }
             return output.rendered
         case .table:
-            return String(decoding: table(list, categories: categories, terminal: terminal), as: UTF8.self)
+            return Table.text(of: table(list, categories: categories, terminal: terminal))
         }
     }
 
     /// The table `list(_:format: .table ...)` gives, as UTF-8 bytes.
     private static func table(
         _ list: SubscriptionList, categories: CategoryStyles, terminal: Terminal = .standardOutput
-    ) -> [UInt8] {
+    ) -> [[UInt8]] {
         // On a narrow terminal cycles are said short first ("3 months"), then categories
         // are cut, then the columns least needed to tell what is due are left out: ID (and
         // only then are names cut), CYCLE, CATEGORY, STATUS, MONTHLY. CANCEL BY, there when
@@ -93,7 +93,7 @@ enum SubscriptionRenderer {
             }
             table.append(row)
         }
-        guard !list.items.isEmpty else { return Array(emptyList(list).utf8) }
+        guard !list.items.isEmpty else { return [Array(emptyList(list).utf8)] }
         var labels = [localized("Monthly total:"), localized("Yearly total:")]
         // The converted total says something new only when some amount is in another currency.
         var converted: String?

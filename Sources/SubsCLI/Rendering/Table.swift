@@ -63,13 +63,13 @@ struct Table {
     /// has one: first saying cells in their short forms, then cutting columns with a minimum
     /// width, then dropping columns, and last cutting any text column down to its header.
     func render(on terminal: Terminal) -> String {
-        String(decoding: renderedBytes(on: terminal), as: UTF8.self)
+        Self.text(of: renderedBytes(on: terminal))
     }
 
-    /// `render(on:)` as UTF-8 bytes, then `footer`'s: a table of 100,000 rows is written out as
-    /// they are, without a string made of them, and the room reserved for it counts the footer
-    /// (added after, it would copy a plain table into an array twice as large).
-    func renderedBytes(on terminal: Terminal, footer: String = "") -> [UInt8] {
+    /// `render(on:)` as UTF-8 bytes, then `footer`'s, in pieces to be written one after another:
+    /// a table of 100,000 rows is written out as it is, without a string made of it, and the
+    /// half of it made on the other core is not copied after the other.
+    func renderedBytes(on terminal: Terminal, footer: String = "") -> [[UInt8]] {
         let count = columns.count
         var (texts, textWidths, natural) = measured(short: false)
         if let width = terminal.width, Self.total(natural) > width,
@@ -83,88 +83,123 @@ struct Table {
                 textWidths[cell] = texts[cell].displayWidth
             }
         }
-        // Written as UTF-8 bytes: appending to a `String` cell by cell costs several times more.
-        // The bytes are handed down `inout`, not captured: a captured variable that is written is
-        // checked for exclusive access at every write.
-        var output: [UInt8] = []
-        output.reserveCapacity((rows.count + 1) * (widths.reduce(0, +) + 2 * count + 1) + footer.utf8.count)
-        func pad(_ count: Int, to output: inout [UInt8]) {
-            if count > 0 { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
-        }
-        // A cell's bytes copied at once: appending a string's UTF-8 view goes element by element.
-        func put(_ text: String, to output: inout [UInt8]) {
-            var text = text
-            text.withUTF8 { output.append(contentsOf: $0) }
-        }
         // Amounts under a header wider than they are stand at its start, lined up among
         // themselves, so that the header is over them and not off to their left.
-        let alignments = columns.map(\.alignment)
         let amountWidths = columns.indices.map { index in
             stride(from: index, to: texts.count, by: count).reduce(0) { max($0, textWidths[$1]) }
         }
-        func line(
+        let lines = Lines(
+            terminal: terminal, shown: shown, widths: widths, amountWidths: amountWidths,
+            alignments: columns.map(\.alignment), texts: texts, textWidths: textWidths)
+        // A header is cut only when its column had to be cut below it to fit at all.
+        let headers = columns.indices.map { columns[$0].header.truncated(toWidth: max(1, widths[$0])) }
+        let lineWidth = widths.reduce(0, +) + 2 * count + 1
+        // The rows after the first half are written on the other core meanwhile: a table of
+        // 100,000 rows takes a tenth of `list`'s time.
+        let half = rows.count / 2
+        let (later, output) = BothCores.run(if: rows.count >= BothCores.threshold, { [rows] in
+            var output: [UInt8] = []
+            output.reserveCapacity((rows.count - half) * lineWidth)
+            lines.appendRows(rows, half..<rows.count, to: &output)
+            return output
+        }, while: {
+            var output: [UInt8] = []
+            output.reserveCapacity((half + 1) * lineWidth)
+            lines.append({ headers[$0] }, width: { headers[$0].displayWidth }, style: { _ in .bold }, isHeader: true,
+                         to: &output)
+            lines.appendRows(rows, 0..<half, to: &output)
+            return output
+        })
+        return [output, later, Array(footer.utf8)]
+    }
+
+    /// The text of pieces `renderedBytes` made.
+    static func text(of pieces: [[UInt8]]) -> String {
+        String(decoding: pieces.joined(), as: UTF8.self)
+    }
+
+    /// Writes lines of a laid-out table: the columns shown, their widths, and every cell's text
+    /// and width, row after row.
+    private struct Lines: Sendable {
+        let terminal: Terminal
+        let shown: [Int]
+        let widths: [Int]
+        let amountWidths: [Int]
+        let alignments: [Alignment]
+        let texts: [String]
+        let textWidths: [Int]
+
+        /// The lines of `rows` in `range`. The bytes are handed down `inout`, not captured: a
+        /// captured variable that is written is checked for exclusive access at every write.
+        func appendRows(_ rows: [[Cell]], _ range: Range<Int>, to output: inout [UInt8]) {
+            let count = alignments.count
+            for row in range {
+                let (first, cells) = (row * count, rows[row])
+                append({ texts[first + $0] }, width: { textWidths[first + $0] }, style: { cells[$0].style },
+                       isHeader: false, to: &output)
+            }
+        }
+
+        func append(
             _ text: (Int) -> String, width: (Int) -> Int, style: (Int) -> Terminal.Style?, isHeader: Bool,
             to output: inout [UInt8]
         ) {
             for (position, index) in shown.enumerated() {
-                if position > 0 { put(Self.separator, to: &output) }
+                if position > 0 { Self.put(Table.separator, to: &output) }
                 let gap = widths[index] - width(index)
                 let painted = terminal.paint(text(index), style(index))
                 let amounts = min(widths[index], amountWidths[index])
                 switch alignments[index] {
                 case .left:
-                    put(painted, to: &output)
-                    if position < shown.count - 1 { pad(gap, to: &output) }
+                    Self.put(painted, to: &output)
+                    if position < shown.count - 1 { Self.pad(gap, to: &output) }
                 case .decimal where isHeader && width(index) > amounts:
-                    put(painted, to: &output)
-                    if position < shown.count - 1 { pad(gap, to: &output) }
+                    Self.put(painted, to: &output)
+                    if position < shown.count - 1 { Self.pad(gap, to: &output) }
                 case .decimal where !isHeader:
-                    pad(amounts - width(index), to: &output)
-                    put(painted, to: &output)
-                    if position < shown.count - 1 { pad(widths[index] - max(amounts, width(index)), to: &output) }
+                    Self.pad(amounts - width(index), to: &output)
+                    Self.put(painted, to: &output)
+                    if position < shown.count - 1 { Self.pad(widths[index] - max(amounts, width(index)), to: &output) }
                 case .right, .decimal:
-                    pad(gap, to: &output)
-                    put(painted, to: &output)
+                    Self.pad(gap, to: &output)
+                    Self.put(painted, to: &output)
                 }
             }
             // Spaces only: a space is one byte, and no other character's UTF-8 contains it.
             while output.last == UInt8(ascii: " ") { output.removeLast() }
             output.append(UInt8(ascii: "\n"))
         }
-        // A header is cut only when its column had to be cut below it to fit at all.
-        let headers = columns.indices.map { columns[$0].header.truncated(toWidth: max(1, widths[$0])) }
-        line({ headers[$0] }, width: { headers[$0].displayWidth }, style: { _ in .bold }, isHeader: true, to: &output)
-        for (row, cells) in rows.enumerated() {
-            let first = row * count
-            line({ texts[first + $0] }, width: { textWidths[first + $0] }, style: { cells[$0].style }, isHeader: false,
-                 to: &output)
+
+        static func pad(_ count: Int, to output: inout [UInt8]) {
+            if count > 0 { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
         }
-        put(footer, to: &output)
-        return output
+
+        /// A cell's bytes copied at once: appending a string's UTF-8 view goes element by element.
+        static func put(_ text: String, to output: inout [UInt8]) {
+            var text = text
+            text.withUTF8 { output.append(contentsOf: $0) }
+        }
     }
 
     /// Every cell's text (its short form when `short` and it has one) and width, worked out once,
     /// row after row in one array, and each column's natural width.
     private func measured(short: Bool) -> (texts: [String], widths: [Int], natural: [Int]) {
         let count = columns.count
-        var texts: [String] = []
-        var textWidths: [Int] = []
-        texts.reserveCapacity(rows.count * count)
-        textWidths.reserveCapacity(rows.count * count)
         let maximumWidths = columns.map(\.maximumWidth)
-        for row in rows {
-            for (cell, maximumWidth) in zip(row, maximumWidths) {
-                let text = (short ? cell.short : nil) ?? cell.text
-                // Printable ASCII, most cells, is safe and a column a byte: its bytes are read once.
-                if let width = text.printableASCIICount, width <= maximumWidth {
-                    texts.append(text)
-                    textWidths.append(width)
-                } else {
-                    let shown = text.terminalSafe.truncated(toWidth: maximumWidth)
-                    texts.append(shown)
-                    textWidths.append(shown.displayWidth)
-                }
+        // Each row has a cell per column, so each cell's place is known: the later half of the
+        // rows is worked out on the other core, into the same arrays, as the lines are written.
+        let (cellCount, half) = (rows.count * count, rows.count / 2)
+        var textWidths = [Int](repeating: 0, count: cellCount)
+        var texts = [String](unsafeUninitializedCapacity: cellCount) { texts, made in
+            textWidths.withUnsafeMutableBufferPointer { widths in
+                let cells = Cells(texts: texts, widths: widths, maximumWidths: maximumWidths, short: short)
+                _ = BothCores.run(if: rows.count >= BothCores.threshold, { [rows] in
+                    cells.measure(rows, half..<rows.count)
+                }, while: {
+                    cells.measure(rows, 0..<half)
+                })
             }
+            made = cellCount
         }
         // A decimal column pads each amount on the right so the points line up, then aligns right.
         for index in columns.indices where columns[index].alignment == .decimal {
@@ -185,6 +220,34 @@ struct Table {
         return (texts, textWidths, natural)
     }
 
+    /// Room for each cell's text and width, row after row, filled in by rows on both cores (each
+    /// its own rows, each cell once).
+    private struct Cells: @unchecked Sendable {
+        let texts: UnsafeMutableBufferPointer<String>
+        let widths: UnsafeMutableBufferPointer<Int>
+        let maximumWidths: [Int]
+        let short: Bool
+
+        func measure(_ rows: [[Cell]], _ range: Range<Int>) {
+            var place = range.lowerBound * maximumWidths.count
+            for row in rows[range] {
+                for (cell, maximumWidth) in zip(row, maximumWidths) {
+                    let text = (short ? cell.short : nil) ?? cell.text
+                    // Printable ASCII, most cells, is safe and a column a byte: its bytes are read once.
+                    if let width = text.printableASCIICount, width <= maximumWidth {
+                        (texts.baseAddress! + place).initialize(to: text)
+                        widths[place] = width
+                    } else {
+                        let shown = text.terminalSafe.truncated(toWidth: maximumWidth)
+                        (texts.baseAddress! + place).initialize(to: shown)
+                        widths[place] = shown.displayWidth
+                    }
+                    place += 1
+                }
+            }
+        }
+    }
+
     /// The columns `widths` take side by side.
     private static func total(_ widths: [Int]) -> Int {
         widths.reduce(0, +) + separator.count * max(0, widths.count - 1)
@@ -197,7 +260,7 @@ struct Table {
 
     private static let gaps = (0..<80).map { String(repeating: " ", count: $0) }
 
-    private static let separator = "  "
+    fileprivate static let separator = "  "
 
     /// The fewest columns a text column is cut to: two characters and the ellipsis.
     private static let narrowest = 3

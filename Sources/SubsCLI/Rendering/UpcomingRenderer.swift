@@ -45,13 +45,13 @@ enum UpcomingRenderer {
             return output.rendered
         case .table:
             guard !report.items.isEmpty else { return emptyWindow(report) + "\n" }
-            return String(decoding: tableWithTotal(report, terminal: terminal), as: UTF8.self)
+            return Table.text(of: tableWithTotal(report, terminal: terminal))
         }
     }
 
     /// The table of `render(report, format: .table ...)` and its total, as UTF-8 bytes: a window
     /// of 100,000 items is written out without a string made of it.
-    private static func tableWithTotal(_ report: UpcomingReport, terminal: Terminal) -> [UInt8] {
+    private static func tableWithTotal(_ report: UpcomingReport, terminal: Terminal) -> [[UInt8]] {
         let totals = SubscriptionText.totalLine(localized("Total:"), report.totals.rounded)
         let footer = totals.isEmpty ? "" : "\n" + totals
         return tableBytes(report.items, today: report.today, terminal: terminal, footer: footer)
@@ -88,12 +88,12 @@ enum UpcomingRenderer {
 
     /// Items as a table, the kinds other than a payment marked: for `upcoming` and `summary`.
     static func table(_ items: [UpcomingItem], today: CivilDate, terminal: Terminal) -> String {
-        String(decoding: tableBytes(items, today: today, terminal: terminal), as: UTF8.self)
+        Table.text(of: tableBytes(items, today: today, terminal: terminal))
     }
 
     private static func tableBytes(
         _ items: [UpcomingItem], today: CivilDate, terminal: Terminal, footer: String = ""
-    ) -> [UInt8] {
+    ) -> [[UInt8]] {
         var table = Table([
             .init(header: localized("DATE")), .init(header: localized("WHEN")),
             .init(header: localized("NAME"), maximumWidth: 32, minimumWidth: 12),

@@ -16,6 +16,11 @@ enum StandardOutput {
         bytes.withUnsafeBytes { write($0) }
     }
 
+    /// Each of `pieces` in turn: a long table, made in parts.
+    static func write(_ pieces: [[UInt8]]) {
+        pieces.forEach(write)
+    }
+
     /// Writes all of `bytes` to file descriptor 1, after anything `print` has buffered. A reader
     /// that stopped reading (`| head`, with SIGPIPE ignored) ends the run quietly, as `print`
     /// would have carried on quietly; output that cannot be written (a full disk) ends it with one

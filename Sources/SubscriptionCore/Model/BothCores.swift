@@ -3,10 +3,10 @@ import Dispatch
 /// Two pieces of work at once, one on another thread: an import of 100,000 reads its document
 /// twice (the key check and the decoder) and checks every record, and `upcoming` ranks every
 /// subscription by name as it gathers their items. The second core does part of it.
-enum BothCores {
+public enum BothCores {
     /// Below this many subscriptions or records the work is done on one thread: a thread is not
     /// worth starting for it.
-    static let threshold = 2_000
+    public static let threshold = 2_000
 
     /// The other thread: a queue of its own gets one at once, where the global queues, which
     /// Swift's tasks (and so the tests) run on, may all be busy waiting.
@@ -15,7 +15,7 @@ enum BothCores {
     /// Runs `side` on another thread while `body` runs on this one, and returns both results
     /// once both are done (also when `body` throws, so that nothing runs on after). Unless
     /// `parallel`, runs both here.
-    static func run<SideValue: Sendable, BodyValue>(
+    public static func run<SideValue: Sendable, BodyValue>(
         if parallel: Bool, _ side: @escaping @Sendable () -> SideValue, while body: () throws -> BodyValue
     ) rethrows -> (side: SideValue, body: BodyValue) {
         guard parallel else {
