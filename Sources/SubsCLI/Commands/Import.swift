@@ -80,6 +80,7 @@ extension Subs {
                                        readCycle: { try BillingCycle(typed: $0) }),
                 onDuplicate: onDuplicate, dryRun: dryRun)
             print(ImportRenderer.text(outcome), terminator: "")
+            LeftForExit.keep(outcome)
         }
     }
 }
