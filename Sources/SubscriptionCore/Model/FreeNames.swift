@@ -13,17 +13,17 @@ struct FreeNames {
 
     /// `name`, or the first free `name (N)`, cut to fit a name's length; taken from now on.
     mutating func claim(_ name: String) -> String {
+        let key = NameMatching.key(name)
+        // Most names are free: their key is made once.
+        if taken.insert(key).inserted { return name }
         var chosen = name
-        if taken.contains(NameMatching.key(name)) {
-            let key = NameMatching.key(name)
-            var number = nextNumbers[key] ?? 2
-            repeat {
-                let suffix = " (\(number))"
-                chosen = String(name.prefix(TextInput.nameLengths.upperBound - suffix.count)) + suffix
-                number += 1
-            } while taken.contains(NameMatching.key(chosen))
-            nextNumbers[key] = number
-        }
+        var number = nextNumbers[key] ?? 2
+        repeat {
+            let suffix = " (\(number))"
+            chosen = String(name.prefix(TextInput.nameLengths.upperBound - suffix.count)) + suffix
+            number += 1
+        } while taken.contains(NameMatching.key(chosen))
+        nextNumbers[key] = number
         taken.insert(NameMatching.key(chosen))
         return chosen
     }

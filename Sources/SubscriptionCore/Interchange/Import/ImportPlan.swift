@@ -157,6 +157,9 @@ private struct Planner {
     var writtenBy: [String: ImportRecord] = [:]
     /// Categories by their names' keys.
     var categories: [String: ImportedCategory] = [:]
+    /// Each category name of the file's subscriptions as the plan names it, once settled: a few
+    /// names come on thousands of records, and their keys need not be made for each.
+    var categoryNames: [String: String] = [:]
 
     init(_ current: ImportPlan.Current) {
         subscriptions = current.subscriptions
@@ -196,10 +199,18 @@ private struct Planner {
     ) throws {
         var subscription = imported.subscription
         if let name = subscription.category {
-            let color = fileColors[NameMatching.key(name)] ?? nil
-            subscription.category = category(name, color: color, plan: &plan)
+            // Settled once for each name: a second time, `category` finds it as it left it.
+            if let settled = categoryNames[name] {
+                subscription.category = settled
+            } else {
+                let color = fileColors[NameMatching.key(name)] ?? nil
+                let settled = category(name, color: color, plan: &plan)
+                categoryNames[name] = settled
+                subscription.category = settled
+            }
         }
-        if let duplicate = indexByName[NameAndCurrency(subscription)], onDuplicate != .add {
+        var nameKey = NameAndCurrency(subscription)
+        if let duplicate = indexByName[nameKey], onDuplicate != .add {
             let existing = subscriptions[duplicate]
             if onDuplicate == .skip {
                 plan.items.append(.init(record: imported.record, subscription: existing, action: .skipped(existingID: existing.id)))
@@ -222,8 +233,9 @@ private struct Planner {
         }
         let original = subscription.name
         subscription.name = names.claim(original)
-        if indexByName[NameAndCurrency(subscription)] == nil {
-            indexByName[NameAndCurrency(subscription)] = subscriptions.count
+        if subscription.name != original { nameKey = NameAndCurrency(subscription) }
+        if indexByName[nameKey] == nil {
+            indexByName[nameKey] = subscriptions.count
         }
         takenIDs.insert(subscription.id)
         writtenBy[subscription.id] = imported.record
