@@ -14,9 +14,9 @@ SWIFT_FLAGS ?=
 # the system keeps them: without SwiftPM's run path `$ORIGIN`, a libsqlcipher.so.0 or
 # libcrypto.so.3 left beside a copy of the binary is not loaded, and the loader stops looking in
 # its directory first.
-# The C++ runtime the Swift runtime needs is linked in too (libstdc++ from $(STATIC_C), libgcc by
-# the flag): loading libstdc++.so.6 and binding its 4,300 symbol references took 2 of the 6 ms of
-# `subs --version`.
+# The C++ runtime the Swift runtime needs is linked in too (libstdc++ from $(STATIC_C), with the
+# C libraries, libgcc by the flag, which is harmless without it): loading libstdc++.so.6 and
+# binding its 4,300 symbol references took 2 of the 6 ms of `subs --version`.
 RELEASE_FLAGS ?= --static-swift-stdlib -Xlinker --no-export-dynamic --disable-local-rpath \
 	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc
 # SQLCipher, OpenSSL and zlib go into the installed binary too, from the static archives their
@@ -92,8 +92,11 @@ static-c: deps
 		[ -n "$$libdir" ] && [ -f "$$file" ] || { echo "No $$file: subs links the shared C libraries."; rm -f ./*; exit 0; }; \
 		ln -s "$$file" . || exit 1; \
 	done; \
-	cxx="$$(clang -print-file-name=libstdc++.a 2>/dev/null)"; \
-	case "$$cxx" in /*) [ -f "$$cxx" ] && { ln -s "$$cxx" . || exit 1; } ;; esac; \
+	clang="$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/clang"; \
+	cxx="$$("$$clang" -print-file-name=libstdc++.a 2>/dev/null)"; \
+	case "$$cxx" in /*) [ -f "$$cxx" ] ;; *) false ;; esac \
+		&& { ln -s "$$cxx" . || exit 1; } \
+		|| echo "No libstdc++.a beside $$clang: subs links libstdc++.so.6."; \
 	for package in sqlcipher:"-lsqlcipher -lcrypto -ldl -lpthread" openssl:"-lssl -lcrypto -ldl -lpthread" zlib:"-lz"; do \
 		name="$${package%%:*}"; \
 		printf 'Name: %s\nDescription: %s, linked statically\nVersion: %s\nCflags: %s\nLibs: -L%s %s\n' \

@@ -5,8 +5,8 @@ enum ImportRenderer {
     static func text(_ outcome: ImportPlan) -> String {
         let dryRun = outcome.dryRun
         var lines: [String] = []
-        // Each item read in place: a copy of each retained and released all its subscription's
-        // strings and arrays, an import of 100,000 over again.
+        // Each item is read in place: copying one retained and released all its subscription's
+        // strings and arrays, 100,000 times in a large import.
         for index in outcome.items.indices {
             let name = outcome.items[index].subscription.name.terminalSafe
             let record = outcome.items[index].record.text(in: Language.current).terminalSafe

@@ -44,7 +44,7 @@ enum SubscriptionRenderer {
         }
     }
 
-    /// The table `list(_:format: .table ...)` gives, as UTF-8 bytes.
+    /// The table `list(_:format: .table ...)` gives, as pieces of UTF-8 bytes (`Table.renderedBytes`).
     private static func table(
         _ list: SubscriptionList, categories: CategoryStyles, terminal: Terminal = .standardOutput
     ) -> [[UInt8]] {

@@ -42,7 +42,7 @@ struct Table {
     }
 
     let columns: [Column]
-    var rows: [[Cell]] = []
+    private(set) var rows: [[Cell]] = []
 
     init(_ columns: [Column]) {
         self.columns = columns
@@ -94,8 +94,8 @@ struct Table {
         // A header is cut only when its column had to be cut below it to fit at all.
         let headers = columns.indices.map { columns[$0].header.truncated(toWidth: max(1, widths[$0])) }
         let lineWidth = widths.reduce(0, +) + 2 * count + 1
-        // The rows after the first half are written on the other core meanwhile: a table of
-        // 100,000 rows takes a tenth of `list`'s time.
+        // The rows after the first half are written on the other core meanwhile: writing the
+        // lines of 100,000 rows was a tenth of `list`'s time.
         let half = rows.count / 2
         let (later, output) = BothCores.run(if: rows.count >= BothCores.threshold, { [rows] in
             var output: [UInt8] = []
@@ -118,76 +118,14 @@ struct Table {
         String(decoding: pieces.joined(), as: UTF8.self)
     }
 
-    /// Writes lines of a laid-out table: the columns shown, their widths, and every cell's text
-    /// and width, row after row.
-    private struct Lines: Sendable {
-        let terminal: Terminal
-        let shown: [Int]
-        let widths: [Int]
-        let amountWidths: [Int]
-        let alignments: [Alignment]
-        let texts: [String]
-        let textWidths: [Int]
-
-        /// The lines of `rows` in `range`. The bytes are handed down `inout`, not captured: a
-        /// captured variable that is written is checked for exclusive access at every write.
-        func appendRows(_ rows: [[Cell]], _ range: Range<Int>, to output: inout [UInt8]) {
-            let count = alignments.count
-            for row in range {
-                let (first, cells) = (row * count, rows[row])
-                append({ texts[first + $0] }, width: { textWidths[first + $0] }, style: { cells[$0].style },
-                       isHeader: false, to: &output)
-            }
-        }
-
-        func append(
-            _ text: (Int) -> String, width: (Int) -> Int, style: (Int) -> Terminal.Style?, isHeader: Bool,
-            to output: inout [UInt8]
-        ) {
-            for (position, index) in shown.enumerated() {
-                if position > 0 { Self.put(Table.separator, to: &output) }
-                let gap = widths[index] - width(index)
-                let painted = terminal.paint(text(index), style(index))
-                let amounts = min(widths[index], amountWidths[index])
-                switch alignments[index] {
-                case .left:
-                    Self.put(painted, to: &output)
-                    if position < shown.count - 1 { Self.pad(gap, to: &output) }
-                case .decimal where isHeader && width(index) > amounts:
-                    Self.put(painted, to: &output)
-                    if position < shown.count - 1 { Self.pad(gap, to: &output) }
-                case .decimal where !isHeader:
-                    Self.pad(amounts - width(index), to: &output)
-                    Self.put(painted, to: &output)
-                    if position < shown.count - 1 { Self.pad(widths[index] - max(amounts, width(index)), to: &output) }
-                case .right, .decimal:
-                    Self.pad(gap, to: &output)
-                    Self.put(painted, to: &output)
-                }
-            }
-            // Spaces only: a space is one byte, and no other character's UTF-8 contains it.
-            while output.last == UInt8(ascii: " ") { output.removeLast() }
-            output.append(UInt8(ascii: "\n"))
-        }
-
-        static func pad(_ count: Int, to output: inout [UInt8]) {
-            if count > 0 { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
-        }
-
-        /// A cell's bytes copied at once: appending a string's UTF-8 view goes element by element.
-        static func put(_ text: String, to output: inout [UInt8]) {
-            var text = text
-            text.withUTF8 { output.append(contentsOf: $0) }
-        }
-    }
-
     /// Every cell's text (its short form when `short` and it has one) and width, worked out once,
     /// row after row in one array, and each column's natural width.
     private func measured(short: Bool) -> (texts: [String], widths: [Int], natural: [Int]) {
         let count = columns.count
         let maximumWidths = columns.map(\.maximumWidth)
-        // Each row has a cell per column, so each cell's place is known: the later half of the
-        // rows is worked out on the other core, into the same arrays, as the lines are written.
+        // Each row has a cell per column (`append` makes sure), so each cell's place is known: the
+        // later half of the rows is worked out on the other core, into the same arrays, while
+        // this one works out the first.
         let (cellCount, half) = (rows.count * count, rows.count / 2)
         var textWidths = [Int](repeating: 0, count: cellCount)
         var texts = [String](unsafeUninitializedCapacity: cellCount) { texts, made in
@@ -220,34 +158,6 @@ struct Table {
         return (texts, textWidths, natural)
     }
 
-    /// Room for each cell's text and width, row after row, filled in by rows on both cores (each
-    /// its own rows, each cell once).
-    private struct Cells: @unchecked Sendable {
-        let texts: UnsafeMutableBufferPointer<String>
-        let widths: UnsafeMutableBufferPointer<Int>
-        let maximumWidths: [Int]
-        let short: Bool
-
-        func measure(_ rows: [[Cell]], _ range: Range<Int>) {
-            var place = range.lowerBound * maximumWidths.count
-            for row in rows[range] {
-                for (cell, maximumWidth) in zip(row, maximumWidths) {
-                    let text = (short ? cell.short : nil) ?? cell.text
-                    // Printable ASCII, most cells, is safe and a column a byte: its bytes are read once.
-                    if let width = text.printableASCIICount, width <= maximumWidth {
-                        (texts.baseAddress! + place).initialize(to: text)
-                        widths[place] = width
-                    } else {
-                        let shown = text.terminalSafe.truncated(toWidth: maximumWidth)
-                        (texts.baseAddress! + place).initialize(to: shown)
-                        widths[place] = shown.displayWidth
-                    }
-                    place += 1
-                }
-            }
-        }
-    }
-
     /// The columns `widths` take side by side.
     private static func total(_ widths: [Int]) -> Int {
         widths.reduce(0, +) + separator.count * max(0, widths.count - 1)
@@ -260,7 +170,7 @@ struct Table {
 
     private static let gaps = (0..<80).map { String(repeating: " ", count: $0) }
 
-    fileprivate static let separator = "  "
+    static let separator = "  "
 
     /// The fewest columns a text column is cut to: two characters and the ellipsis.
     private static let narrowest = 3

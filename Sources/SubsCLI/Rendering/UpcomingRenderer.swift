@@ -49,7 +49,7 @@ enum UpcomingRenderer {
         }
     }
 
-    /// The table of `render(report, format: .table ...)` and its total, as UTF-8 bytes: a window
+    /// The table of `render(report, format: .table ...)` and its total, as pieces of UTF-8 bytes: a window
     /// of 100,000 items is written out without a string made of it.
     private static func tableWithTotal(_ report: UpcomingReport, terminal: Terminal) -> [[UInt8]] {
         let totals = SubscriptionText.totalLine(localized("Total:"), report.totals.rounded)

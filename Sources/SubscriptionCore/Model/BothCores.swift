@@ -1,11 +1,13 @@
 import Dispatch
 
 /// Two pieces of work at once, one on another thread: an import of 100,000 reads its document
-/// twice (the key check and the decoder) and checks every record, and `upcoming` ranks every
-/// subscription by name as it gathers their items. The second core does part of it.
+/// twice (the key check and the decoder) and checks every record, `upcoming` ranks every
+/// subscription by name as it gathers their items, and a table of thousands of rows is measured
+/// and written half on each core. The second core does part of it. The other thread sees no
+/// task-local value (the command line's language is one): what runs there is handed its own.
 public enum BothCores {
-    /// Below this many subscriptions or records the work is done on one thread: a thread is not
-    /// worth starting for it.
+    /// Below this many subscriptions, records or rows the work is done on one thread: a thread
+    /// is not worth starting for it.
     public static let threshold = 2_000
 
     /// The other thread: a queue of its own gets one at once, where the global queues, which

@@ -16,7 +16,7 @@ struct FreeNames {
         let key = NameMatching.key(name)
         // Most names are free: their key is made once.
         if taken.insert(key).inserted { return name }
-        var chosen = name
+        var chosen: String
         var number = nextNumbers[key] ?? 2
         repeat {
             let suffix = " (\(number))"

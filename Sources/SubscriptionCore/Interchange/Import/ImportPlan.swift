@@ -199,7 +199,8 @@ private struct Planner {
     ) throws {
         var subscription = imported.subscription
         if let name = subscription.category {
-            // Settled once for each name: a second time, `category` finds it as it left it.
+            // Settled once for each name: the colour is fixed for its key, so a second call of
+            // `category` could neither create nor recolour anything, and gives the same name.
             if let settled = categoryNames[name] {
                 subscription.category = settled
             } else {
