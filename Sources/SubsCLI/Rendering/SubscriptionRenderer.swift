@@ -44,32 +44,18 @@ enum SubscriptionRenderer {
         }
     }
 
-    /// The table `list(_:format: .table ...)` gives, as pieces of UTF-8 bytes (`Table.renderedBytes`).
-    private static func table(
-        _ list: SubscriptionList, categories: CategoryStyles, terminal: Terminal = .standardOutput
-    ) -> [[UInt8]] {
-        // On a narrow terminal cycles are said short first ("3 months"), then categories
-        // are cut, then the columns least needed to tell what is due are left out: ID (and
-        // only then are names cut), CYCLE, CATEGORY, STATUS, MONTHLY. CANCEL BY, there when
-        // a deadline is, is never left out: it is what a contract needs to be seen.
-        let deadlines = list.items.contains { $0.nextDeadline != nil }
-        var columns: [Table.Column] = [
-            .init(header: localized("ID"), dropOrder: 1),
-            .init(header: localized("NAME"), maximumWidth: 32, minimumWidth: 12, cutAfterDropping: 1),
-            .init(header: localized("AMOUNT"), alignment: .decimal), .init(header: localized("CYCLE"), dropOrder: 2),
-            .init(header: localized("NEXT")), .init(header: localized("MONTHLY"), alignment: .decimal, dropOrder: 5),
-            .init(header: localized("STATUS"), dropOrder: 4),
-            .init(header: localized("CATEGORY"), maximumWidth: 20, minimumWidth: 8, dropOrder: 3),
-        ]
-        // After NEXT, the other date.
-        let cancelByColumn = 5
-        if deadlines { columns.insert(.init(header: localized("CANCEL BY")), at: cancelByColumn) }
-        var table = Table(columns)
+    /// The table's rows of `items`: a cell for each column, and CANCEL BY at `cancelByColumn`
+    /// when some item has a deadline.
+    private static func rows(
+        of items: ArraySlice<SubscriptionSnapshot>, categories: CategoryStyles, deadlines: Bool, cancelByColumn: Int
+    ) -> [[Table.Cell]] {
+        var rows: [[Table.Cell]] = []
+        rows.reserveCapacity(items.count)
         // The same few words on many rows: each cycle and status is said once. A status is found
         // among the five, which costs less than hashing it on every row.
         var cycles: [BillingCycle: (long: String, short: String)] = [:]
         let statuses = SubscriptionStatus.allCases.map { (status: $0, word: SubscriptionText.status($0)) }
-        for item in list.items {
+        for item in items {
             let cycle: (long: String, short: String)
             if let said = cycles[item.cycle] {
                 cycle = said
@@ -91,8 +77,43 @@ enum SubscriptionRenderer {
                 let cancelBy = item.nextDeadline.map { SubscriptionText.date($0.cancelBy) } ?? ""
                 row.insert(Table.Cell(cancelBy, style: .yellow), at: cancelByColumn)
             }
-            table.append(row)
+            rows.append(row)
         }
+        return rows
+    }
+
+    /// The table `list(_:format: .table ...)` gives, as pieces of UTF-8 bytes (`Table.renderedBytes`).
+    private static func table(
+        _ list: SubscriptionList, categories: CategoryStyles, terminal: Terminal = .standardOutput
+    ) -> [[UInt8]] {
+        // On a narrow terminal cycles are said short first ("3 months"), then categories
+        // are cut, then the columns least needed to tell what is due are left out: ID (and
+        // only then are names cut), CYCLE, CATEGORY, STATUS, MONTHLY. CANCEL BY, there when
+        // a deadline is, is never left out: it is what a contract needs to be seen.
+        let deadlines = list.items.contains { $0.nextDeadline != nil }
+        var columns: [Table.Column] = [
+            .init(header: localized("ID"), dropOrder: 1),
+            .init(header: localized("NAME"), maximumWidth: 32, minimumWidth: 12, cutAfterDropping: 1),
+            .init(header: localized("AMOUNT"), alignment: .decimal), .init(header: localized("CYCLE"), dropOrder: 2),
+            .init(header: localized("NEXT")), .init(header: localized("MONTHLY"), alignment: .decimal, dropOrder: 5),
+            .init(header: localized("STATUS"), dropOrder: 4),
+            .init(header: localized("CATEGORY"), maximumWidth: 20, minimumWidth: 8, dropOrder: 3),
+        ]
+        // After NEXT, the other date.
+        let cancelByColumn = 5
+        if deadlines { columns.insert(.init(header: localized("CANCEL BY")), at: cancelByColumn) }
+        var table = Table(columns)
+        // The later half's rows are made on the other core, in the same language.
+        let (items, half, language) = (list.items, list.items.count / 2, Language.current)
+        let (later, first) = BothCores.run(if: items.count >= BothCores.threshold, {
+            Language.$current.withValue(language) {
+                rows(of: items[half...], categories: categories, deadlines: deadlines, cancelByColumn: cancelByColumn)
+            }
+        }, while: {
+            rows(of: items[..<half], categories: categories, deadlines: deadlines, cancelByColumn: cancelByColumn)
+        })
+        table.append(contentsOf: first)
+        table.append(contentsOf: later)
         guard !list.items.isEmpty else { return [Array(emptyList(list).utf8)] }
         var labels = [localized("Monthly total:"), localized("Yearly total:")]
         // The converted total says something new only when some amount is in another currency.

@@ -53,6 +53,11 @@ struct Table {
         rows.append(row)
     }
 
+    mutating func append(contentsOf rows: [[Cell]]) {
+        precondition(rows.allSatisfy { $0.count == columns.count }, "a row has one cell per column")
+        self.rows.append(contentsOf: rows)
+    }
+
     /// From the decimal point on: `.49` of `$15.49`, nothing for `¥1,000`. The point is found
     /// among the bytes: amounts are written by `MoneyText`, with no mark combined with a point.
     private static func fractionPart(_ text: String, point: UInt8) -> Substring {

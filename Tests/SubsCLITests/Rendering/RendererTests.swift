@@ -261,6 +261,25 @@ struct TableWidthTests {
         return output.split(separator: "\n", omittingEmptySubsequences: false).prefix(3).map(String.init)
     }
 
+    @Test("A list of thousands, its rows made half on each core, is in the user's language on every row")
+    func longListInTurkish() throws {
+        let today = CivilDate(year: 2024, month: 6, day: 15)!
+        let subscriptions = try (0..<2_500).map { index in
+            Subscription(id: String(format: "%08x-0000-4000-8000-000000000000", index), name: "Service \(index)",
+                         price: try Money(input: "15.49", currency: Currency(code: "USD")!),
+                         cycle: .monthly, startDate: today)
+        }
+        let list = try SubscriptionList(subscriptions, query: ListQuery(), today: today, config: .defaults)
+        let lines = Language.$current.withValue(.turkish) {
+            SubscriptionRenderer.list(list, format: .table, terminal: .plain).split(separator: "\n")
+        }
+        let rows = lines.filter { $0.contains("Service ") }
+        #expect(rows.count == 2_500)
+        // An amount and a date as Turkish writes them on each row, not the English `$15.49`.
+        #expect(rows.count { $0.contains("$15,49") && $0.contains("15.06.2024") } == 2_500)
+        #expect(rows.count { $0.contains("$15.49") || $0.contains("2024-06-15") } == 0)
+    }
+
     @Test("Without a width nothing is cut; wide enough, nothing changes")
     func noWidth() throws {
         #expect(try Self.table(width: nil) == Self.table(width: 200))
