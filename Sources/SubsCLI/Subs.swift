@@ -85,7 +85,7 @@ public struct Subs: ParsableCommand {
             for argument in Set(arguments) where argument.quotedForMessage != argument {
                 message = message.replacingOccurrences(of: argument, with: argument.quotedForMessage)
             }
-            message = message.split(separator: "\n").first.map(String.init) ?? localized("invalid usage")
+            message = ArgumentParserText.oneLine(message) ?? localized("invalid usage")
             message = ArgumentParserText.error(message)
             printError("subs: " + localized("\(message.terminalSafe) (see '\(help)')"))
             Foundation.exit(code.rawValue)

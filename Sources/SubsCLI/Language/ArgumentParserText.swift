@@ -143,6 +143,19 @@ enum ArgumentParserText {
         ]
     }
 
+    /// The first line of a usage error of argument-parser's; nil when it has none. More than five
+    /// values to choose from it lists one per line after "one of the following:", which a first
+    /// line alone would cut off: they are said as it says fewer (`'a', 'b' or 'c'`).
+    static func oneLine(_ message: String) -> String? {
+        let lines = message.split(separator: "\n")
+        guard let first = lines.first else { return nil }
+        let opening = "Please provide one of the following:"
+        let values = lines.dropFirst().compactMap { $0.hasPrefix("  - ") ? "'\($0.dropFirst(4))'" : nil }
+        guard first.hasSuffix(opening), let last = values.last, values.count > 1 else { return String(first) }
+        return first.dropLast(opening.count) + "Please provide one of " + values.dropLast().joined(separator: ", ")
+            + " or \(last)."
+    }
+
     /// A usage error of argument-parser's in the language; one it does not know stays English.
     static func error(_ message: String) -> String {
         guard Language.current != .english else { return message }

@@ -37,6 +37,18 @@ struct UsageErrorTests {
         #expect(try sandbox.succeed(["list", "--format", "json"]).jsonArray().count == 1)
     }
 
+    @Test("A value not among more than five says all of them on its one line, in the language", arguments: [
+        ("en", "subs: The value 'bogus' is invalid for '--status <status>'. Please provide one of 'active', 'trial', "
+            + "'paused', 'cancelled', 'ended' or 'all'. (see 'subs help list')\n"),
+        ("tr", "subs: 'bogus' değeri '--status <durum>' için geçersiz; şunlardan biri olmalı: 'active', 'trial', "
+            + "'paused', 'cancelled', 'ended' ya da 'all' (bkz. 'subs help list')\n"),
+    ])
+    func manyValues(_ language: String, _ message: String) throws {
+        let result = try Sandbox().run(["list", "--status", "bogus"], environment: ["SUBS_LANG": language])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr == message, "\(result)")
+    }
+
     @Test("help for a command that does not exist is an error, not the main help", arguments: [
         // A word no command is near: `nope` is near `owe`, and would get a suggestion.
         (["help", "zzzz"], "subs: no command 'zzzz' (see 'subs help')\n"),
