@@ -1,63 +1,57 @@
 import SubscriptionCore
 
 extension JSONValue {
-    /// Prints `.array(elements.map(element)).rendered` to standard output as it is made, a few
-    /// kilobytes at a time: a long list is never held whole, neither as values nor as text.
-    static func printArray<Elements: Collection>(_ elements: Elements, _ element: (Elements.Element) -> JSONValue) {
-        printed { $0.writeElements(elements, flush: StandardOutput.flush) { writer, item in writer.write(element(item), indent: 1) } }
-    }
-
     /// Prints an array of objects whose members `members` gives, each written as it is made
     /// (`JSONWriter.writeObject`): no value is built between the item and its text.
-    static func printArray<Elements: Collection>(
-        _ elements: Elements, members: (Elements.Element, inout JSONWriter.ObjectWriter) -> Void
+    static func printArray<Element: Sendable>(
+        _ elements: [Element], perBlock: Int,
+        members: @escaping @Sendable (Element, inout JSONWriter.ObjectWriter) -> Void
     ) {
-        printed { $0.writeArray(elements, flush: StandardOutput.flush, members: members) }
+        writeArray(elements, perBlock: perBlock, members: members) { StandardOutput.write($0) }
     }
 
-    /// What `write` writes, printed; `write` may print parts of it as it goes.
-    private static func printed(_ write: (inout JSONWriter) -> Void) {
-        var writer = JSONWriter()
-        writer.output.reserveCapacity(StandardOutput.chunk + 4096)
-        write(&writer)
-        StandardOutput.write(writer.output)
+    /// The text of `printArray`, handed to `take` in pieces, in order. It is made in blocks of
+    /// `perBlock` elements, a block on each core in turn (`BothCores.inTurns`): a list of
+    /// thousands is written at nearly twice the pace, and never held whole.
+    static func writeArray<Element: Sendable>(
+        _ elements: [Element], perBlock: Int,
+        members: @escaping @Sendable (Element, inout JSONWriter.ObjectWriter) -> Void, take: ([UInt8]) -> Void
+    ) {
+        guard !elements.isEmpty else { return take(Array("[]\n".utf8)) }
+        let blocks = (elements.count + perBlock - 1) / perBlock
+        BothCores.inTurns(blocks, if: blocks > 1, make: { block in
+            var writer = JSONWriter()
+            // Less than glibc's threshold for a mapping of its own, which would be faulted in
+            // afresh for every block.
+            writer.output.reserveCapacity(96 * 1024)
+            if block == 0 { writer.append("[\n") }
+            writer.writeObjects(elements, block * perBlock..<min(elements.count, (block + 1) * perBlock), members: members)
+            if block == blocks - 1 { writer.append("]\n") }
+            return writer.output
+        }, take: take)
     }
 }
 
 extension JSONWriter {
-    /// The array of objects `members` gives, as `printArray(_:members:)` prints it, into `output`.
-    mutating func writeArray<Elements: Collection>(
-        _ elements: Elements, flush: (inout [UInt8]) -> Void = { _ in },
-        members: (Elements.Element, inout JSONWriter.ObjectWriter) -> Void
-    ) {
-        writeElements(elements, flush: flush) { writer, item in writer.writeObject(indent: 1) { members(item, &$0) } }
-    }
-
-    /// `[`, each element as `write` writes it at indent 1, `]` and a newline; `flush` may take
-    /// what is written so far after each element.
-    fileprivate mutating func writeElements<Elements: Collection>(
-        _ elements: Elements, flush: (inout [UInt8]) -> Void, write: (inout JSONWriter, Elements.Element) -> Void
+    /// The array of objects `members` gives, as `printArray(_:perBlock:members:)` prints it, into `output`.
+    mutating func writeArray<Element>(
+        _ elements: [Element], members: (Element, inout JSONWriter.ObjectWriter) -> Void
     ) {
         guard !elements.isEmpty else { return append("[]\n") }
         append("[\n")
-        var remaining = elements.count
-        for item in elements {
-            remaining -= 1
-            pad(1)
-            write(&self, item)
-            append(remaining > 0 ? ",\n" : "\n")
-            flush(&output)
-        }
+        writeObjects(elements, elements.indices, members: members)
         append("]\n")
     }
-}
 
-extension StandardOutput {
-    /// Writes out `output` once it holds a chunk, and empties it: the `flush` of a JSON array
-    /// printed as it is made.
-    static func flush(_ output: inout [UInt8]) {
-        guard output.count >= chunk else { return }
-        write(output)
-        output.removeAll(keepingCapacity: true)
+    /// The elements at `positions` of an array of objects, each at indent 1 and followed by a
+    /// comma unless it is the array's last.
+    fileprivate mutating func writeObjects<Element>(
+        _ elements: [Element], _ positions: Range<Int>, members: (Element, inout JSONWriter.ObjectWriter) -> Void
+    ) {
+        for position in positions {
+            pad(1)
+            writeObject(indent: 1) { members(elements[position], &$0) }
+            append(position < elements.count - 1 ? ",\n" : "\n")
+        }
     }
 }

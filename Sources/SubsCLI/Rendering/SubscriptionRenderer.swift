@@ -9,7 +9,7 @@ enum SubscriptionRenderer {
         guard format == .json else {
             return print(self.list(list, format: format, categories: categories), terminator: "")
         }
-        JSONValue.printArray(list.items) { SubscriptionJSON.members($0, into: &$1) }
+        JSONValue.printArray(list.items, perBlock: 64) { SubscriptionJSON.members($0, into: &$1) }
     }
 
     /// - Parameter categories: the colour each category is painted in on a colour terminal.

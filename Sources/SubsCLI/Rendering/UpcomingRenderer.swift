@@ -25,7 +25,7 @@ enum UpcomingRenderer {
 
     /// `json(items)` printed as it is made, a few kilobytes at a time.
     static func printJSON(_ items: [UpcomingItem]) {
-        JSONValue.printArray(items) { SubscriptionJSON.upcomingMembers($0, into: &$1) }
+        JSONValue.printArray(items, perBlock: 256) { SubscriptionJSON.upcomingMembers($0, into: &$1) }
     }
 
     static func render(_ report: UpcomingReport, format: ListFormat, terminal: Terminal = .standardOutput) -> String {
