@@ -22,7 +22,7 @@ extension Subs {
                   completion: ShellCompletion.references)
         var reference: String?
 
-        @Option(help: .localized("Show at most this many changes.", valueName: "n"))
+        @Option(parsing: .unconditional, help: .localized("Show at most this many changes.", valueName: "n"))
         var limit: Int?
 
         @Option(help: .localized("Output format: table or json."))

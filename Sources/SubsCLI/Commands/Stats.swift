@@ -8,7 +8,7 @@ extension Subs {
             abstract: localized("Spend by category, per month from the payments made, and a 12-month forecast."),
             discussion: localized("Figures are in the base currency (config currency), converted with 'subs rates'.")).parsedAlone
 
-        @Option(help: .localized("How many months back, this one included.", valueName: "n"))
+        @Option(parsing: .unconditional, help: .localized("How many months back, this one included.", valueName: "n"))
         var months: Int = SubscriptionCore.Stats.defaultMonths
 
         @Flag(help: .localized("Count only your part of shared costs."))

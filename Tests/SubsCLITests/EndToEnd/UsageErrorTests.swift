@@ -49,6 +49,25 @@ struct UsageErrorTests {
         #expect(result.stderr == message, "\(result)")
     }
 
+    /// argument-parser takes `-3` for an option unless the option's value is read unconditionally:
+    /// a negative count said "Missing value for '--limit <n>'", as if none were given.
+    @Test("A negative count is refused for what it is", arguments: [
+        (["log", "--limit", "-3"], "subs: invalid --limit '-3': expected a count from 1 (see 'subs help log')\n"),
+        (["upcoming", "--days", "-3"], "subs: invalid --days '-3': expected a number of days from 0 to 36600\n"),
+    ])
+    func negativeCount(_ arguments: [String], _ message: String) throws {
+        let result = try Sandbox().run(arguments)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr == message, "\(result)")
+    }
+
+    @Test("stats --months -2 says the months are out of range")
+    func negativeMonths() throws {
+        let result = try Sandbox().run(["stats", "--months", "-2"])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains("-2") && !result.stderr.contains("Missing value"), "\(result)")
+    }
+
     @Test("help for a command that does not exist is an error, not the main help", arguments: [
         // A word no command is near: `nope` is near `owe`, and would get a suggestion.
         (["help", "zzzz"], "subs: no command 'zzzz' (see 'subs help')\n"),
