@@ -2,7 +2,9 @@ import SubscriptionCore
 
 extension JSONValue {
     /// Prints an array of objects whose members `members` gives, each written as it is made
-    /// (`JSONWriter.writeObject`): no value is built between the item and its text.
+    /// (`JSONWriter.writeObject`): no value is built between the item and its text. It is printed
+    /// in blocks of `perBlock` elements, made on both cores when there are thousands
+    /// (`writeArray(_:perBlock:members:take:)`).
     static func printArray<Element: Sendable>(
         _ elements: [Element], perBlock: Int,
         members: @escaping @Sendable (Element, inout JSONWriter.ObjectWriter) -> Void
@@ -11,15 +13,17 @@ extension JSONValue {
     }
 
     /// The text of `printArray`, handed to `take` in pieces, in order. It is made in blocks of
-    /// `perBlock` elements, a block on each core in turn (`BothCores.inTurns`): a list of
-    /// thousands is written at nearly twice the pace, and never held whole.
+    /// `perBlock` elements, with thousands of them (or when `parallel`) a block on each core in
+    /// turn (`BothCores.inTurns`): a list of 100,000 is written at twice the pace, and never held
+    /// whole.
     static func writeArray<Element: Sendable>(
-        _ elements: [Element], perBlock: Int,
+        _ elements: [Element], perBlock: Int, parallel: Bool? = nil,
         members: @escaping @Sendable (Element, inout JSONWriter.ObjectWriter) -> Void, take: ([UInt8]) -> Void
     ) {
         guard !elements.isEmpty else { return take(Array("[]\n".utf8)) }
         let blocks = (elements.count + perBlock - 1) / perBlock
-        BothCores.inTurns(blocks, if: blocks > 1, make: { block in
+        let parallel = parallel ?? (elements.count >= BothCores.threshold)
+        BothCores.inTurns(blocks, if: parallel, make: { block in
             var writer = JSONWriter()
             // Less than glibc's threshold for a mapping of its own, which would be faulted in
             // afresh for every block.

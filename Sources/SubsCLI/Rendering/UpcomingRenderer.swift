@@ -23,7 +23,7 @@ enum UpcomingRenderer {
         return String(decoding: writer.output, as: UTF8.self)
     }
 
-    /// `json(items)` printed as it is made, a few kilobytes at a time.
+    /// `json(items)` printed as it is made, in blocks of 256 payments.
     static func printJSON(_ items: [UpcomingItem]) {
         JSONValue.printArray(items, perBlock: 256) { SubscriptionJSON.upcomingMembers($0, into: &$1) }
     }

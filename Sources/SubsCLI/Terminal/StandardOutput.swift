@@ -5,9 +5,6 @@ import Glibc
 
 /// Standard output written as bytes, for output too long to build as one `String` first.
 enum StandardOutput {
-    /// How much a streaming writer gathers before writing.
-    static let chunk = 64 * 1024
-
     static func write(_ text: StaticString) {
         text.withUTF8Buffer { write(UnsafeRawBufferPointer($0)) }
     }
@@ -41,7 +38,8 @@ enum StandardOutput {
             case EAGAIN:
                 var output = pollfd(fd: 1, events: Int16(POLLOUT), revents: 0)
                 _ = poll(&output, 1, -1)
-            case EPIPE: exit(0)
+            // At once, without exit handlers: the other core may still be making a JSON block.
+            case EPIPE: _exit(0)
             default:
                 printError("subs: " + localized("cannot write to standard output: \(String(cString: strerror(errno)))"))
                 exit(1)

@@ -45,9 +45,9 @@ public enum BothCores {
 
     /// Makes `count` pieces and hands each to `take` on this thread, in order: the even ones are
     /// made here while the odd ones are made on the other thread, which makes its next once this
-    /// one has taken the last. So no more than three pieces are held whatever the count (a JSON
-    /// list of 100,000 is printed as it is made, on both cores). Unless `parallel`, all are made
-    /// here.
+    /// one has received the last. So no more than three pieces are held whatever the count (a
+    /// JSON list of 100,000 is printed as it is made, on both cores). Unless `parallel`, all are
+    /// made here. Neither `make` nor `take` may use `BothCores`: its one other thread is busy.
     public static func inTurns<Piece: Sendable>(
         _ count: Int, if parallel: Bool, make: @escaping @Sendable (Int) -> Piece, take: (Piece) -> Void
     ) {

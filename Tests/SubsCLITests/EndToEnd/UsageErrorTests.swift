@@ -65,7 +65,7 @@ struct UsageErrorTests {
     func negativeMonths() throws {
         let result = try Sandbox().run(["stats", "--months", "-2"])
         #expect(result.status == 64, "\(result)")
-        #expect(result.stderr.contains("-2") && !result.stderr.contains("Missing value"), "\(result)")
+        #expect(result.stderr == "subs: invalid --months '-2': expected 1 to 120 (see 'subs help stats')\n", "\(result)")
     }
 
     @Test("help for a command that does not exist is an error, not the main help", arguments: [

@@ -30,19 +30,22 @@ import Testing
         return try! SubscriptionList(subscriptions, query: ListQuery(), today: today, config: .defaults)
     }()
 
+    /// On both cores unless `parallel` is false; by default only from `BothCores.threshold` on.
     static func blocks<Element: Sendable>(
-        _ elements: [Element], perBlock: Int, members: @escaping @Sendable (Element, inout JSONWriter.ObjectWriter) -> Void
+        _ elements: [Element], perBlock: Int, parallel: Bool? = true,
+        members: @escaping @Sendable (Element, inout JSONWriter.ObjectWriter) -> Void
     ) -> (text: String, pieces: Int) {
         var bytes: [UInt8] = []
         var pieces = 0
-        JSONValue.writeArray(elements, perBlock: perBlock, members: members) {
+        JSONValue.writeArray(elements, perBlock: perBlock, parallel: parallel, members: members) {
             bytes += $0
             pieces += 1
         }
         return (String(decoding: bytes, as: UTF8.self), pieces)
     }
 
-    @Test("A list, in blocks of 1, 7, 64 or all", arguments: [1, 7, 64, 1_000])
+    /// 301, 43, 4, 2 and 1 blocks: the last made on this thread, or on the other.
+    @Test("A list, in blocks of 1, 7, 100, 151 or all", arguments: [1, 7, 100, 151, 1_000])
     func list(perBlock: Int) {
         let items = Self.list.items
         #expect(items.count == 301)
@@ -51,11 +54,14 @@ import Testing
         #expect(text == JSONValue.array(items.map(SubscriptionJSON.object)).rendered)
     }
 
-    @Test("A year of payments, in blocks of 2 or 256", arguments: [2, 256])
-    func upcoming(perBlock: Int) {
+    /// Thousands of payments: on both cores as `upcoming` prints them, and on one.
+    @Test("A year of payments, in blocks of 2 or 256", arguments: [2, 256], [nil, false])
+    func upcoming(perBlock: Int, parallel: Bool?) {
         let report = UpcomingReport(Self.list.items.map(\.subscription), today: Self.today, through: Self.today.adding(days: 365)!)
-        #expect(report.items.count > 2_000)
-        let (text, _) = Self.blocks(report.items, perBlock: perBlock) { SubscriptionJSON.upcomingMembers($0, into: &$1) }
+        #expect(report.items.count > BothCores.threshold)
+        let (text, _) = Self.blocks(report.items, perBlock: perBlock, parallel: parallel) {
+            SubscriptionJSON.upcomingMembers($0, into: &$1)
+        }
         #expect(text == JSONValue.array(report.items.map(SubscriptionJSON.upcoming)).rendered)
     }
 
