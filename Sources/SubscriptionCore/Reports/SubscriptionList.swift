@@ -61,51 +61,31 @@ public struct SubscriptionList: Sendable {
         _ subscriptions: consuming [Subscription], query: ListQuery, today: CivilDate, config: Config,
         converter: CurrencyConverter? = nil, me: String? = nil
     ) throws {
-        var snapshots: [SubscriptionSnapshot] = []
-        snapshots.reserveCapacity(subscriptions.count)
-        var cancelledLeftOut = 0
-        var endedLeftOut = 0
-        // Each moved into its snapshot from the end, put back in their order below: from an
-        // array the caller gives up (`list` hands over what it read), nothing is copied, where
-        // iterating copied each subscription (every string and array retained) and freed the
-        // copies with the array.
-        while let subscription = subscriptions.popLast() {
-            let snapshot = SubscriptionSnapshot(subscription, today: today, config: config, me: me)
-            if query.matches(snapshot) {
-                snapshots.append(snapshot)
-            } else if query.statuses.isEmpty, query.matchesAllButStatus(snapshot) {
-                if snapshot.status == .cancelled { cancelledLeftOut += 1 }
-                if snapshot.status == .ended { endedLeftOut += 1 }
-            }
+        // With thousands, the later half is moved (last first) into an array of its own, whose
+        // snapshots the other core makes while this one makes the earlier half's.
+        let parallel = subscriptions.count >= BothCores.threshold
+        let later = Handed<Subscription>()
+        if parallel {
+            let count = subscriptions.count - subscriptions.count / 2
+            later.elements.reserveCapacity(count)
+            while later.elements.count < count, let last = subscriptions.popLast() { later.elements.append(last) }
         }
-        snapshots.reverse()
-        self.cancelledLeftOut = cancelledLeftOut
-        self.endedLeftOut = endedLeftOut
+        let (second, first) = BothCores.run(if: parallel, {
+            var subscriptions = later.take()
+            return Snapshots(popping: &subscriptions, query: query, today: today, config: config, me: me)
+        }, while: {
+            var first = Snapshots(popping: &subscriptions, query: query, today: today, config: config, me: me)
+            first.shown.reverse()
+            return first
+        })
+        var snapshots = first.shown
+        snapshots.append(contentsOf: second.shown)
+        cancelledLeftOut = first.cancelledLeftOut + second.cancelledLeftOut
+        endedLeftOut = first.endedLeftOut + second.endedLeftOut
         let rates = converter.flatMap { converter in
             snapshots.allSatisfy { converter.rates[$0.subscription.currency] != nil } ? converter.rates : nil
         }
-        // Every name's collation key, one after another in one array.
-        var weights: [UInt32] = []
-        weights.reserveCapacity(snapshots.count * 16)
-        let keys = snapshots.map {
-            ListQuery.SortKey($0, sort: query.sort, collation: query.collation, rates: rates, weights: &weights)
-        }
-        let leading = keys.map { $0.leading }
-        // Sorted as positions, so that the sort moves integers, not snapshots. Most comparisons
-        // end on the leading keys, plain integers in an array of their own; the rest read the
-        // whole keys through pointers. A key passed by value was copied, its strings retained,
-        // twice in each of 1.7 million comparisons.
-        var order = leading.withUnsafeBufferPointer { leading in
-            keys.withUnsafeBufferPointer { keys in
-                weights.withUnsafeBufferPointer { weights in
-                    leading.indices.sorted {
-                        // Two positions to compare: the keys are not empty.
-                        query.sort.leadingOrder(leading[$0], leading[$1])
-                            ?? query.sort.areInIncreasingOrder(keys.baseAddress! + $0, keys.baseAddress! + $1, weights: weights)
-                    }
-                }
-            }
-        }
+        var order = Self.order(of: snapshots, by: query, rates: rates)
         if query.reverse { order.reverse() }
         snapshots.rearrange(taking: order)
         items = snapshots
@@ -117,6 +97,126 @@ public struct SubscriptionList: Sendable {
         monthlyTotals = totals
         base = converter?.base
         convertedMonthly = try converter?.convert(totals)
+    }
+
+    /// The positions of `snapshots` in the query's order. With thousands, each half's keys are
+    /// made and sorted on a core of its own, and the two sorted halves merged.
+    private static func order(of snapshots: [SubscriptionSnapshot], by query: ListQuery, rates: [Currency: Decimal]?) -> [Int] {
+        let half = snapshots.count / 2
+        let parallel = snapshots.count >= BothCores.threshold
+        let (upper, lower) = BothCores.run(if: parallel, {
+            SortedKeys(snapshots[half...], by: query, rates: rates)
+        }, while: {
+            SortedKeys(snapshots[..<half], by: query, rates: rates)
+        })
+        return lower.merged(with: upper, by: query.sort)
+    }
+}
+
+/// The snapshots of some of the subscriptions: those the query shows, in the order they were
+/// taken, and how many cancelled and ended ones it left out.
+private struct Snapshots: Sendable {
+    var shown: [SubscriptionSnapshot] = []
+    var cancelledLeftOut = 0
+    var endedLeftOut = 0
+
+    /// Each subscription is taken off the end of `subscriptions` and moved into its snapshot: from
+    /// an array the caller gives up (`list` hands over what it read), nothing is copied, where
+    /// iterating copied each subscription (every string and array retained) and freed the copies
+    /// with the array.
+    init(popping subscriptions: inout [Subscription], query: ListQuery, today: CivilDate, config: Config, me: String?) {
+        shown.reserveCapacity(subscriptions.count)
+        while let subscription = subscriptions.popLast() {
+            let snapshot = SubscriptionSnapshot(subscription, today: today, config: config, me: me)
+            if query.matches(snapshot) {
+                shown.append(snapshot)
+            } else if query.statuses.isEmpty, query.matchesAllButStatus(snapshot) {
+                if snapshot.status == .cancelled { cancelledLeftOut += 1 }
+                if snapshot.status == .ended { endedLeftOut += 1 }
+            }
+        }
+    }
+}
+
+/// An array handed to the other core whole: taken out, it is that core's alone, and popping it
+/// copies nothing.
+private final class Handed<Element: Sendable>: @unchecked Sendable {
+    var elements: [Element] = []
+
+    func take() -> [Element] {
+        var taken: [Element] = []
+        swap(&taken, &elements)
+        return taken
+    }
+}
+
+/// The sort keys of some of a list's items, and their positions in order. Each key's collation
+/// weights lie one after another in `weights`.
+private struct SortedKeys: Sendable {
+    let keys: [ListQuery.SortKey]
+    let weights: [UInt32]
+    /// Positions in the whole list, in order; `keys[position - first]` is a position's key.
+    let order: [Int]
+    let first: Int
+
+    init(_ snapshots: ArraySlice<SubscriptionSnapshot>, by query: ListQuery, rates: [Currency: Decimal]?) {
+        var weights: [UInt32] = []
+        weights.reserveCapacity(snapshots.count * 16)
+        let keys = snapshots.map {
+            ListQuery.SortKey($0, sort: query.sort, collation: query.collation, rates: rates, weights: &weights)
+        }
+        let leading = keys.map { $0.leading }
+        // Sorted as positions, so that the sort moves integers, not snapshots. Most comparisons
+        // end on the leading keys, plain integers in an array of their own; the rest read the
+        // whole keys through pointers. A key passed by value was copied, its strings retained,
+        // twice in each of 1.7 million comparisons.
+        let order = leading.withUnsafeBufferPointer { leading in
+            keys.withUnsafeBufferPointer { keys in
+                weights.withUnsafeBufferPointer { weights in
+                    leading.indices.sorted {
+                        // Two positions to compare: the keys are not empty.
+                        query.sort.leadingOrder(leading[$0], leading[$1])
+                            ?? query.sort.areInIncreasingOrder(keys.baseAddress! + $0, keys.baseAddress! + $1,
+                                                               leftWeights: weights, rightWeights: weights)
+                    }
+                }
+            }
+        }
+        (self.keys, self.weights, first) = (keys, weights, snapshots.startIndex)
+        self.order = order.map { $0 + snapshots.startIndex }
+    }
+
+    /// This part's order and `other`'s (the items after this part's) merged into one; of two
+    /// items that compare alike, this part's comes first, as a stable sort of the whole keeps it.
+    func merged(with other: SortedKeys, by sort: ListQuery.Sort) -> [Int] {
+        guard !other.order.isEmpty else { return order }
+        var merged: [Int] = []
+        merged.reserveCapacity(order.count + other.order.count)
+        keys.withUnsafeBufferPointer { keys in
+            other.keys.withUnsafeBufferPointer { otherKeys in
+                weights.withUnsafeBufferPointer { weights in
+                    other.weights.withUnsafeBufferPointer { otherWeights in
+                        var (mine, theirs) = (order.startIndex, other.order.startIndex)
+                        while mine < order.endIndex, theirs < other.order.endIndex {
+                            let left = keys.baseAddress! + (order[mine] - first)
+                            let right = otherKeys.baseAddress! + (other.order[theirs] - other.first)
+                            let rightFirst = sort.leadingOrder(right.pointee.leading, left.pointee.leading)
+                                ?? sort.areInIncreasingOrder(right, left, leftWeights: otherWeights, rightWeights: weights)
+                            if rightFirst {
+                                merged.append(other.order[theirs])
+                                theirs += 1
+                            } else {
+                                merged.append(order[mine])
+                                mine += 1
+                            }
+                        }
+                        merged.append(contentsOf: order[mine...])
+                        merged.append(contentsOf: other.order[theirs...])
+                    }
+                }
+            }
+        }
+        return merged
     }
 }
 
@@ -149,7 +249,7 @@ extension ListQuery {
     }
 
     /// What sorting needs of one item, computed once.
-    struct SortKey {
+    struct SortKey: Sendable {
         /// The next payment's day and the name's first letters, which settle most comparisons.
         let leading: LeadingKey
         /// The amount or monthly cost, in the base currency when there are rates.
@@ -185,7 +285,7 @@ extension ListQuery {
 
     /// The part of a sort key that settles most comparisons, in integers alone: sorting 100,000
     /// by them takes no reference count and reads no array.
-    struct LeadingKey {
+    struct LeadingKey: Sendable {
         /// The next payment's day, `Int.max` when there is none (sorted last).
         let nextDay: Int
         /// The collation key's first three weights, packed (`NameCollation.prefix`): most names
@@ -213,17 +313,18 @@ extension ListQuery.Sort {
 
     /// Sorts by the key, then by name in the query's collation, then by id so the order is stable
     /// between runs.
-    /// - Parameter weights: the weights of every name, where the keys' collation keys lie.
+    /// - Parameter leftWeights: the weights where `left`'s collation key lies; `rightWeights`, `right`'s.
     func areInIncreasingOrder(
         _ left: UnsafePointer<ListQuery.SortKey>, _ right: UnsafePointer<ListQuery.SortKey>,
-        weights: UnsafeBufferPointer<UInt32>
+        leftWeights: UnsafeBufferPointer<UInt32>, rightWeights: UnsafeBufferPointer<UInt32>
     ) -> Bool {
+        let byName = { Self.byName(left, right, leftWeights: leftWeights, rightWeights: rightWeights) }
         switch self {
         case .next:
             let (leftDay, rightDay) = (left.pointee.leading.nextDay, right.pointee.leading.nextDay)
-            return leftDay != rightDay ? leftDay < rightDay : Self.byName(left, right, weights: weights)
+            return leftDay != rightDay ? leftDay < rightDay : byName()
         case .name:
-            return Self.byName(left, right, weights: weights)
+            return byName()
         case .amount, .monthly:
             // Without rates different currencies are not comparable: group by currency first.
             if let leftCurrency = left.pointee.currency, let rightCurrency = right.pointee.currency,
@@ -231,19 +332,19 @@ extension ListQuery.Sort {
                 return leftCurrency < rightCurrency
             }
             let (leftValue, rightValue) = (left.pointee.value, right.pointee.value)
-            return leftValue == rightValue ? Self.byName(left, right, weights: weights) : leftValue > rightValue
+            return leftValue == rightValue ? byName() : leftValue > rightValue
         }
     }
 
     /// The tie-break: by name in the query's collation, then as Unicode scalars, then by id.
     private static func byName(
         _ left: UnsafePointer<ListQuery.SortKey>, _ right: UnsafePointer<ListQuery.SortKey>,
-        weights: UnsafeBufferPointer<UInt32>
+        leftWeights: UnsafeBufferPointer<UInt32>, rightWeights: UnsafeBufferPointer<UInt32>
     ) -> Bool {
         if left.pointee.leading.collationPrefix != right.pointee.leading.collationPrefix {
             return left.pointee.leading.collationPrefix < right.pointee.leading.collationPrefix
         }
-        if let precedes = precedes(weights[left.pointee.collationKey], weights[right.pointee.collationKey]) {
+        if let precedes = precedes(leftWeights[left.pointee.collationKey], rightWeights[right.pointee.collationKey]) {
             return precedes
         }
         let (leftName, rightName) = (left.pointee.name, right.pointee.name)

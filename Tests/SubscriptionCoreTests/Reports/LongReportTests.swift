@@ -40,6 +40,27 @@ struct LongReportTests {
         #expect(byNext.monthlyTotals.currencies == [currency("USD")])
     }
 
+    /// Each half is sorted on its own core and the halves merged: every item must then be in
+    /// order with the next, as the sort's own comparison says, whatever the sort.
+    @Test("list sorts all of them in order by every sort, either way", arguments: ListQuery.Sort.allCases, [false, true])
+    func everySort(sort: ListQuery.Sort, reverse: Bool) throws {
+        let list = try SubscriptionList(Self.all, query: ListQuery(status: [.all], sort: sort, reverse: reverse),
+                                        today: Self.today, config: .defaults)
+        #expect(Set(list.items.map(\.subscription.id)).count == Self.all.count)
+        var weights: [UInt32] = []
+        let keys = list.items.map { ListQuery.SortKey($0, sort: sort, collation: .english, rates: nil, weights: &weights) }
+        let misplaced = weights.withUnsafeBufferPointer { weights in
+            keys.withUnsafeBufferPointer { keys in
+                (1..<keys.count).filter { index in
+                    let (before, after) = (keys.baseAddress! + index - 1, keys.baseAddress! + index)
+                    let (first, second) = reverse ? (before, after) : (after, before)
+                    return sort.areInIncreasingOrder(first, second, leftWeights: weights, rightWeights: weights)
+                }
+            }
+        }
+        #expect(misplaced.isEmpty)
+    }
+
     @Test("upcoming gives every item of each subscription, in its order", arguments: [30, 365])
     func upcoming(days: Int) throws {
         let end = try #require(Self.today.adding(days: days))
