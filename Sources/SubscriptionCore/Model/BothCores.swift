@@ -2,10 +2,11 @@ import Dispatch
 
 /// Two pieces of work at once, one on another thread: an import of 100,000 reads its document
 /// twice (the key check and the decoder) and checks every record, `upcoming` ranks every
-/// subscription by name as it gathers their items, a table of thousands of rows is measured and
-/// written half on each core, and a JSON list is written a block on each core in turn. The
-/// second core does part of it. The other thread sees no task-local value (the command line's
-/// language is one): what runs there is handed its own.
+/// subscription by name as it gathers their items, `list` makes and sorts its items half on each
+/// core, a table of thousands of rows is measured and written half on each core, and a JSON list
+/// is written a block on each core in turn. The second core does part of it. The other thread
+/// sees no task-local value (the command line's language is one): what runs there is handed its
+/// own.
 public enum BothCores {
     /// Below this many subscriptions, records or rows the work is done on one thread: a thread
     /// is not worth starting for it.

@@ -2,9 +2,8 @@ import Foundation
 import Testing
 @testable import SubscriptionCore
 
-/// From 2,000 subscriptions on, `upcoming` shares its work between two threads (`BothCores`):
-/// what it shows is what working through the subscriptions one by one shows. `list` over as many
-/// is checked beside it.
+/// From 2,000 subscriptions on, `upcoming` and `list` share their work between two threads
+/// (`BothCores`): what they show is what working through the subscriptions one by one shows.
 @Suite("Long lists: list and upcoming over 2,500 subscriptions")
 struct LongReportTests {
     static let today = day("2024-06-15")
