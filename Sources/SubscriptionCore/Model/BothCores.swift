@@ -26,7 +26,7 @@ public enum BothCores {
             let result = try body()
             return (side(), result)
         }
-        let outcome = Outcome<SideValue>()
+        let outcome = Handover<SideValue>()
         let done = DispatchSemaphore(value: 0)
         queue.async {
             outcome.value = side()
@@ -56,7 +56,7 @@ public enum BothCores {
             for index in 0..<count { take(make(index)) }
             return
         }
-        let waiting = Outcome<Piece>()
+        let waiting = Handover<Piece>()
         let (made, taken, finished) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
         queue.async {
             for index in stride(from: 1, to: count, by: 2) {
@@ -77,8 +77,9 @@ public enum BothCores {
         finished.wait()
     }
 
-    /// Written by the other thread before it signals, read by this one after the wait.
-    private final class Outcome<Value>: @unchecked Sendable {
+    /// A value handed between the two threads: written by one before it signals, taken by the
+    /// other after the wait (`value.take()`), so that the taker holds it alone.
+    final class Handover<Value>: @unchecked Sendable {
         var value: Value?
     }
 }

@@ -66,16 +66,16 @@ public struct SubscriptionList: Sendable {
         // earlier half's come last first and are reversed; the later half, moved last first, is
         // popped first first.
         let parallel = subscriptions.count >= BothCores.threshold
-        let later = Handed<Subscription>()
+        let later = BothCores.Handover<[Subscription]>()
         if parallel {
             let count = subscriptions.count - subscriptions.count / 2
             var moved: [Subscription] = []
             moved.reserveCapacity(count)
             while moved.count < count, let last = subscriptions.popLast() { moved.append(last) }
-            later.elements = moved
+            later.value = moved
         }
         let (second, first) = BothCores.run(if: parallel, {
-            var subscriptions = later.take()
+            var subscriptions = later.value.take() ?? []
             return Snapshots(popping: &subscriptions, query: query, today: today, config: config, me: me)
         }, while: {
             var first = Snapshots(popping: &subscriptions, query: query, today: today, config: config, me: me)
@@ -140,18 +140,6 @@ private struct Snapshots: Sendable {
                 if snapshot.status == .ended { endedLeftOut += 1 }
             }
         }
-    }
-}
-
-/// An array handed to the other core whole: taken out, it is that core's alone, and popping it
-/// copies nothing.
-private final class Handed<Element: Sendable>: @unchecked Sendable {
-    var elements: [Element] = []
-
-    func take() -> [Element] {
-        var taken: [Element] = []
-        swap(&taken, &elements)
-        return taken
     }
 }
 
