@@ -35,13 +35,9 @@ public enum ImportFormats {
             throw InputError.invalid(.from, value: from, expected: .names(names))
         }
         if from == MappedCSVFormat.name { return try MappedCSVFormat.parse(data, options: options) }
-        // An export document is recognised by decoding it, and read from what was decoded. The
-        // keys of a long one (a megabyte is about a thousand subscriptions) are checked meanwhile
-        // on the other core (in vain for a file of another format).
+        // An export document is recognised by decoding it, and read from what was decoded.
         if candidates.first == SubsDocumentFormat.self {
-            let (checked, document) = BothCores.run(if: data.count >= 1 << 20, { SubsDocumentFormat.checkKeys(data) }, while: {
-                SubsDocumentFormat.decodedDocument(data)
-            })
+            let (document, checked) = SubsDocumentFormat.decodedDocument(checking: data)
             if let document {
                 return try SubsDocumentFormat.parse(data, decoded: (document, try checked.get()), options: options)
             }
