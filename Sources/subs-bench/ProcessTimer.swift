@@ -26,13 +26,6 @@ enum ProcessTimer {
     /// A command and what it runs with.
     typealias Command = (arguments: [String], environment: [String: String])
 
-    /// Two commands compared: their runs taken in turn, so that a busy moment of the machine
-    /// falls on both alike.
-    static func measureInTurn(_ first: Command, _ second: Command, runs: Int, warmUp: Int = 2) throws -> (ProcessCost, ProcessCost) {
-        let rounds = try rounds([first, second], runs: runs, warmUp: warmUp)
-        return (median(rounds.map { $0[0] }), median(rounds.map { $0[1] }))
-    }
-
     /// `runs` rounds of one run of each command, each round starting one command further on
     /// (so that none always runs just after another): what each cost, round by round, in the
     /// commands' order. A figure made of their differences, taken round by round (what a

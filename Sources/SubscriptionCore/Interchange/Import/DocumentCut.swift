@@ -39,51 +39,64 @@ struct DocumentCut {
     /// Where the list the outermost object's `subscriptions` names opens, the commas between its
     /// elements, and where it closes.
     private static func commas(in bytes: UnsafeRawBufferPointer) -> (start: Int, commas: [Int], end: Int)? {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        let count = bytes.count
         let name = Array("subscriptions".utf8)
-        // Where a depth-1 `"subscriptions"` key is, before its list opens.
+        // Where a depth-1 `"subscriptions"` key is, before its list opens. Anything else between
+        // it and its list would not be JSON, and its parts would not decode either.
         enum Near { case nothing, name, colon }
         var near = Near.nothing
         var depth = 0
-        var inString = false, escaped = false
-        var stringStart = 0
         var listStart: Int?
         var commas: [Int] = []
-        for position in bytes.indices {
-            let byte = bytes[position]
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                    near = depth == 1 && listStart == nil && bytes[(stringStart + 1)..<position].elementsEqual(name) ? .name : .nothing
+        var position = 0
+        return structural.withUnsafeBufferPointer { structural in
+            while position < count {
+                // Most bytes are indentation, digits and literals: passed over in a tight loop.
+                while position < count, !structural[Int(base[position])] { position += 1 }
+                guard position < count else { break }
+                let byte = base[position]
+                switch byte {
+                case UInt8(ascii: "\""):
+                    guard let end = stringEnd(base, from: position + 1, count: count) else { return nil }
+                    near = depth == 1 && listStart == nil
+                        && UnsafeBufferPointer(start: base + position + 1, count: end - position - 1).elementsEqual(name) ? .name : .nothing
+                    position = end
+                case UInt8(ascii: ":"):
+                    near = near == .name ? .colon : .nothing
+                case UInt8(ascii: "["), UInt8(ascii: "{"):
+                    if byte == UInt8(ascii: "["), depth == 1, near == .colon { listStart = position }
+                    depth += 1
+                    near = .nothing
+                case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    depth -= 1
+                    if let listStart, depth == 1 { return byte == UInt8(ascii: "]") ? (listStart, commas, position) : nil }
+                    guard depth >= 0 else { return nil }
+                    near = .nothing
+                default:
+                    if listStart != nil, depth == 2 { commas.append(position) }
+                    near = .nothing
                 }
-                continue
+                position += 1
             }
-            switch byte {
-            case UInt8(ascii: "\""):
-                inString = true
-                stringStart = position
-            case UInt8(ascii: ":"):
-                near = near == .name ? .colon : .nothing
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                if byte == UInt8(ascii: "["), depth == 1, near == .colon { listStart = position }
-                depth += 1
-                near = .nothing
-            case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                depth -= 1
-                if let listStart, depth == 1 { return byte == UInt8(ascii: "]") ? (listStart, commas, position) : nil }
-                guard depth >= 0 else { return nil }
-                near = .nothing
-            case UInt8(ascii: ","):
-                if listStart != nil, depth == 2 { commas.append(position) }
-                near = .nothing
-            case 0x20, 0x09, 0x0A, 0x0D:
-                continue
-            default:
-                near = .nothing
-            }
+            return nil
+        }
+    }
+
+    /// The bytes `commas(in:)` acts on: quotes, brackets, braces, colons and commas.
+    private static let structural: [Bool] = (0...255).map { Array("\"[]{}:,".utf8).contains(UInt8($0)) }
+
+    /// The position of the `"` that ends a string whose text starts at `from`: the first not
+    /// escaped, that is, after an even run of backslashes. Found with `memchr`: a document is
+    /// mostly strings.
+    private static func stringEnd(_ base: UnsafePointer<UInt8>, from: Int, count: Int) -> Int? {
+        var from = from
+        while from < count, let found = memchr(base + from, Int32(UInt8(ascii: "\"")), count - from) {
+            let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            var backslashes = 0
+            while quote - backslashes > from, base[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+            if backslashes % 2 == 0 { return quote }
+            from = quote + 1
         }
         return nil
     }
