@@ -83,15 +83,16 @@ do {
             ([subs, "list", "--format", "json"], small.environment), (["task", "export"], tasks),
             ([subs, "list", "--format", "json"], single.environment), (shellRead(small), [:]), (shellRead(single), [:]),
         ], runs: runs)
-        let (list, taskExport, listOne) = (ProcessTimer.median(listRounds.map { $0[0] }), ProcessTimer.median(listRounds.map { $0[1] }),
-                                           ProcessTimer.median(listRounds.map { $0[2] }))
+        func median(_ command: Int) -> ProcessCost { ProcessTimer.median(listRounds.map { $0[command] }) }
+        func perRow(_ many: Int, _ one: Int) -> Double {
+            ProcessTimer.median(listRounds.map { ($0[many].seconds - $0[one].seconds) / Double(small.count - 1) })
+        }
+        let (list, taskExport, listOne, shellList, shellOne) = (median(0), median(1), median(2), median(3), median(4))
         report.check("list --format json, 1,000", list, limit: taskExport.seconds, limitText: "task export",
                      detail: "peer: task export of \(taskCount.formatted()) tasks \(BenchReport.time(taskExport.seconds))")
         report.info("list --format json, 1 (all but the rows)", listOne,
-                    detail: "sqlcipher reading 1,000: \(BenchReport.time(ProcessTimer.median(listRounds.map { $0[3].seconds }))), "
-                        + "1: \(BenchReport.time(ProcessTimer.median(listRounds.map { $0[4].seconds })))")
-        let perSubscription = ProcessTimer.median(listRounds.map { ($0[0].seconds - $0[2].seconds) / Double(small.count - 1) })
-        let shellPerRow = ProcessTimer.median(listRounds.map { ($0[3].seconds - $0[4].seconds) / Double(small.count - 1) })
+                    detail: "sqlcipher reading 1,000: \(BenchReport.time(shellList.seconds)), 1: \(BenchReport.time(shellOne.seconds))")
+        let (perSubscription, shellPerRow) = (perRow(0, 2), perRow(3, 4))
         report.check("list: each subscription beyond the first, (1,000 − 1) / 999", value: BenchReport.micro(perSubscription),
                      target: "≤ 3.0 µs", met: perSubscription <= 3e-6,
                      detail: "sqlcipher reading a row: \(BenchReport.micro(shellPerRow))")

@@ -74,37 +74,69 @@ struct DocumentCutTests {
         } == "{\"subscriptions\" : [ 1 ] }|[ 2 ]")
     }
 
-    @Test("Mutated documents: the parts decode exactly when the whole does, to the same document")
+    static let options = ImportOptions(today: day("2024-10-01"), now: fixedNow)
+
+    /// What an import makes of `data`: its subscriptions, or the error it says, with export
+    /// documents of `long` bytes or more read in two parts.
+    private func outcome(_ data: Data, long: Int) -> (subscriptions: [Subscription]?, error: String?) {
+        do {
+            return (try ImportFormats.parse(data, from: nil, options: Self.options, long: long).subscriptions.map(\.subscription), nil)
+        } catch {
+            return (nil, "\(error)")
+        }
+    }
+
+    @Test("Mutated documents, bytes and all: read in two parts, the import takes or refuses each as it does whole")
     func mutated() {
         var random = SeededRandom(name: "document cut")
         let seed = Array(Self.document(6).utf8)
-        var outcomes = (decoded: 0, refused: 0)
-        for round in 0..<1_500 {
-            let text = String(decoding: Mutation.mutate(seed, random: &random), as: UTF8.self)
-            let fraction = Double.random(in: 0...1, using: &random)
-            let (whole, cut) = decoded(text, at: fraction)
-            if whole != nil { outcomes.decoded += 1 } else { outcomes.refused += 1 }
-            // No cut: the whole is decoded as before. A cut: the same outcome as the whole.
-            guard case .some(let joined) = cut else { continue }
-            #expect(joined == whole, "seed \(random.seed), round \(round), at \(fraction):\n\(text)")
+        var outcomes = (taken: 0, refused: 0)
+        for round in 0..<1_000 {
+            let data = Data(Mutation.mutate(seed, random: &random))
+            let whole = outcome(data, long: .max)
+            if whole.subscriptions != nil { outcomes.taken += 1 } else { outcomes.refused += 1 }
+            #expect(outcome(data, long: 0) == whole, "seed \(random.seed), round \(round):\n\(String(decoding: data, as: UTF8.self))")
         }
-        #expect(outcomes.decoded > 100 && outcomes.refused > 100, "\(outcomes)")
+        #expect(outcomes.taken > 100 && outcomes.refused > 100, "\(outcomes)")
     }
 
-    @Test("A long document is read on both cores as the whole is, and refused when the whole is")
+    /// A document of 3,000 subscriptions, over the megabyte from which the parts are decoded apart,
+    /// with `edit` made to its text.
+    private static let long = document(3_000)
+
+    @Test("A long document is read on both cores as it is whole")
     func longDocument() throws {
-        // Past the megabyte from which the parts are decoded apart.
-        let text = Self.document(3_000)
-        #expect(text.utf8.count > 1 << 20)
-        let read = SubsDocumentFormat.decodedDocument(checking: Data(text.utf8))
-        #expect(read.document == (try JSONDecoder().decode(ExportDocument.self, from: Data(text.utf8))))
-        #expect((try? read.checked.get()) != nil)
-        // A wrong value in the later part: no document, and the import says what the whole says.
-        let last = try #require(text.range(of: "\"weight\": 1", options: .backwards))
-        let broken = text.replacingCharacters(in: last, with: "\"weight\": \"1\"")
-        #expect(SubsDocumentFormat.decodedDocument(checking: Data(broken.utf8)).document == nil)
-        #expect(throws: ImportError.self) {
-            try ImportFormats.parse(Data(broken.utf8), from: nil, options: ImportOptions(today: day("2024-10-01"), now: fixedNow))
+        #expect(Self.long.utf8.count > 1 << 20)
+        let whole = outcome(Data(Self.long.utf8), long: .max)
+        #expect(whole.subscriptions?.count == 3_000)
+        #expect(outcome(Data(Self.long.utf8), long: 1 << 20) == whole)
+    }
+
+    /// Lists each part reads but the whole does not: a comma first or twice (Foundation takes a
+    /// comma last), an entry at the 513th level, a key `subscriptions` escaped and twice.
+    @Test("A long document broken where each part reads but the whole does not is refused as it is whole",
+          arguments: ["leading comma", "double comma", "too deep", "escaped twice", "wrong value last"])
+    func brokenLongDocument(_ breakage: String) throws {
+        var text = Self.long
+        let list = try #require(text.range(of: "\"subscriptions\": ["))
+        switch breakage {
+        case "leading comma":
+            text.replaceSubrange(list, with: "\"subscriptions\": [ ,")
+        case "double comma":
+            // Every comma between two subscriptions doubled: the cut falls on one of them.
+            text = text.replacingOccurrences(of: "\n    },\n    {", with: "\n    },,\n    {")
+        case "too deep":
+            let deep = String(repeating: "[", count: 510) + String(repeating: "]", count: 510)
+            let last = try #require(text.range(of: "\"auto_renew\"", options: .backwards))
+            text.replaceSubrange(last, with: "\"deep\": \(deep),\n    \"auto_renew\"")
+        case "escaped twice":
+            text.replaceSubrange(list, with: "\"subscr\\u0069ptions\": [], \"subscriptions\": [")
+        default:
+            let last = try #require(text.range(of: "\"weight\": 1", options: .backwards))
+            text.replaceSubrange(last, with: "\"weight\": \"1\"")
         }
+        let whole = outcome(Data(text.utf8), long: .max)
+        #expect(whole.error != nil)
+        #expect(outcome(Data(text.utf8), long: 1 << 20) == whole)
     }
 }

@@ -6,24 +6,25 @@ import Foundation
 ///
 /// `earlier` is the document with its `subscriptions` list ended at the cut, `later` a list of the
 /// subscriptions after it. The cut is at a comma between two elements of that list, found by
-/// reading strings and brackets as JSON does, so:
-/// - when the whole decodes, each part decodes, to the whole's first and last subscriptions;
+/// reading strings and brackets as JSON does. For a document `JSONKeyCheck` accepts (JSON's own
+/// syntax, at most 512 deep, no key twice in an object):
 /// - when each part decodes, so does the whole, to the two joined: the comma put back between two
-///   valid lists of elements makes one.
-/// A part that does not decode is therefore a whole that does not: no need to try it.
+///   lists of elements makes one;
+/// - when the whole decodes, each part does, to the whole's first and last subscriptions.
+/// So a part that does not decode is a whole that does not. Without the check the two may differ
+/// (a list starting with a comma, which Foundation refuses and each part hides), so its parts are
+/// used only once the check has passed.
 struct DocumentCut {
     let earlier: Data
     let later: Data
 
-    /// The cut nearest `fraction` of the way through the list's bytes; nil when the outermost
-    /// object has no `subscriptions` list of two or more elements, or its list does not close.
-    /// One pass over the bytes, keeping only the list's commas.
+    /// The cut nearest `fraction` of the way through the document; nil when its outermost object
+    /// has no `subscriptions` list of two or more elements, or the list does not close. One pass
+    /// over the bytes, keeping only the comma nearest so far.
     init?(_ data: Data, at fraction: Double) {
         let parts = data.withUnsafeBytes { bytes -> (earlier: Data, later: Data)? in
-            guard let (start, commas, end) = Self.commas(in: bytes), !commas.isEmpty else { return nil }
-            let target = start + Int(fraction * Double(end - start))
-            guard let comma = commas.min(by: { abs($0 - target) < abs($1 - target) }) else { return nil }
-            var earlier = Data(capacity: bytes.count)
+            guard let (comma, end) = Self.list(in: bytes, cutNear: Int(fraction * Double(bytes.count))) else { return nil }
+            var earlier = Data(capacity: comma + bytes.count - end)
             earlier.append(contentsOf: bytes[..<comma])
             earlier.append(contentsOf: bytes[end...])
             var later = Data(capacity: end - comma + 1)
@@ -36,9 +37,9 @@ struct DocumentCut {
         (earlier, later) = parts
     }
 
-    /// Where the list the outermost object's `subscriptions` names opens, the commas between its
-    /// elements, and where it closes.
-    private static func commas(in bytes: UnsafeRawBufferPointer) -> (start: Int, commas: [Int], end: Int)? {
+    /// Of the list the outermost object's `subscriptions` names, the comma between two elements
+    /// nearest `target`, and where the list closes.
+    private static func list(in bytes: UnsafeRawBufferPointer, cutNear target: Int) -> (comma: Int, end: Int)? {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
         let count = bytes.count
         let name = Array("subscriptions".utf8)
@@ -47,8 +48,8 @@ struct DocumentCut {
         enum Near { case nothing, name, colon }
         var near = Near.nothing
         var depth = 0
-        var listStart: Int?
-        var commas: [Int] = []
+        var listOpen = false
+        var comma: Int?
         var position = 0
         return structural.withUnsafeBufferPointer { structural in
             while position < count {
@@ -59,22 +60,25 @@ struct DocumentCut {
                 switch byte {
                 case UInt8(ascii: "\""):
                     guard let end = stringEnd(base, from: position + 1, count: count) else { return nil }
-                    near = depth == 1 && listStart == nil
+                    near = depth == 1 && !listOpen
                         && UnsafeBufferPointer(start: base + position + 1, count: end - position - 1).elementsEqual(name) ? .name : .nothing
                     position = end
                 case UInt8(ascii: ":"):
                     near = near == .name ? .colon : .nothing
                 case UInt8(ascii: "["), UInt8(ascii: "{"):
-                    if byte == UInt8(ascii: "["), depth == 1, near == .colon { listStart = position }
+                    if byte == UInt8(ascii: "["), depth == 1, near == .colon { listOpen = true }
                     depth += 1
                     near = .nothing
                 case UInt8(ascii: "]"), UInt8(ascii: "}"):
                     depth -= 1
-                    if let listStart, depth == 1 { return byte == UInt8(ascii: "]") ? (listStart, commas, position) : nil }
+                    if listOpen, depth == 1 {
+                        guard byte == UInt8(ascii: "]"), let comma else { return nil }
+                        return (comma, position)
+                    }
                     guard depth >= 0 else { return nil }
                     near = .nothing
                 default:
-                    if listStart != nil, depth == 2 { commas.append(position) }
+                    if listOpen, depth == 2, abs(position - target) < abs((comma ?? Int.max / 2) - target) { comma = position }
                     near = .nothing
                 }
                 position += 1
@@ -83,7 +87,7 @@ struct DocumentCut {
         }
     }
 
-    /// The bytes `commas(in:)` acts on: quotes, brackets, braces, colons and commas.
+    /// The bytes `list(in:cutNear:)` acts on: quotes, brackets, braces, colons and commas.
     private static let structural: [Bool] = (0...255).map { Array("\"[]{}:,".utf8).contains(UInt8($0)) }
 
     /// The position of the `"` that ends a string whose text starts at `from`: the first not

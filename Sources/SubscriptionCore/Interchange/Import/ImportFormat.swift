@@ -28,6 +28,12 @@ public enum ImportFormats {
 
     /// Parses `data` with the format `from` names, or the first format that recognises it.
     public static func parse(_ data: Data, from: String?, options: ImportOptions) throws -> ParsedImport {
+        try parse(data, from: from, options: options, long: 1 << 20)
+    }
+
+    /// `parse(_:from:options:)`, an export document of `long` bytes or more read on both cores
+    /// (`SubsDocumentFormat.decodedDocument(checking:long:)`): tests give any length.
+    static func parse(_ data: Data, from: String?, options: ImportOptions, long: Int) throws -> ParsedImport {
         // A column map means a CSV read through it, whatever its header looks like.
         let from = from ?? (options.map == nil ? nil : MappedCSVFormat.name)
         let candidates = from.map { name in all.filter { $0.name == name } } ?? all
@@ -37,7 +43,7 @@ public enum ImportFormats {
         if from == MappedCSVFormat.name { return try MappedCSVFormat.parse(data, options: options) }
         // An export document is recognised by decoding it, and read from what was decoded.
         if candidates.first == SubsDocumentFormat.self {
-            let (document, checked) = SubsDocumentFormat.decodedDocument(checking: data)
+            let (document, checked) = SubsDocumentFormat.decodedDocument(checking: data, long: long)
             if let document {
                 return try SubsDocumentFormat.parse(data, decoded: (document, try checked.get()), options: options)
             }

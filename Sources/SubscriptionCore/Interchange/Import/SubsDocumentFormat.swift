@@ -26,24 +26,29 @@ public enum SubsDocumentFormat: ImportFormat {
         return document
     }
 
-    /// `decodedDocument(data)`, and `data`'s keys checked (`checkKeys`). A long document (a
-    /// megabyte is about a thousand subscriptions) is read on both cores: the other checks its
-    /// keys, then decodes the last part of its subscriptions (`DocumentCut`) while this one
-    /// decodes the rest; in vain for a file of another format.
+    /// `decodedDocument(data)`, and `data`'s keys checked (`checkKeys`). A document of `long`
+    /// bytes or more (a megabyte is about a thousand subscriptions) is read on both cores: the
+    /// other checks its keys, then decodes the last part of its subscriptions (`DocumentCut`)
+    /// while this one decodes the rest; in vain for a file of another format.
     static func decodedDocument(
-        checking data: Data
-    ) -> (document: ExportDocument?, checked: Result<JSONKeyCheck.Checked, ImportError>) {
-        let long = data.count >= 1 << 20
+        checking data: Data, long: Int
+    ) -> (document: ExportDocument?, checked: KeysChecked) {
+        let isLong = data.count >= long
         // The other core's share: checking keys costs about what decoding 0.4 of them does.
-        let cut = long ? DocumentCut(data, at: 0.7) : nil
-        let (side, earlier) = BothCores.run(if: long, {
-            (checked: checkKeys(data), later: cut.flatMap { try? JSONDecoder().decode([ExportDocument.Entry].self, from: $0.later) })
+        let cut = isLong ? DocumentCut(data, at: 0.7) : nil
+        let (side, earlier) = BothCores.run(if: isLong, { () -> (checked: KeysChecked, later: [ExportDocument.Entry]?) in
+            let checked = checkKeys(data)
+            guard case .success = checked, let cut else { return (checked, nil) }
+            return (checked, try? JSONDecoder().decode([ExportDocument.Entry].self, from: cut.later))
         }, while: {
             decodedDocument(cut?.earlier ?? data)
         })
         guard cut != nil else { return (earlier, side.checked) }
-        // A part that does not decode is a whole that does not (`DocumentCut`).
-        guard var document = earlier, let later = side.later else { return (nil, side.checked) }
+        // Without the check's pass the parts may decode where the whole does not (`DocumentCut`):
+        // the whole is then read again for its error, as a document that does not decode is.
+        guard case .success = side.checked, var document = earlier, let later = side.later else {
+            return (nil, side.checked)
+        }
         document.subscriptions += later
         return (document, side.checked)
     }
@@ -67,9 +72,11 @@ public enum SubsDocumentFormat: ImportFormat {
         return try first.get() + second.get()
     }
 
+    typealias KeysChecked = Result<JSONKeyCheck.Checked, ImportError>
+
     /// Checks `data` for a key written twice, which would be read one way here and another way
     /// by jq, and keeps what `parse` reads as written.
-    static func checkKeys(_ data: Data) -> Result<JSONKeyCheck.Checked, ImportError> {
+    static func checkKeys(_ data: Data) -> KeysChecked {
         Result { () throws(ImportError) in try JSONKeyCheck.importable(data, rawMembers: ["version"]) }
     }
 
