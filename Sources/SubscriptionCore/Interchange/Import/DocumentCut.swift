@@ -1,7 +1,7 @@
 import Foundation
 
 /// An export document cut in two between two of its subscriptions, so that the parts are decoded
-/// on the two cores at once: Foundation's decoder spent 3.5 s on a document of 100,000, a third
+/// on the two cores at once: Foundation's decoder spent 3.4 s on a document of 100,000, a third
 /// of the import, on one core.
 ///
 /// `earlier` is the document with its `subscriptions` list ended at the cut, `later` a list of the
