@@ -85,6 +85,26 @@ enum PrivateFiles {
         return found
     }
 
+    /// The file `path` leads to: `path` itself, or when it is a symbolic link, the path the link
+    /// names, through any further links (a relative one from the link's directory), whether or
+    /// not a file is there yet. A file written in its place is renamed over that one, so the link
+    /// stays; a link to a folder that is not there (not mounted) makes that write fail. A link
+    /// that cannot be read, or a loop, is `path`.
+    static func followingLinks(_ path: String) -> String {
+        var current = path
+        // As many links as the kernel follows before it gives up (ELOOP).
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { return path }
+            let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : PathName.directory(of: current) + "/" + target
+        }
+        return path
+    }
+
     private static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }

@@ -85,11 +85,12 @@ public enum Backup {
                 try KeyMaterial.checkNewPassphrase(location.key)
                 try PrivateFiles.prepareDirectory(for: location.databasePath, as: .database)
             }
-            let readable = try copyBytes(of: path, near: location.databasePath)
+            let database = location.databaseFile()
+            let readable = try copyBytes(of: path, near: database)
             defer { DatabaseCopy.remove(readable) }
             let backup = try openBackup(readable, named: path, key: key ?? location.key)
             let temporary = try DatabaseCopy.write(
-                backup, near: location.databasePath, key: location.key, createKey: current == nil)
+                backup, near: database, key: location.key, createKey: current == nil)
             do {
                 // An older backup is brought up to this program's schema before it goes in place.
                 let restored = try EncryptedDatabase.keyedConnection(path: temporary, key: location.key, createKey: false)
@@ -98,14 +99,14 @@ public enum Backup {
                 try EncryptedDatabase.checkIntegrity(restored, path: temporary)
                 guard current != nil else {
                     try record(restored, from: path, replaced: nil, undoing: undoing, now: now)
-                    return try DatabaseCopy.move(temporary, to: location.databasePath)
+                    return try DatabaseCopy.move(temporary, to: database)
                 }
                 try SubscriptionStore.mapErrors(location) {
                     try DatabaseCopy.replacing(location) { locked in
                         if let undoing, try History.latestUndoable(locked)?.0 != undoing { throw UndoError.changedMeanwhile }
                         let replaced = try automatic(locked, location: location, reason: "restore", now: now)
                         try record(restored, from: path, replaced: replaced, undoing: undoing, now: now)
-                        try DatabaseCopy.move(temporary, to: location.databasePath)
+                        try DatabaseCopy.move(temporary, to: database)
                     }
                 }
             } catch {

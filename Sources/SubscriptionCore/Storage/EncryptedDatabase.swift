@@ -92,10 +92,9 @@ enum EncryptedDatabase {
     /// (a read-only directory, a full disk, another process writing) the database is used as it
     /// is, and converted by a later run.
     private static func convertLegacyPages(_ connection: Connection, _ location: StoreLocation) throws -> Connection {
-        let path = location.databasePath
-        guard try pageSize(of: connection) == legacyPageSize,
-              access(PathName.directory(of: path), W_OK) == 0
-        else { return connection }
+        guard try pageSize(of: connection) == legacyPageSize else { return connection }
+        let path = location.databaseFile()
+        guard access(PathName.directory(of: path), W_OK) == 0 else { return connection }
         do {
             // A command that only reads must not wait behind a long write for a conversion
             // that can as well be done next time.

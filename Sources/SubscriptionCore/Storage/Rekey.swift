@@ -49,7 +49,7 @@ public enum Rekey {
             removeLeftovers(location, target)
             let backup = try Backup.automatic(source, location: location, reason: "rekey", now: now)
             try step(.backedUp)
-            let database = location.databasePath
+            let database = location.databaseFile()
             switch target {
             case .keyFile(let keyPath):
                 let pending = pendingPath(keyPath)
@@ -171,8 +171,8 @@ public enum Rekey {
         func remove(near path: String, named name: String) {
             DatabaseCopy.removeLeftovers(in: PathName.directory(of: path)) { $0 == name }
         }
-        let database = PathName.name(of: location.databasePath)
-        remove(near: location.databasePath, named: database)
+        let database = location.databaseFile()
+        remove(near: database, named: PathName.name(of: database))
         if case .keyFile(let keyPath) = target {
             remove(near: keyPath, named: PathName.name(of: pendingPath(keyPath)))
         }

@@ -17,6 +17,11 @@ public struct StoreLocation: Equatable, Sendable {
     /// `englishCategories`: the command line gives them in the reader's language.
     public var newCategories: [String]
 
+    /// The database file itself: `databasePath`, or the file a symbolic link there leads to
+    /// (`PrivateFiles.followingLinks`), read from the file system at each call. A restore, rekey
+    /// or conversion writes its copy beside it and renames it over it, so that the link stays.
+    func databaseFile() -> String { PrivateFiles.followingLinks(databasePath) }
+
     /// The default categories as migration 1 names them, and the order `newCategories` follows.
     public static let englishCategories = Schema.defaultCategories
 

@@ -106,4 +106,49 @@ struct RekeyCommandTests {
         #expect(sandbox.bytes(sandbox.databasePath) == database)
         #expect(try Self.names(sandbox) == ["Netflix"])
     }
+
+    /// A database kept elsewhere (a synced folder) and linked to: replacing it must write the
+    /// file the link leads to. Before, the rename replaced the link with a plain file, and the
+    /// file elsewhere stayed as it was, under the old key.
+    @Test("rekey, restore and --to-key-file through a symbolic link to the database keep the link and write the file it leads to")
+    func throughASymbolicLink() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("Netflix", "15.49")
+        let elsewhere = sandbox.path("synced")
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let file = elsewhere + "/subs.db"
+        try FileManager.default.moveItem(atPath: sandbox.databasePath, toPath: file)
+        // A relative link, as `ln -s` makes one, through a second link.
+        try FileManager.default.createSymbolicLink(atPath: elsewhere + "/current.db", withDestinationPath: "subs.db")
+        try FileManager.default.createSymbolicLink(atPath: sandbox.databasePath, withDestinationPath: elsewhere + "/current.db")
+        // What a killed rekey left beside the file: removed by the next.
+        try sandbox.write("", to: file + ".tmp-999999-1")
+        func linkStays(_ step: String) throws {
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.databasePath) == elsewhere + "/current.db", "\(step)")
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: elsewhere + "/current.db") == "subs.db", "\(step)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).sorted() == ["current.db", "subs.db"], "\(step)")
+        }
+        try sandbox.succeed(["rekey"])
+        try linkStays("rekey")
+        try sandbox.add("Spotify", "9.99")
+        #expect(try Self.names(sandbox) == ["Netflix", "Spotify"])
+        let passphrase = sandbox.path("passphrase")
+        try sandbox.write("a long passphrase\n", to: passphrase)
+        try sandbox.succeed(["rekey", "--new-passphrase-file", passphrase])
+        try linkStays("rekey --new-passphrase-file")
+        try sandbox.succeed(["rekey", "--passphrase-file", passphrase, "--to-key-file"])
+        try linkStays("rekey --to-key-file")
+        let backup = sandbox.path("backup.db")
+        try sandbox.succeed(["backup", backup])
+        try sandbox.add("Hulu", "7.99")
+        try sandbox.succeed(["restore", backup, "--yes"])
+        try linkStays("restore")
+        #expect(try Self.names(sandbox) == ["Netflix", "Spotify"])
+        // The file gone (deleted in the synced folder): restored where the link leads.
+        try FileManager.default.removeItem(atPath: file)
+        try sandbox.succeed(["restore", backup, "--yes"])
+        try linkStays("restore to a link that led to nothing")
+        #expect(try Self.names(sandbox) == ["Netflix", "Spotify"])
+    }
 }
