@@ -27,7 +27,7 @@ enum OutputFile {
             switch info.st_mode & S_IFMT {
             case S_IFLNK:
                 if isDescriptorLink(current) { return try writeThrough(current, contents, named: path) }
-                current = try target(ofLink: current, named: path)
+                current = try PrivateFiles.target(ofLink: current, named: path)
             case S_IFREG:
                 if let spared = sparing.first(where: { isSameFile(info, $0) }) {
                     throw FileError.wouldOverwrite(path: path, file: .path(spared))
@@ -45,19 +45,6 @@ enum OutputFile {
     private static func isSameFile(_ info: stat, _ path: String) -> Bool {
         var other = stat()
         return stat(path, &other) == 0 && other.st_dev == info.st_dev && other.st_ino == info.st_ino
-    }
-
-    /// Where the link `link` points, as a path usable from here.
-    private static func target(ofLink link: String, named path: String) throws -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(link, &buffer, buffer.count - 1)
-        guard count >= 0 else {
-            throw FileError.fileSystem(path: path, problem: .system(errno: errno))
-        }
-        let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if target.hasPrefix("/") { return target }
-        // A relative target is relative to the directory the link is in.
-        return PathName.directory(of: link) + "/" + target
     }
 
     /// Whether `link` is one of Linux's links to an open descriptor (`/proc/self/fd/N`, where

@@ -96,13 +96,23 @@ enum PrivateFiles {
         for _ in 0..<40 {
             var info = stat()
             guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(current, &buffer, buffer.count - 1)
-            guard count > 0 else { return path }
-            let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = target.hasPrefix("/") ? target : PathName.directory(of: current) + "/" + target
+            guard let target = try? target(ofLink: current, named: path) else { return path }
+            current = target
         }
         return path
+    }
+
+    /// Where the link `link` points, as a path usable from here; an error is said of `path`.
+    static func target(ofLink link: String, named path: String) throws -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(link, &buffer, buffer.count - 1)
+        guard count >= 0 else {
+            throw FileError.fileSystem(path: path, problem: .system(errno: errno))
+        }
+        let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if target.hasPrefix("/") { return target }
+        // A relative target is relative to the directory the link is in.
+        return PathName.directory(of: link) + "/" + target
     }
 
     private static func realPath(_ path: String) -> String? {

@@ -46,10 +46,10 @@ public enum Rekey {
                 throw FileError.missingFile(path: location.databasePath, role: .database)
             }
             try refuseUnusable(target, location: location)
-            removeLeftovers(location, target)
+            let database = location.databaseFile()
+            removeLeftovers(of: database, target)
             let backup = try Backup.automatic(source, location: location, reason: "rekey", now: now)
             try step(.backedUp)
-            let database = location.databaseFile()
             switch target {
             case .keyFile(let keyPath):
                 let pending = pendingPath(keyPath)
@@ -167,11 +167,10 @@ public enum Rekey {
     }
 
     /// Removes the partial copies and key files of rekeys that were killed.
-    private static func removeLeftovers(_ location: StoreLocation, _ target: Target) {
+    private static func removeLeftovers(of database: String, _ target: Target) {
         func remove(near path: String, named name: String) {
             DatabaseCopy.removeLeftovers(in: PathName.directory(of: path)) { $0 == name }
         }
-        let database = location.databaseFile()
         remove(near: database, named: PathName.name(of: database))
         if case .keyFile(let keyPath) = target {
             remove(near: keyPath, named: PathName.name(of: pendingPath(keyPath)))
