@@ -97,7 +97,9 @@ struct DocumentCutTests {
             if whole.subscriptions != nil { outcomes.taken += 1 } else { outcomes.refused += 1 }
             #expect(outcome(data, long: 0) == whole, "seed \(random.seed), round \(round):\n\(String(decoding: data, as: UTF8.self))")
         }
-        #expect(outcomes.taken > 100 && outcomes.refused > 100, "\(outcomes)")
+        // About one in eight mutations still imports (90 to 144 of 1,000 in nine seeds; the bound
+        // was 100, which one seed in twenty or so missed): enough of each to compare.
+        #expect(outcomes.taken > 30 && outcomes.refused > 300, "\(outcomes)")
     }
 
     /// A document of 3,000 subscriptions, over the megabyte from which the parts are decoded apart,
