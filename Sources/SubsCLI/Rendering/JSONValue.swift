@@ -24,10 +24,9 @@ extension JSONValue {
         let blocks = (elements.count + perBlock - 1) / perBlock
         let parallel = parallel ?? (elements.count >= BothCores.threshold)
         BothCores.inTurns(blocks, if: parallel, make: { block in
-            var writer = JSONWriter()
             // Less than glibc's threshold for a mapping of its own, which would be faulted in
             // afresh for every block.
-            writer.output.reserveCapacity(96 * 1024)
+            var writer = JSONWriter(capacity: 96 * 1024)
             if block == 0 { writer.append("[\n") }
             writer.writeObjects(elements, block * perBlock..<min(elements.count, (block + 1) * perBlock), members: members)
             if block == blocks - 1 { writer.append("]\n") }

@@ -11,7 +11,7 @@ enum SubscriptionJSON {
 
     /// The members of `object(snapshot)`, in key order, as `sink` takes them: a list writes
     /// them straight out (`JSONWriter.writeObject`).
-    static func members(_ snapshot: SubscriptionSnapshot, into sink: inout some JSONMemberSink) {
+    static func members(_ snapshot: SubscriptionSnapshot, into sink: inout some JSONMemberSink & ~Copyable) {
         sink.add("amount", money: snapshot.amount)
         sink.add("auto_renew", bool: snapshot.subscription.autoRenew)
         sink.add("category", string: snapshot.subscription.category)
@@ -40,7 +40,7 @@ enum SubscriptionJSON {
         sink.add("paid_by", string: snapshot.subscription.paidBy)
         sink.add("payment_method", string: snapshot.subscription.paymentMethod)
         sink.add("payments_left", int: snapshot.paymentsLeft)
-        sink.add("remind_days", .array(snapshot.remindDays.map(JSONValue.int)))
+        sink.add("remind_days", ints: snapshot.remindDays)
         sink.add("renewal", string: snapshot.subscription.renewal?.rawValue)
         sink.add("start_date", date: snapshot.subscription.startDate)
         sink.add("status", string: snapshot.status.rawValue)
@@ -112,7 +112,7 @@ enum SubscriptionJSON {
     }
 
     /// The members of `upcoming(item)`, in key order, as `sink` takes them.
-    static func upcomingMembers(_ item: UpcomingItem, into sink: inout some JSONMemberSink) {
+    static func upcomingMembers(_ item: UpcomingItem, into sink: inout some JSONMemberSink & ~Copyable) {
         sink.add("amount", money: item.amount)
         sink.add("currency", string: item.amount.currency.code)
         sink.add("date", date: item.date)

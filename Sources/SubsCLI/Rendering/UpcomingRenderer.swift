@@ -20,7 +20,7 @@ enum UpcomingRenderer {
     static func json(_ items: [UpcomingItem]) -> String {
         var writer = JSONWriter()
         writer.writeArray(items) { SubscriptionJSON.upcomingMembers($0, into: &$1) }
-        return String(decoding: writer.output, as: UTF8.self)
+        return writer.text
     }
 
     /// `json(items)` printed as it is made, in blocks of 256 payments.
