@@ -43,4 +43,22 @@ struct NameMatchingTests {
             }
         }
     }
+
+    /// Accented Latin letters are looked up in a table rather than decomposed by Foundation:
+    /// each sorts where its decomposition's first letter does, in both languages, as before.
+    @Test("Each accented Latin letter sorts by the base letter Foundation's decomposition gives")
+    func latinBases() {
+        for value in UInt32(0x80)..<0x250 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let decomposed = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first ?? scalar
+            #expect(NameCollation.latinBase(scalar) == ((0xC0..<0x180).contains(value) && decomposed != scalar ? decomposed : nil),
+                    "U+\(String(value, radix: 16))")
+            let base = scalar == "ı" ? "i" : decomposed
+            let lower = base.properties.lowercaseMapping.unicodeScalars.first ?? base
+            for language in [Language.english, .turkish] where language == .english || !"çÇğĞıIiİöÖşŞüÜ".unicodeScalars.contains(scalar) {
+                #expect(NameCollation.key("x\(scalar)y", in: language) == NameCollation.key("x\(lower)y", in: language),
+                        "U+\(String(value, radix: 16)) in \(language)")
+            }
+        }
+    }
 }
