@@ -89,7 +89,7 @@ public enum NameCollation {
     }
 
     /// From U+00C0 on, a letter's base, or a space where its decomposition is itself
-    /// (`NameCollationTests` checks every one against Foundation's).
+    /// (`NameMatchingTests` checks every one against Foundation's).
     private static let latinBases: StaticString = """
         AAAAAA CEEEEIIII NOOOOO  UUUUY  aaaaaa ceeeeiiii nooooo  uuuuy y\
         AaAaAaCcCcCcCcDd  EeEeEeEeEeGgGgGgGgHh  IiIiIiIiI   JjKk LlLlLl \
