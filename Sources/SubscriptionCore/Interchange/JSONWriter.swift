@@ -34,7 +34,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Room for `length` more bytes without growing.
     @inline(__always)
-    public mutating func reserve(_ length: Int) {
+    private mutating func reserve(_ length: Int) {
         if capacity - count < length { grow(count + length) }
     }
 
@@ -69,11 +69,6 @@ public struct JSONWriter: ~Copyable {
         text.withUTF8Buffer { append($0) }
     }
 
-    public mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
-    }
-
     /// `value` in decimal, as `String(value)` writes it.
     mutating func append(decimal value: Int) {
         var digits = 1
@@ -97,36 +92,25 @@ public struct JSONWriter: ~Copyable {
     /// its indent are a few bytes, for which a call to `memcpy` costs more than the copy.
     @inline(__always)
     private mutating func appendKey(_ key: UnsafeBufferPointer<UInt8>, after opening: UInt8, spaces: Int) {
-        let length = spaces + key.count + 6
-        reserve(length)
-        var at = start + count
-        func store(_ byte: UInt8) {
-            at.initialize(to: byte)
-            at += 1
+        put(spaces + key.count + 6) { start in
+            var at = start
+            func store(_ byte: UInt8) {
+                at.initialize(to: byte)
+                at += 1
+            }
+            store(opening)
+            store(UInt8(ascii: "\n"))
+            for _ in 0..<spaces { store(UInt8(ascii: " ")) }
+            store(UInt8(ascii: "\""))
+            for byte in key { store(byte) }
+            for byte in "\": ".utf8 { store(byte) }
         }
-        store(opening)
-        store(UInt8(ascii: "\n"))
-        for _ in 0..<spaces { store(UInt8(ascii: " ")) }
-        store(UInt8(ascii: "\""))
-        for byte in key { store(byte) }
-        for byte in "\": ".utf8 { store(byte) }
-        count += length
     }
 
     /// Two spaces for each level.
     public mutating func pad(_ level: Int) {
         precondition(level >= 0, "a negative indent")
         put(2 * level) { $0.initialize(repeating: UInt8(ascii: " "), count: 2 * level) }
-    }
-
-    /// `money.description`'s bytes, unquoted, with no string made.
-    public mutating func appendText(of money: Money) {
-        money.withText { append($0) }
-    }
-
-    /// `date.description`'s bytes, unquoted, with no string made.
-    public mutating func appendText(of date: CivilDate) {
-        put(10) { date.writeISO(into: UnsafeMutableBufferPointer(start: $0, count: 10)) }
     }
 
     // MARK: - Values
@@ -351,7 +335,7 @@ public struct JSONWriter: ~Copyable {
             quoted(key, 20) { Timestamp.writeExtended(instant, into: $0) }
         }
 
-        /// The key, then the `length` bytes `write` puts in place, in quotes.
+        /// The key, then the `length` bytes `fill` puts in place, in quotes.
         private mutating func quoted(_ key: StaticString, _ length: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
             self.key(key)
             writer.pointee.put(length + 2) { at in

@@ -58,8 +58,7 @@ public enum NameCollation {
         for scalar in name.unicodeScalars {
             // Most names are ASCII: a letter's weight is its lowercase's, with no table to look in.
             if scalar.isASCII, language != .turkish || (scalar != "I" && scalar != "i") {
-                let value = scalar.value
-                weights.append(weight(Unicode.Scalar(("A"..."Z").contains(scalar) ? value + 32 : value)!))
+                weights.append(weight(lowercase(scalar)))
                 continue
             }
             if language == .turkish, let weight = turkishWeights[scalar] {
@@ -69,13 +68,14 @@ public enum NameCollation {
             // The base letter of an accented one: é is e plus a combining accent; ı is read as i.
             let base = scalar == "ı" ? "i"
                 : latinBase(scalar) ?? String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first ?? scalar
-            if base.isASCII {
-                weights.append(weight(Unicode.Scalar(("A"..."Z").contains(base) ? base.value + 32 : base.value)!))
-                continue
-            }
-            let lower = base.properties.lowercaseMapping.unicodeScalars.first ?? base
-            weights.append(weight(lower))
+            weights.append(weight(lowercase(base)))
         }
+    }
+
+    /// A letter's lowercase (its first scalar); an ASCII one's with no string made.
+    private static func lowercase(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        guard scalar.isASCII else { return scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar }
+        return ("A"..."Z").contains(scalar) ? Unicode.Scalar(UInt8(scalar.value) + 32) : scalar
     }
 
     /// The base letter of an accented Latin letter (U+00C0–U+017F, the ones names mostly hold),
