@@ -68,7 +68,7 @@ extension Subs {
             let result = try ReminderRun.run(store, today: today, cancelOffsets: cancelOffsets, announce: { reminders in
                 print(ReminderRenderer.render(reminders, today: today, format: format), terminator: "")
                 fflush(nil)  // what was printed comes before anything a hook prints
-            }, deliver: hooks.deliver)
+            }, deliver: hooks.isEmpty ? nil : { hooks.deliver($0) })
 
             for failure in result.failures { printError(ReminderRenderer.failure(failure)) }
             for reminder in result.takenOver { printError(ReminderRenderer.takenOver(reminder)) }

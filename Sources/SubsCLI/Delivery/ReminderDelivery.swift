@@ -15,6 +15,9 @@ struct ReminderHooks {
     let today: CivilDate
     let stop: StopSignal
 
+    /// Neither a command nor a webhook: printing a reminder is all its delivery.
+    var isEmpty: Bool { command == nil && webhook == nil }
+
     func deliver(_ reminder: Reminder) -> DeliveryResult {
         guard stop.signalNumber == nil else { return .interrupted }
         let payload = ReminderRenderer.hookPayload(reminder, today: today)

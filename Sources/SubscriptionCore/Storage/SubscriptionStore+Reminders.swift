@@ -1,10 +1,10 @@
 import Foundation
 
 extension SubscriptionStore {
-    /// How long a claim protects a reminder being delivered. A run refreshes its claims after
-    /// every reminder it settles, and one delivery is bounded (a hook gets about a minute), so the
-    /// claims of a live run never age past this; those of a run that died are taken up again by
-    /// the next run after it.
+    /// How long a claim protects a reminder being delivered. A run refreshes its claims when it
+    /// settles a reminder a tenth of this after it last did, and one delivery is bounded (a hook
+    /// gets about a minute), so the claims of a live run never age past this; those of a run that
+    /// died are taken up again by the next run after it.
     public static let reminderClaimTimeout: TimeInterval = 10 * 60
 
     /// The reminders due on `today` that were neither sent nor are being sent (`--dry-run`).

@@ -26,7 +26,7 @@ import Testing
 
     func run(
         _ store: SubscriptionStore, clock: Clock = Clock(), today: CivilDate? = nil,
-        deliver: (Reminder) throws -> DeliveryResult
+        deliver: @escaping (Reminder) throws -> DeliveryResult
     ) throws -> ReminderRunResult {
         try ReminderRun.run(store, today: today ?? self.today, realToday: self.today, now: { clock.now },
                             announce: { _ in }, deliver: { (try? deliver($0)) ?? .failed("the test's delivery threw") })
@@ -60,6 +60,40 @@ import Testing
         }
         #expect(result.delivered.map(\.name) == ["Alpha", "Bravo", "Charlie", "Delta"])
         #expect(secondRunGot == [], "the first run's claims are fresh")
+    }
+
+    /// Claims are renewed once a tenth of the timeout has passed, not after every reminder: a run
+    /// of 40 deliveries of 30 seconds each (20 minutes, twice the timeout) still holds the claims
+    /// of the last ones, and a second run started then takes none of them.
+    @Test func claimsRenewedAsTheRunGoesStayFreshThroughALongRun() throws {
+        let names = (1...40).map { "Service \($0)" }
+        let store = try store(names)
+        let clock = Clock()
+        var secondRunGot: [String]?
+        let result = try run(store, clock: clock) { reminder in
+            clock.advance(minutes: 0.5)
+            if reminder.name == "Service 39" {
+                secondRunGot = try run(otherRun(), clock: clock) { _ in .delivered }.claimed.map(\.name)
+            }
+            return .delivered
+        }
+        #expect(result.delivered.count == 40)
+        #expect(secondRunGot == [], "the first run's claims are fresh after 19.5 minutes")
+        #expect(try otherRun().dueReminders(today: today, now: clock.now.addingTimeInterval(3600)).isEmpty)
+    }
+
+    /// With no hook, printing the reminders is their delivery: what `announce` showed is
+    /// recorded as sent once it has shown it, all in one transaction.
+    @Test func withoutAHookWhatWasAnnouncedIsRecorded() throws {
+        let store = try store()
+        let later = fixedNow.addingTimeInterval(SubscriptionStore.reminderClaimTimeout * 2)
+        var dueWhileAnnouncing: [String] = []
+        let result = try ReminderRun.run(store, today: today, realToday: today, now: { fixedNow }, announce: { _ in
+            dueWhileAnnouncing = try otherRun().dueReminders(today: today, now: later).map(\.name)
+        }, deliver: nil)
+        #expect(dueWhileAnnouncing == ["Alpha", "Bravo", "Charlie", "Delta"], "nothing is recorded before it is shown")
+        #expect(result.delivered.map(\.name) == ["Alpha", "Bravo", "Charlie", "Delta"])
+        #expect(try otherRun().dueReminders(today: today, now: later).isEmpty)
     }
 
     /// Review finding: a run whose claims went stale (one delivery of more than ten minutes, a
