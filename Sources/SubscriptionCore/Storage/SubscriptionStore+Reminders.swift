@@ -21,7 +21,7 @@ extension SubscriptionStore {
         return try write { connection in
             let due = try dueReminders(connection, today: today, now: now, cancelOffsets: cancelOffsets)
             let reminders = ReminderRecords(connection: connection)
-            for record in due.flatMap(ReminderReport.records(of:)) {
+            for record in ReminderRecords.inKeyOrder(due.flatMap(ReminderReport.records(of:))) {
                 try reminders.mark(record, .claimed, now: now, run: run)
             }
             return due
@@ -40,7 +40,7 @@ extension SubscriptionStore {
         guard !(sent.isEmpty && released.isEmpty && pending.isEmpty) else { return [] }
         return try write { connection in
             let reminders = ReminderRecords(connection: connection)
-            for record in sent.flatMap(ReminderReport.records(of:)) {
+            for record in ReminderRecords.inKeyOrder(sent.flatMap(ReminderReport.records(of:))) {
                 try reminders.mark(record, .sent, now: now, run: run)
             }
             for record in released.flatMap(ReminderReport.records(of:)) {

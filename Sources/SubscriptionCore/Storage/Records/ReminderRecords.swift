@@ -39,12 +39,20 @@ struct ReminderRecords {
 
     /// Marks `record` claimed or sent by the run `run`, whatever it was.
     func mark(_ record: SentReminder, _ state: State, now: Date, run: String) throws {
-        // SQLite 3.15 has no UPSERT: replace the row.
+        // SQLite 3.15 has no UPSERT. Not INSERT OR REPLACE: with the foreign key, SQLite keeps a
+        // statement journal for it, which SQLCipher encrypts each touched page into (two thirds of
+        // a run that claims 2,000 reminders).
+        let values: [SQLiteValue] = [.text(state.rawValue), .text(Timestamp.format(now)), .text(run)]
         try connection.run("""
-            INSERT OR REPLACE INTO reminders_sent
+            UPDATE reminders_sent SET state = ?, updated_at = ?, claimed_by = ?
+            WHERE subscription_id = ? AND kind = ? AND payment_date = ? AND offset_days = ?
+            """, values + key(of: record))
+        guard connection.changes == 0 else { return }
+        try connection.run("""
+            INSERT INTO reminders_sent
                 (subscription_id, kind, payment_date, offset_days, state, updated_at, claimed_by)
             VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, key(of: record) + [.text(state.rawValue), .text(Timestamp.format(now)), .text(run)])
+            """, key(of: record) + values)
     }
 
     enum State: String {
@@ -75,6 +83,21 @@ struct ReminderRecords {
             VALUES (?, ?, ?, ?, 'sent', ?)
             """, [.text(row.subscriptionID), .text(row.kind), .text(row.paymentDate), .integer(Int64(row.offsetDays)),
                   .text(row.updatedAt)])
+    }
+
+    /// `records` in the order of the table's key, as SQLite compares it (text byte by byte):
+    /// written in that order, thousands of rows go into the key's index and find their
+    /// subscriptions page after page, where in date order each row sent SQLite to other pages
+    /// (21,000 claimed out of 100,000 subscriptions took 4 s, most of it reading and
+    /// encrypting pages again).
+    static func inKeyOrder(_ records: [SentReminder]) -> [SentReminder] {
+        records.sorted { left, right in
+            if left.subscriptionID != right.subscriptionID {
+                return left.subscriptionID.utf8.lexicographicallyPrecedes(right.subscriptionID.utf8)
+            }
+            if left.kind != right.kind { return left.kind.rawValue.utf8.lexicographicallyPrecedes(right.kind.rawValue.utf8) }
+            return (left.date, left.offset) < (right.date, right.offset)
+        }
     }
 
     private func key(of record: SentReminder) -> [SQLiteValue] {
