@@ -1,7 +1,8 @@
 import Foundation
 
 /// PRODUCT.md §12's heavy paths over the large database: `import` of its export document into
-/// a new database, `undo` of that import, and `log` of its history.
+/// a new database, `undo` of that import, `log` of its history, and `remind` recording what it
+/// prints.
 struct BenchHeavy {
     let subs: String
     let directory: String
@@ -46,6 +47,26 @@ struct BenchHeavy {
         guard left == 0 else { throw BenchPeers.Mismatch(what: "undo of the import", count: left, expected: 0) }
         report.check("undo --yes of that import", undone, limit: 1.0,
                      detail: "\(Self.runs(undosMade)); \(BenchReport.memory(undone.peakMemory)) peak")
+
+        // `remind` as cron runs it, on a fresh copy each run: it claims what is due, prints it and
+        // records it. No §12 target (§12 times --dry-run); shown so that its cost stays in view:
+        // it once renewed every pending claim after each reminder (2,146 took a minute).
+        let reminders = try BenchReport.count([subs, "remind", "--dry-run", "--format", "json"], environment: large.environment)
+        let remindCopies = "\(directory)/remind"
+        environment["SUBS_DB"] = "\(remindCopies)/remind.db"
+        let (reminded, remindsMade) = try ProcessTimer.measureFresh(
+            [subs, "remind"], environment: environment, runs: 3, budget: 20
+        ) {
+            try? FileManager.default.removeItem(atPath: remindCopies)
+            try FileManager.default.createDirectory(atPath: remindCopies, withIntermediateDirectories: false,
+                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.copyItem(atPath: large.location.databasePath, toPath: "\(remindCopies)/remind.db")
+        }
+        // Everything printed was recorded: a second run has nothing to say.
+        let remindedAgain = try BenchReport.count([subs, "remind", "--dry-run", "--format", "json"], environment: environment)
+        guard remindedAgain == 0 else { throw BenchPeers.Mismatch(what: "remind after remind", count: remindedAgain, expected: 0) }
+        report.info("remind, \(count) (\(reminders.formatted()) reminders printed and recorded)", reminded,
+                    detail: "\(Self.runs(remindsMade)); \(BenchReport.memory(reminded.peakMemory)) peak")
 
         // `log` as typed: no --limit (it has no default), every entry, newest first.
         let entries = try BenchReport.count([subs, "log", "--format", "json"], environment: large.environment)
