@@ -72,7 +72,8 @@ extension Subs {
 
             for failure in result.failures { printError(ReminderRenderer.failure(failure)) }
             for reminder in result.takenOver { printError(ReminderRenderer.takenOver(reminder)) }
-            if result.wasInterrupted, let signal = hooks.stop.signalNumber {
+            // Also without a hook, where nothing is left to stop: what was printed is recorded.
+            if let signal = hooks.stop.signalNumber {
                 printError(ReminderRenderer.interruption(result, signal: signal))
                 throw ExitCode(128 + signal)
             }

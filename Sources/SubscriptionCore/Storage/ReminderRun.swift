@@ -37,12 +37,14 @@ public enum ReminderRun {
         func settle(sent: [Reminder] = [], released: [Reminder] = []) throws {
             // A claim can be taken over only once it is stale: renewing the pending ones when a
             // tenth of the timeout has passed keeps them fresh, where renewing every one after
-            // each reminder made a run of n reminders write n² rows (2,000 took a minute).
+            // each reminder made a run of n reminders write n² rows (2,000 took a minute). The
+            // next one is renewed every time: its claim may have gone otherwise (its subscription
+            // deleted, or a sync that brought it as sent), and it is delivered next.
             let moment = now()
-            let renewing = !(0..<SubscriptionStore.reminderClaimTimeout / 10).contains(moment.timeIntervalSince(renewed))
+            let renewingAll = !(0..<SubscriptionStore.reminderClaimTimeout / 10).contains(moment.timeIntervalSince(renewed))
             let lost = try store.settleReminders(
-                sent: sent, released: released, pending: renewing ? Array(pending) : [], now: moment, run: run)
-            if renewing { renewed = moment }
+                sent: sent, released: released, pending: Array(renewingAll ? pending : pending.prefix(1)), now: moment, run: run)
+            if renewingAll { renewed = moment }
             pending.removeAll { lost.contains($0) }
             result.takenOver += lost
         }
@@ -71,7 +73,9 @@ public enum ReminderRun {
             }
         } catch {
             // Give back what is left rather than leave it claimed for ten minutes; if the
-            // database refuses this too, the claims still expire on their own.
+            // database refuses this too, the claims still expire on their own. (Without a hook,
+            // nothing is left once they are printed: if recording them fails, their claims
+            // expire, and they are printed again after that.)
             let left = Array(pending)
             pending = []
             try? settle(released: left)

@@ -64,9 +64,9 @@ import Testing
 
     /// Claims are renewed once a tenth of the timeout has passed, not after every reminder: a run
     /// of 40 deliveries of 30 seconds each (20 minutes, twice the timeout) still holds the claims
-    /// of the last ones, and a second run started then takes none of them.
+    /// of the last ones, and a second run started at the 39th (19.5 minutes in) takes none.
     @Test func claimsRenewedAsTheRunGoesStayFreshThroughALongRun() throws {
-        let names = (1...40).map { "Service \($0)" }
+        let names = (1...40).map { "Service \(String(format: "%02d", $0))" }
         let store = try store(names)
         let clock = Clock()
         var secondRunGot: [String]?
@@ -80,6 +80,22 @@ import Testing
         #expect(result.delivered.count == 40)
         #expect(secondRunGot == [], "the first run's claims are fresh after 19.5 minutes")
         #expect(try otherRun().dueReminders(today: today, now: clock.now.addingTimeInterval(3600)).isEmpty)
+    }
+
+    /// A subscription deleted while a run delivers: its reminder is not delivered if it was still
+    /// to come, and if its hook was running, the run carries on with the rest.
+    @Test func aSubscriptionDeletedDuringARunIsLeftOutAndTheRunGoesOn() throws {
+        let store = try store()
+        var attempted: [String] = []
+        let result = try run(store) { reminder in
+            attempted.append(reminder.name)
+            if reminder.name == "Alpha" { _ = try otherRun().delete(references: ["bravo"], now: fixedNow) }
+            if reminder.name == "Charlie" { _ = try otherRun().delete(references: ["charlie"], now: fixedNow) }
+            return .delivered
+        }
+        #expect(attempted == ["Alpha", "Charlie", "Delta"], "Bravo was deleted before its turn")
+        #expect(result.delivered.map(\.name) == ["Alpha", "Charlie", "Delta"])
+        #expect(try otherRun().dueReminders(today: today, now: fixedNow.addingTimeInterval(3600)).isEmpty)
     }
 
     /// With no hook, printing the reminders is their delivery: what `announce` showed is

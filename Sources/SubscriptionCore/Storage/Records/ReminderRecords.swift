@@ -48,6 +48,9 @@ struct ReminderRecords {
             WHERE subscription_id = ? AND kind = ? AND payment_date = ? AND offset_days = ?
             """, values + key(of: record))
         guard connection.changes == 0 else { return }
+        // A reminder delivered while its subscription was deleted has nothing to be recorded for.
+        guard try connection.scalar("SELECT 1 FROM subscriptions WHERE id = ?", [.text(record.subscriptionID)]) != nil
+        else { return }
         try connection.run("""
             INSERT INTO reminders_sent
                 (subscription_id, kind, payment_date, offset_days, state, updated_at, claimed_by)
@@ -92,7 +95,7 @@ struct ReminderRecords {
     /// encrypting pages again).
     static func inKeyOrder(_ records: [SentReminder]) -> [SentReminder] {
         records.sorted { left, right in
-            if left.subscriptionID != right.subscriptionID {
+            if !left.subscriptionID.utf8.elementsEqual(right.subscriptionID.utf8) {
                 return left.subscriptionID.utf8.lexicographicallyPrecedes(right.subscriptionID.utf8)
             }
             if left.kind != right.kind { return left.kind.rawValue.utf8.lexicographicallyPrecedes(right.kind.rawValue.utf8) }
