@@ -14,6 +14,15 @@ struct BenchDatabase {
     let sqlcipherKey: String
     let isPassphrase: Bool
 
+    /// The `sqlcipher` shell's arguments that open this database, or a copy of it at `path`:
+    /// `-cmd` with the key, the passphrase's iterations and the page size `subs` writes, then
+    /// the file.
+    func shellOpening(copyAt path: String? = nil) -> [String] {
+        let iterations = isPassphrase ? " PRAGMA kdf_iter = 256000;" : ""
+        return ["-cmd", "PRAGMA key = \"\(sqlcipherKey)\";\(iterations) PRAGMA cipher_page_size = 4096;",
+                path ?? location.databasePath]
+    }
+
     /// Writes the database `name`.db in `directory`, keyed by a new key file or by `passphrase`,
     /// in a child process: a bench that held 100,000 subscriptions itself would hand its peak
     /// memory to every process it spawns (Linux counts the spawner's high-water mark in the

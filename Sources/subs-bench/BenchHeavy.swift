@@ -64,9 +64,8 @@ struct BenchHeavy {
         }
         // Everything printed was recorded as sent, none left claimed (a claim would hide it from
         // a --dry-run for ten minutes too): read in the sqlcipher shell.
-        let states = try ProcessTimer.output([
-            "sqlcipher", "-batch", "-cmd", "PRAGMA key = \"\(large.sqlcipherKey)\"; PRAGMA cipher_page_size = 4096;",
-            "\(remindCopies)/remind.db", "SELECT count(*) FROM reminders_sent WHERE state = 'sent' AND payment_date >= '\(BenchDatabase.today)';"
+        let states = try ProcessTimer.output(["sqlcipher", "-batch"] + large.shellOpening(copyAt: "\(remindCopies)/remind.db") + [
+            "SELECT count(*) FROM reminders_sent WHERE state = 'sent' AND payment_date >= '\(BenchDatabase.today)';"
                 + " SELECT count(*) FROM reminders_sent WHERE state = 'claimed';",
         ], environment: [:])
         let counts = String(decoding: states, as: UTF8.self).split(separator: "\n").compactMap { Int($0) }

@@ -70,10 +70,7 @@ do {
         guard taskCount == small.count else { throw BenchPeers.Mismatch(what: "task export", count: taskCount, expected: small.count) }
         // The raw database read, and what the list costs before its rows.
         func shellRead(_ database: BenchDatabase) -> [String] {
-            var pragmas = "PRAGMA key = \"\(database.sqlcipherKey)\";"
-            if database.isPassphrase { pragmas += " PRAGMA kdf_iter = 256000;" }
-            pragmas += " PRAGMA cipher_page_size = 4096;"
-            return [sqlcipher, "-batch", "-cmd", pragmas, database.location.databasePath, """
+            [sqlcipher, "-batch"] + database.shellOpening() + ["""
                 SELECT * FROM subscriptions; SELECT * FROM price_changes; SELECT * FROM billing_periods;
                 """]
         }

@@ -40,8 +40,8 @@ struct ReminderRecords {
     /// Marks `record` claimed or sent by the run `run`, whatever it was.
     func mark(_ record: SentReminder, _ state: State, now: Date, run: String) throws {
         // SQLite 3.15 has no UPSERT. Not INSERT OR REPLACE: with the foreign key, SQLite keeps a
-        // statement journal for it, which SQLCipher encrypts each touched page into (two thirds of
-        // a run that claims 2,000 reminders).
+        // statement journal for it, which SQLCipher encrypts each touched page into (three fifths
+        // of the instructions of a run that claims and records 2,000 reminders).
         let values: [SQLiteValue] = [.text(state.rawValue), .text(Timestamp.format(now)), .text(run)]
         try connection.run("""
             UPDATE reminders_sent SET state = ?, updated_at = ?, claimed_by = ?
