@@ -29,7 +29,7 @@ public enum SubsListCSVFormat: ImportFormat {
         let records: [CSVReader.Record]
         do {
             records = try CSVReader.records(text)
-        } catch let error as CSVError {
+        } catch {
             throw error.importError
         }
         guard let columns = records.first?.fields, columns.starts(with: header) else {
