@@ -7,24 +7,27 @@ SWIFT_FLAGS ?=
 # The installed binary carries the Swift runtime and Foundation in itself: it starts in a few
 # milliseconds instead of loading a dozen shared libraries (PRODUCT.md §12). Its own symbols
 # stay private (SwiftPM exports all of them from an executable), so the loader binds the C
-# libraries' functions without searching 11,000 names first. It stays position-independent:
-# address-space randomisation is worth more than the 3 ms its relocations cost (118,000 addresses
-# written into 409 pages at each start; linked -no-pie, `subs --version` took 1.7 ms, not 4.8):
-# a Wallos import hands a database from outside to SQLite 3.15.2, in a child of this binary. `make install` strips it: 116 MB
+# libraries' functions without searching 11,000 names first. `make install` strips it: 116 MB
 # with debug information, 69 MB without (PRODUCT.md §12). It finds its C libraries only where
 # the system keeps them: without SwiftPM's run path `$ORIGIN`, a libsqlcipher.so.0 or
 # libcrypto.so.3 left beside a copy of the binary is not loaded, and the loader stops looking in
 # its directory first.
+# It stays position-independent: address-space randomisation is worth more than the 3 ms its
+# relocations cost (118,000 addresses written into 409 pages at each start; linked -no-pie,
+# `subs --version` took 1.7 ms, not 4.8): a Wallos import hands a database from outside to
+# SQLite 3.15.2, in a child of this binary. For the same reason the C functions are bound at
+# start (`-z now`), so that the table of their addresses is made read-only with the rest of the
+# relocated data instead of staying writable for lazy binding: 4.3 ms either way (hyperfine).
 # The C++ runtime the Swift runtime needs is linked in too (libstdc++ from $(STATIC_C), with the
 # C libraries, libgcc by the flag, which is harmless without it): loading libstdc++.so.6 and
 # binding its 4,300 symbol references took 2 of the 6 ms of `subs --version`.
 RELEASE_FLAGS ?= --static-swift-stdlib -Xlinker --no-export-dynamic --disable-local-rpath \
-	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc $(PACKED_RELOCATIONS)
-# Those 118,000 addresses are listed packed (DT_RELR, a bitmap of 26 KB instead of 2.8 MB of
+	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc -Xlinker -z -Xlinker now $(PACKED_RELOCATIONS)
+# The 118,000 addresses are listed packed (DT_RELR: a bitmap of 26 KB instead of 2.8 MB of
 # entries the loader reads one by one), by lld, the linker the Swift toolchain ships beside its
 # clang: `subs --version` took 4.6 ms, not 5.1 (hyperfine, 500 runs). Only where a program so
-# linked runs: a C library older than glibc 2.36 would skip the bitmap and leave the addresses
-# unwritten. Elsewhere the toolchain's default linker lists them as before.
+# linked runs: a C library older than glibc 2.36 would not load it. Elsewhere the toolchain's
+# default linker lists them as before.
 PACKED_RELOCATIONS = $(shell \
 	clang="$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/clang"; \
 	probe="$$(mktemp -d)" || exit 0; \
