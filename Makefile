@@ -14,10 +14,11 @@ SWIFT_FLAGS ?=
 # its directory first.
 # It stays position-independent: address-space randomisation is worth more than the 3 ms its
 # relocations cost (118,000 addresses written into 409 pages at each start; linked -no-pie,
-# `subs --version` took 1.7 ms, not 4.8): a Wallos import hands a database from outside to
-# SQLite 3.15.2, in a child of this binary. For the same reason the C functions are bound at
-# start (`-z now`), so that the table of their addresses is made read-only with the rest of the
-# relocated data instead of staying writable for lazy binding: 4.3 ms either way (hyperfine).
+# `subs --version` took 1.7 ms, not 4.8, before they were packed): a Wallos import hands a
+# database from outside to SQLite 3.15.2, in a child of this binary. For the same reason the C
+# functions are bound at start (`-z now`), so that the table of their addresses is made read-only
+# with the rest of the relocated data instead of staying writable for lazy binding: 4.3 ms
+# either way (hyperfine).
 # The C++ runtime the Swift runtime needs is linked in too (libstdc++ from $(STATIC_C), with the
 # C libraries, libgcc by the flag, which is harmless without it): loading libstdc++.so.6 and
 # binding its 4,300 symbol references took 2 of the 6 ms of `subs --version`.
@@ -25,16 +26,18 @@ RELEASE_FLAGS ?= --static-swift-stdlib -Xlinker --no-export-dynamic --disable-lo
 	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc -Xlinker -z -Xlinker now $(PACKED_RELOCATIONS)
 # The 118,000 addresses are listed packed (DT_RELR: a bitmap of 26 KB instead of 2.8 MB of
 # entries the loader reads one by one), by lld, the linker the Swift toolchain ships beside its
-# clang: `subs --version` took 4.6 ms, not 5.1 (hyperfine, 500 runs). Only where a program so
-# linked runs: a C library older than glibc 2.36 would not load it. Elsewhere the toolchain's
-# default linker lists them as before.
-PACKED_RELOCATIONS = $(shell \
-	clang="$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/clang"; \
-	probe="$$(mktemp -d)" || exit 0; \
-	printf 'const char *volatile text = "ok";\nint main(void) { return text[1] != 107; }\n' > "$$probe/probe.c" \
-	&& "$$clang" -fPIE -pie -fuse-ld=lld -Wl,-z,pack-relative-relocs "$$probe/probe.c" -o "$$probe/probe" 2>/dev/null \
-	&& "$$probe/probe" && echo "-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs"; \
-	rm -rf "$$probe")
+# clang: `subs --version` took 4.6 ms, not 5.1 (hyperfine, 500 runs; the times above are from
+# other sessions and hours). Only where a program so linked runs: such a binary needs glibc 2.36
+# or later, and does not start on an older system it is copied to. Elsewhere the toolchain's
+# default linker lists them as before. Probed once, and only by the targets that link.
+PACKED_RELOCATIONS = $(eval PACKED_RELOCATIONS := $$(shell \
+	clang="$$$$(dirname "$$$$(readlink -f "$$$$(command -v $(SWIFT))")")/clang"; \
+	probe="$$$$(mktemp -d 2>/dev/null)" || exit 0; \
+	printf 'const char *volatile text = "ok";\nint main(void) { return text[1] != 107; }\n' > "$$$$probe/probe.c" \
+	&& "$$$$clang" -fPIE -pie -fuse-ld=lld -Wl,--fatal-warnings -Wl,-z,pack-relative-relocs \
+		"$$$$probe/probe.c" -o "$$$$probe/probe" 2>/dev/null \
+	&& "$$$$probe/probe" 2>/dev/null && echo "-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs"; \
+	rm -rf "$$$$probe"))$(PACKED_RELOCATIONS)
 # SQLCipher, OpenSSL and zlib go into the installed binary too, from the static archives their
 # Debian -dev packages ship: loading libcrypto.so.3 and binding its symbols took 2.4 ms of every
 # run, half of `subs --version` (PRODUCT.md §12). The price is the Swift runtime's: a security
