@@ -31,7 +31,7 @@ RELEASE_FLAGS ?= --static-swift-stdlib -Xlinker --no-export-dynamic --disable-lo
 # or later, and does not start on an older system it is copied to. Elsewhere the toolchain's
 # default linker lists them as before. Probed once, and only by the targets that link.
 PACKED_RELOCATIONS = $(eval PACKED_RELOCATIONS := $$(shell \
-	clang="$$$$(dirname "$$$$(readlink -f "$$$$(command -v $(SWIFT))")")/clang"; \
+	clang="$(TOOLCHAIN_CLANG)"; \
 	probe="$$$$(mktemp -d 2>/dev/null)" || exit 0; \
 	printf 'const char *volatile text = "ok";\nint main(void) { return text[1] != 107; }\n' > "$$$$probe/probe.c" \
 	&& "$$$$clang" -fPIE -pie -fuse-ld=lld -Wl,--fatal-warnings -Wl,-z,pack-relative-relocs \
@@ -46,6 +46,8 @@ PACKED_RELOCATIONS = $(eval PACKED_RELOCATIONS := $$(shell \
 # an archive is missing, none is written and the shared libraries are used as before.
 STATIC_C := $(CURDIR)/.build/static-c
 RELEASE_BUILD = PKG_CONFIG_PATH="$(STATIC_C)$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}" $(SWIFT) build -c release
+# The clang of the toolchain `$(SWIFT)` belongs to, found once when asked for.
+TOOLCHAIN_CLANG = $(eval TOOLCHAIN_CLANG := $$(shell dirname "$$$$(readlink -f "$$$$(command -v $(SWIFT))")")/clang)$(TOOLCHAIN_CLANG)
 # Root installs system packages itself; anyone else goes through sudo.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -111,7 +113,7 @@ static-c: deps
 		[ -n "$$libdir" ] && [ -f "$$file" ] || { echo "No $$file: subs links the shared C libraries."; rm -f ./*; exit 0; }; \
 		ln -s "$$file" . || exit 1; \
 	done; \
-	clang="$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/clang"; \
+	clang="$(TOOLCHAIN_CLANG)"; \
 	cxx="$$("$$clang" -print-file-name=libstdc++.a 2>/dev/null)"; \
 	case "$$cxx" in /*) [ -f "$$cxx" ] ;; *) false ;; esac \
 		&& { ln -s "$$cxx" . || exit 1; } \
