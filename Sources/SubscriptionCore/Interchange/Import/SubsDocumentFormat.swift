@@ -18,39 +18,26 @@ public enum SubsDocumentFormat: ImportFormat {
     }
 
     /// The document `data` holds, when it decodes as one: what recognises it, decoded once for
-    /// `parse(_:decoded:options:)` (a document of 100,000 takes seconds to decode).
+    /// `parse(_:decoded:options:)`. Read by `ExportDocument.read` (a document of 100,000 in well
+    /// under a second), or, where that gives up, by `JSONDecoder`, which reads the same values
+    /// and says what is wrong (seconds for 100,000).
     static func decodedDocument(_ data: Data) -> ExportDocument? {
-        guard let document = try? JSONDecoder().decode(ExportDocument.self, from: data),
+        guard let document = ExportDocument.read(data) ?? (try? JSONDecoder().decode(ExportDocument.self, from: data)),
               document.format == ExportDocument.formatName
         else { return nil }
         return document
     }
 
-    /// `decodedDocument(data)`, and `data`'s keys checked (`checkKeys`). A document of `long`
-    /// bytes or more (a megabyte is about a thousand subscriptions) is read on both cores: the
-    /// other checks its keys, then decodes the last part of its subscriptions (`DocumentCut`)
-    /// while this one decodes the rest; in vain for a file of another format.
+    /// `decodedDocument(data)`, and `data`'s keys checked (`checkKeys`): the other core checks
+    /// them while this one reads, for a document of `long` bytes or more (a megabyte is about a
+    /// thousand subscriptions); in vain for a file of another format.
     static func decodedDocument(
         checking data: Data, long: Int
     ) -> (document: ExportDocument?, checked: KeysChecked) {
-        let isLong = data.count >= long
-        // The other core's share: checking keys costs about what decoding 0.4 of them does.
-        let cut = isLong ? DocumentCut(data, at: 0.7) : nil
-        let (side, earlier) = BothCores.run(if: isLong, { () -> (checked: KeysChecked, later: [ExportDocument.Entry]?) in
-            let checked = checkKeys(data)
-            guard case .success = checked, let cut else { return (checked, nil) }
-            return (checked, try? JSONDecoder().decode([ExportDocument.Entry].self, from: cut.later))
-        }, while: {
-            decodedDocument(cut?.earlier ?? data)
+        let (checked, document) = BothCores.run(if: data.count >= long, { checkKeys(data) }, while: {
+            decodedDocument(data)
         })
-        guard cut != nil else { return (earlier, side.checked) }
-        // Without the check's pass the parts may decode where the whole does not (`DocumentCut`):
-        // the whole is then read again for its error, as a document that does not decode is.
-        guard case .success = side.checked, var document = earlier, let later = side.later else {
-            return (nil, side.checked)
-        }
-        document.subscriptions += later
-        return (document, side.checked)
+        return (document, checked)
     }
 
     /// The subscriptions of a document, each checked. A long list is checked in two halves at
@@ -87,7 +74,7 @@ public enum SubsDocumentFormat: ImportFormat {
         let raw = try decoded?.checked ?? checkKeys(data).get()
         let document: ExportDocument
         do {
-            document = try decoded?.document ?? JSONDecoder().decode(ExportDocument.self, from: data)
+            document = try decoded?.document ?? ExportDocument.read(data) ?? JSONDecoder().decode(ExportDocument.self, from: data)
         } catch let error as DecodingError {
             throw Self.error(error, data: data)
         }
