@@ -4,13 +4,11 @@ import Foundation
 /// text (the `Codable` shape in ExportDocument.swift), or `Unread` where it cannot be sure of that.
 /// A required member missing, a `null` where one is not allowed, a key not in the shape: all
 /// are left to `JSONDecoder`, to decode or to name.
-extension ExportDocument {
-    typealias Unread = JSONPullReader.Unread
-
+extension ExportDocument: JSONPullReadable {
     /// The document in `data`, or nil when the fast reader gives up on it.
     static func read(_ data: Data) -> ExportDocument? {
         data.withUnsafeBytes { bytes in
-            try? JSONPullReader.read(bytes) { reader throws(Unread) in try ExportDocument(reading: &reader) }
+            try? JSONPullReader.read(bytes) { reader throws(Unread) in try reader.read(ExportDocument.self) }
         }
     }
 
@@ -23,14 +21,11 @@ extension ExportDocument {
             case "format": format = try reader.string()
             case "version": version = try reader.int()
             case "exported_at": exportedAt = try reader.string()
-            case "subscriptions": subscriptions = try reader.array { reader throws(Unread) in try Entry(reading: &reader) }
-            case "categories": categories = try reader.array { reader throws(Unread) in try CategoryEntry(reading: &reader) }
+            case "subscriptions": subscriptions = try reader.array(of: Entry.self)
+            case "categories": categories = try reader.array(of: CategoryEntry.self)
             case "settings": settings = try reader.dictionary { reader throws(Unread) in try reader.string() }
-            case "rates": rates = try reader.array { reader throws(Unread) in try RateEntry(reading: &reader) }
-            case "settlements":
-                settlements = try reader.optional { reader throws(Unread) in
-                    try reader.array { reader throws(Unread) in try SettlementEntry(reading: &reader) }
-                }
+            case "rates": rates = try reader.array(of: RateEntry.self)
+            case "settlements": settlements = try reader.optionalArray(of: SettlementEntry.self)
             default: throw Unread()
             }
         }
@@ -51,9 +46,8 @@ private func required<T>(_ value: T?) throws(JSONPullReader.Unread) -> T {
     return value
 }
 
-extension ExportDocument.Entry {
-    init(reading reader: inout JSONPullReader) throws(ExportDocument.Unread) {
-        typealias Unread = ExportDocument.Unread
+extension ExportDocument.Entry: JSONPullReadable {
+    init(reading reader: inout JSONPullReader) throws(Unread) {
         var (id, name, currency, startDate, createdAt, updatedAt): (String?, String?, String?, String?, String?, String?)
         var (trialEnd, category, url, notes, paymentMethod): (String?, String?, String?, String?, String?)
         var (paidBy, owner, cancelBy, ends): (String?, String?, String?, String?)
@@ -71,9 +65,8 @@ extension ExportDocument.Entry {
             case "id": id = try reader.string()
             case "name": name = try reader.string()
             case "currency": currency = try reader.string()
-            case "price_history":
-                priceHistory = try reader.array { reader throws(Unread) in try ExportDocument.PriceEntry(reading: &reader) }
-            case "cycle": cycle = try ExportDocument.CycleEntry(reading: &reader)
+            case "price_history": priceHistory = try reader.array(of: ExportDocument.PriceEntry.self)
+            case "cycle": cycle = try reader.read(ExportDocument.CycleEntry.self)
             case "start_date": startDate = try reader.string()
             case "trial_end": trialEnd = try reader.optionalString()
             case "category": category = try reader.optionalString()
@@ -85,20 +78,13 @@ extension ExportDocument.Entry {
                     try reader.array { reader throws(Unread) in try reader.int() }
                 }
             case "auto_renew": autoRenew = try reader.bool()
-            case "members":
-                members = try reader.array { reader throws(Unread) in try ExportDocument.MemberEntry(reading: &reader) }
+            case "members": members = try reader.array(of: ExportDocument.MemberEntry.self)
             case "paid_by": paidBy = try reader.optionalString()
             case "owner": owner = try reader.optionalString()
-            case "billing_periods":
-                billingPeriods = try reader.array { reader throws(Unread) in try ExportDocument.PeriodEntry(reading: &reader) }
-            case "pauses":
-                pauses = try reader.array { reader throws(Unread) in try ExportDocument.PauseEntry(reading: &reader) }
-            case "charges":
-                charges = try reader.optional { reader throws(Unread) in
-                    try reader.array { reader throws(Unread) in try ExportDocument.ChargeEntry(reading: &reader) }
-                }
-            case "contract":
-                contract = try reader.optional { reader throws(Unread) in try ExportDocument.ContractEntry(reading: &reader) }
+            case "billing_periods": billingPeriods = try reader.array(of: ExportDocument.PeriodEntry.self)
+            case "pauses": pauses = try reader.array(of: ExportDocument.PauseEntry.self)
+            case "charges": charges = try reader.optionalArray(of: ExportDocument.ChargeEntry.self)
+            case "contract": contract = try reader.optional(ExportDocument.ContractEntry.self)
             case "cancel_by": cancelBy = try reader.optionalString()
             case "ends": ends = try reader.optionalString()
             case "created_at": createdAt = try reader.string()
@@ -133,143 +119,142 @@ extension ExportDocument.Entry {
     }
 }
 
-extension ExportDocument.PriceEntry {
-    init(reading reader: inout JSONPullReader) throws(ExportDocument.Unread) {
+extension ExportDocument.PriceEntry: JSONPullReadable {
+    init(reading reader: inout JSONPullReader) throws(Unread) {
         var (amount, effective): (String?, String?)
-        try reader.object { reader, key throws(ExportDocument.Unread) in
+        try reader.object { reader, key throws(Unread) in
             switch key {
             case "amount": amount = try reader.string()
             case "effective": effective = try reader.string()
-            default: throw ExportDocument.Unread()
+            default: throw Unread()
             }
         }
         self.init(amount: try required(amount), effective: try required(effective))
     }
 }
 
-extension ExportDocument.CycleEntry {
-    init(reading reader: inout JSONPullReader) throws(ExportDocument.Unread) {
+extension ExportDocument.CycleEntry: JSONPullReadable {
+    init(reading reader: inout JSONPullReader) throws(Unread) {
         var (count, unit): (Int?, String?)
-        try reader.object { reader, key throws(ExportDocument.Unread) in
+        try reader.object { reader, key throws(Unread) in
             switch key {
             case "count": count = try reader.int()
             case "unit": unit = try reader.string()
-            default: throw ExportDocument.Unread()
+            default: throw Unread()
             }
         }
         self.init(count: try required(count), unit: try required(unit))
     }
 }
 
-extension ExportDocument.MemberEntry {
-    init(reading reader: inout JSONPullReader) throws(ExportDocument.Unread) {
+extension ExportDocument.MemberEntry: JSONPullReadable {
+    init(reading reader: inout JSONPullReader) throws(Unread) {
         var (name, weight): (String?, Int?)
-        try reader.object { reader, key throws(ExportDocument.Unread) in
+        try reader.object { reader, key throws(Unread) in
             switch key {
             case "name": name = try reader.string()
             case "weight": weight = try reader.int()
-            default: throw ExportDocument.Unread()
+            default: throw Unread()
             }
         }
         self.init(name: try required(name), weight: try required(weight))
     }
 }
 
-extension ExportDocument.PeriodEntry {
-    init(reading reader: inout JSONPullReader) throws(ExportDocument.Unread) {
+extension ExportDocument.PeriodEntry: JSONPullReadable {
+    init(reading reader: inout JSONPullReader) throws(Unread) {
         var (restartedOn, cancelledOn, noticeGivenOn): (String?, String?, String?)
         var cycle: ExportDocument.CycleEntry?
-        try reader.object { reader, key throws(ExportDocument.Unread) in
+        try reader.object { reader, key throws(Unread) in
             switch key {
             case "restarted_on": restartedOn = try reader.optionalString()
             case "cancelled_on": cancelledOn = try reader.optionalString()
             case "notice_given_on": noticeGivenOn = try reader.optionalString()
-            case "cycle":
-                cycle = try reader.optional { reader throws(ExportDocument.Unread) in try ExportDocument.CycleEntry(reading: &reader) }
-            default: throw ExportDocument.Unread()
+            case "cycle": cycle = try reader.optional(ExportDocument.CycleEntry.self)
+            default: throw Unread()
             }
         }
         self.init(restartedOn: restartedOn, cancelledOn: cancelledOn, noticeGivenOn: noticeGivenOn, cycle: cycle)
     }
 }
 
-extension ExportDocument.ContractEntry {
-    init(reading reader: inout JSONPullReader) throws(ExportDocument.Unread) {
+extension ExportDocument.ContractEntry: JSONPullReadable {
+    init(reading reader: inout JSONPullReader) throws(Unread) {
         var (term, renews, notice): (String?, String?, String?)
-        try reader.object { reader, key throws(ExportDocument.Unread) in
+        try reader.object { reader, key throws(Unread) in
             switch key {
             case "term": term = try reader.string()
             case "renews": renews = try reader.string()
             case "notice": notice = try reader.optionalString()
-            default: throw ExportDocument.Unread()
+            default: throw Unread()
             }
         }
         self.init(term: try required(term), renews: try required(renews), notice: notice)
     }
 }
 
-extension ExportDocument.ChargeEntry {
-    init(reading reader: inout JSONPullReader) throws(ExportDocument.Unread) {
+extension ExportDocument.ChargeEntry: JSONPullReadable {
+    init(reading reader: inout JSONPullReader) throws(Unread) {
         var (date, amount): (String?, String?)
-        try reader.object { reader, key throws(ExportDocument.Unread) in
+        try reader.object { reader, key throws(Unread) in
             switch key {
             case "date": date = try reader.string()
             case "amount": amount = try reader.optionalString()
-            default: throw ExportDocument.Unread()
+            default: throw Unread()
             }
         }
         self.init(date: try required(date), amount: amount)
     }
 }
 
-extension ExportDocument.PauseEntry {
-    init(reading reader: inout JSONPullReader) throws(ExportDocument.Unread) {
+extension ExportDocument.PauseEntry: JSONPullReadable {
+    init(reading reader: inout JSONPullReader) throws(Unread) {
         var (from, until): (String?, String?)
-        try reader.object { reader, key throws(ExportDocument.Unread) in
+        try reader.object { reader, key throws(Unread) in
             switch key {
             case "from": from = try reader.string()
             case "until": until = try reader.optionalString()
-            default: throw ExportDocument.Unread()
+            default: throw Unread()
             }
         }
         self.init(from: try required(from), until: until)
     }
 }
 
-extension ExportDocument.CategoryEntry {
-    init(reading reader: inout JSONPullReader) throws(ExportDocument.Unread) {
+extension ExportDocument.CategoryEntry: JSONPullReadable {
+    init(reading reader: inout JSONPullReader) throws(Unread) {
         var (name, color): (String?, String?)
-        try reader.object { reader, key throws(ExportDocument.Unread) in
+        try reader.object { reader, key throws(Unread) in
             switch key {
             case "name": name = try reader.string()
             case "color": color = try reader.optionalString()
-            default: throw ExportDocument.Unread()
+            default: throw Unread()
             }
         }
         self.init(name: try required(name), color: color)
     }
 }
 
-extension ExportDocument.RateEntry {
-    init(reading reader: inout JSONPullReader) throws(ExportDocument.Unread) {
+extension ExportDocument.RateEntry: JSONPullReadable {
+    init(reading reader: inout JSONPullReader) throws(Unread) {
         var (currency, base, rate, setAt): (String?, String?, String?, String?)
-        try reader.object { reader, key throws(ExportDocument.Unread) in
+        try reader.object { reader, key throws(Unread) in
             switch key {
             case "currency": currency = try reader.string()
             case "base": base = try reader.string()
             case "rate": rate = try reader.string()
             case "set_at": setAt = try reader.string()
-            default: throw ExportDocument.Unread()
+            default: throw Unread()
             }
         }
         self.init(currency: try required(currency), base: try required(base), rate: try required(rate), setAt: try required(setAt))
     }
 }
 
-extension ExportDocument.SettlementEntry {
-    init(reading reader: inout JSONPullReader) throws(ExportDocument.Unread) {
+extension ExportDocument.SettlementEntry: JSONPullReadable {
+    init(reading reader: inout JSONPullReader) throws(Unread) {
         var (id, from, to, amount, currency, date, createdAt): (String?, String?, String?, String?, String?, String?, String?)
-        try reader.object { reader, key throws(ExportDocument.Unread) in
+        try reader.object { reader, key throws(Unread) in
             switch key {
             case "id": id = try reader.string()
             case "from": from = try reader.string()
@@ -278,7 +263,7 @@ extension ExportDocument.SettlementEntry {
             case "currency": currency = try reader.string()
             case "date": date = try reader.string()
             case "created_at": createdAt = try reader.string()
-            default: throw ExportDocument.Unread()
+            default: throw Unread()
             }
         }
         self.id = try required(id)

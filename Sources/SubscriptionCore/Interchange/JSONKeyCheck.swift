@@ -47,24 +47,59 @@ public enum JSONKeyCheck {
         return try outcome.get()
     }
 
-    /// The keys of one object: a short list searched (most objects have a few keys), a set
-    /// once it is long.
-    private struct Keys {
-        var list: [String] = []
-        var set: Set<String>?
+    /// The keys of the objects still open, innermost last, in one list for them all (no list to
+    /// make for each object). A short object's keys are searched, a long one's put in a set.
+    private struct OpenKeys {
+        private var names: [String] = []
+        /// Each name's `signature`, compared before the names are.
+        private var signatures: [UInt64] = []
+        /// Where each open object's keys start in `names`, and its set once it is long.
+        private var objects: [(start: Int, set: Set<String>?)] = []
 
-        /// Whether `key` is new; adds it.
+        var isEmpty: Bool { objects.isEmpty }
+
+        mutating func open() {
+            objects.append((names.count, nil))
+        }
+
+        mutating func close() {
+            let start = objects.removeLast().start
+            names.removeSubrange(start...)
+            signatures.removeSubrange(start...)
+        }
+
+        /// Whether `key` is new in the innermost object; adds it.
         mutating func insert(_ key: String) -> Bool {
-            if set != nil { return set!.insert(key).inserted }
+            let last = objects.count - 1
+            if objects[last].set != nil { return objects[last].set!.insert(key).inserted }
+            let signature = Self.signature(key)
             // Swift compares strings as Unicode does (é written two ways is one key), as the
-            // decoder's dictionaries do.
-            if list.contains(key) { return false }
-            list.append(key)
-            if list.count == 16 {
-                set = Set(list)
-                list = []
+            // decoder's dictionaries do: a name whose signature differs from the key's is
+            // another key only when both are ASCII.
+            for index in objects[last].start..<names.count
+            where (signatures[index] == signature || signatures[index] == 0 || signature == 0) && names[index] == key {
+                return false
+            }
+            names.append(key)
+            signatures.append(signature)
+            if names.count - objects[last].start == 32 {
+                objects[last].set = Set(names[objects[last].start...])
             }
             return true
+        }
+
+        /// FNV-1a of an ASCII key's bytes, never 0; 0 for a key with other characters, which
+        /// may equal a key of other bytes (U+212A KELVIN SIGN is "K").
+        private static func signature(_ key: String) -> UInt64 {
+            var key = key
+            return key.withUTF8 { bytes in
+                var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+                for byte in bytes {
+                    guard byte < 0x80 else { return 0 }
+                    hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+                }
+                return hash | 1
+            }
         }
     }
 
@@ -79,9 +114,9 @@ public enum JSONKeyCheck {
         let rawMembers: Set<String>
         var position = 0
         var stack: [Frame] = []
-        /// The keys seen in each open object, innermost last; kept apart from `stack` so that
-        /// a set grows in place rather than being copied for each key.
-        var keys: [Keys] = []
+        /// The keys seen in each open object; kept apart from `stack` so that a set grows in
+        /// place rather than being copied for each key.
+        var keys = OpenKeys()
         var result = Checked()
 
         init(bytes: UnsafeRawBufferPointer, rawMembers: Set<String>) {
@@ -119,7 +154,7 @@ public enum JSONKeyCheck {
                     switch byte {
                     case UInt8(ascii: "{"):
                         try open(.object(key: ""))
-                        keys.append(Keys())
+                        keys.open()
                         if peek() == UInt8(ascii: "}") {
                             position += 1
                             close()
@@ -151,7 +186,7 @@ public enum JSONKeyCheck {
                 case .key:
                     guard peek() == UInt8(ascii: "\""), !keys.isEmpty else { throw malformed }
                     guard let key = try string(keeping: true) else { throw malformed }
-                    guard keys[keys.count - 1].insert(key) else { throw .duplicateKey(key: key, path: path()) }
+                    guard keys.insert(key) else { throw .duplicateKey(key: key, path: path()) }
                     stack[stack.count - 1] = .object(key: key)
                     result.keys += 1
                     guard peek() == UInt8(ascii: ":") else { throw malformed }
@@ -187,7 +222,7 @@ public enum JSONKeyCheck {
         }
 
         mutating func close() {
-            if case .object = stack.removeLast() { keys.removeLast() }
+            if case .object = stack.removeLast() { keys.close() }
         }
 
         /// Skips a number or literal: the bytes that may make one. The decoder checks its grammar.
@@ -220,37 +255,20 @@ public enum JSONKeyCheck {
                 switch byte {
                 case UInt8(ascii: "\""):
                     guard keeping else { return nil }
-                    // Without escapes the text is the bytes as they are: no copy to make. Bytes
-                    // that are not UTF-8 come back replaced, so differ from what was read.
+                    // Without escapes the text is the bytes as they are: no copy to make.
                     let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<position - 1])
-                    let decoded = escaped ? String(decoding: text, as: UTF8.self) : String(decoding: raw, as: UTF8.self)
-                    guard escaped ? decoded.utf8.elementsEqual(text) : decoded.utf8.elementsEqual(raw) else {
+                    guard let decoded = escaped ? text.withUnsafeBytes(String.init(utf8Exactly:)) : String(utf8Exactly: raw) else {
                         position -= 1
                         throw malformed
                     }
                     return decoded
                 case UInt8(ascii: "\\"):
-                    guard position < bytes.count else { throw malformed }
                     if keeping && !escaped {
                         text.append(contentsOf: bytes[start..<position - 1])
                         escaped = true
                     }
-                    let code = bytes[position]
-                    position += 1
-                    switch code {
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(code)
-                    case UInt8(ascii: "b"): text.append(0x08)
-                    case UInt8(ascii: "f"): text.append(0x0C)
-                    case UInt8(ascii: "n"): text.append(0x0A)
-                    case UInt8(ascii: "r"): text.append(0x0D)
-                    case UInt8(ascii: "t"): text.append(0x09)
-                    case UInt8(ascii: "u"):
-                        let scalar = try escapedScalar()
-                        if keeping { text.append(contentsOf: String(Character(scalar)).utf8) }
-                    default:
-                        position -= 1
-                        throw malformed
-                    }
+                    guard let scalar = JSONEscape.scalar(in: bytes, at: &position) else { throw malformed }
+                    if keeping { JSONEscape.append(scalar, to: &text) }
                 case 0x00..<0x20:
                     // A control character must be escaped.
                     position -= 1
@@ -260,43 +278,6 @@ public enum JSONKeyCheck {
                 }
             }
             throw malformed
-        }
-
-        /// The scalar of a `\uXXXX` escape (the `\u` read), joining a surrogate pair.
-        mutating func escapedScalar() throws(Problem) -> Unicode.Scalar {
-            let first = try hex4()
-            if (0xD800..<0xDC00).contains(first) {
-                guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
-                else { throw malformed }
-                position += 2
-                let second = try hex4()
-                guard (0xDC00..<0xE000).contains(second),
-                      let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
-                else { throw malformed }
-                return scalar
-            }
-            guard let scalar = Unicode.Scalar(first) else { throw malformed }
-            return scalar
-        }
-
-        mutating func hex4() throws(Problem) -> UInt32 {
-            guard position + 4 <= bytes.count else { throw malformed }
-            var value: UInt32 = 0
-            for byte in bytes[position..<position + 4] {
-                guard let digit = Self.hexValue(byte) else { throw malformed }
-                value = value << 4 | digit
-            }
-            position += 4
-            return value
-        }
-
-        static func hexValue(_ byte: UInt8) -> UInt32? {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-            default: nil
-            }
         }
 
         /// Where the innermost object is: `subscriptions[2].members[0]`, or empty at the top.

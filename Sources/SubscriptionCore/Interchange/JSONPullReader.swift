@@ -168,17 +168,19 @@ struct JSONPullReader: ~Copyable {
     }
 
     /// A whole number written plainly (`-12`, `0`): one with a fraction or an exponent, which
-    /// `JSONDecoder` may still read as whole, is given up on, as is one of more than 18 digits.
+    /// `JSONDecoder` may still read as whole, is given up on, as is one too large for an `Int`.
     mutating func int() throws(Unread) -> Int {
         guard let first = peek() else { throw Unread() }
         let negative = first == UInt8(ascii: "-")
         if negative { position += 1 }
         let start = position
+        // Made negative as it is read, so that `Int.min` is read too.
         var value = 0
         while position < bytes.count, case let digit = bytes[position] &- UInt8(ascii: "0"), digit < 10 {
-            // Given up on before the 19th digit, which could overflow.
-            guard position - start < 18 else { throw Unread() }
-            value = value * 10 + Int(digit)
+            let (tens, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflowAgain) = tens.subtractingReportingOverflow(Int(digit))
+            guard !overflow, !overflowAgain else { throw Unread() }
+            value = next
             position += 1
         }
         let digits = position - start
@@ -189,7 +191,9 @@ struct JSONPullReader: ~Copyable {
             default: break
             }
         }
-        return negative ? -value : value
+        if negative { return value }
+        guard value != .min else { throw Unread() }
+        return -value
     }
 
     /// A string, its escapes decoded. Text that is not UTF-8 (before or after decoding), a
@@ -214,10 +218,11 @@ struct JSONPullReader: ~Copyable {
             position += 1
             switch byte {
             case UInt8(ascii: "\""):
-                guard let text = String(validating: text, as: UTF8.self) else { throw Unread() }
+                guard let text = text.withUnsafeBytes(String.init(utf8Exactly:)) else { throw Unread() }
                 return text
             case UInt8(ascii: "\\"):
-                try escape(into: &text)
+                guard let scalar = JSONEscape.scalar(in: bytes, at: &position) else { throw Unread() }
+                JSONEscape.append(scalar, to: &text)
             case 0x00..<0x20:
                 throw Unread()
             default:
@@ -228,54 +233,36 @@ struct JSONPullReader: ~Copyable {
     }
 
     private static func text(_ bytes: UnsafeRawBufferPointer) throws(Unread) -> String {
-        guard let text = String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self) else { throw Unread() }
+        guard let text = String(utf8Exactly: bytes) else { throw Unread() }
         return text
     }
+}
 
-    /// The escape after a `\`, decoded onto `text`.
-    private mutating func escape(into text: inout [UInt8]) throws(Unread) {
-        guard position < bytes.count else { throw Unread() }
-        let code = bytes[position]
-        position += 1
-        switch code {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(code)
-        case UInt8(ascii: "b"): text.append(0x08)
-        case UInt8(ascii: "f"): text.append(0x0C)
-        case UInt8(ascii: "n"): text.append(0x0A)
-        case UInt8(ascii: "r"): text.append(0x0D)
-        case UInt8(ascii: "t"): text.append(0x09)
-        case UInt8(ascii: "u"):
-            var scalar = try hex4()
-            if (0xD800..<0xDC00).contains(scalar) {
-                guard bytes.count - position >= 2, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
-                else { throw Unread() }
-                position += 2
-                let low = try hex4()
-                guard (0xDC00..<0xE000).contains(low) else { throw Unread() }
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-            }
-            guard let scalar = Unicode.Scalar(scalar) else { throw Unread() }
-            text.append(contentsOf: UTF8.encode(scalar)!)
-        default:
-            throw Unread()
-        }
+/// A value that reads itself from JSON text, member by member.
+protocol JSONPullReadable {
+    init(reading reader: inout JSONPullReader) throws(JSONPullReader.Unread)
+}
+
+extension JSONPullReadable {
+    typealias Unread = JSONPullReader.Unread
+}
+
+extension JSONPullReader {
+    mutating func read<Value: JSONPullReadable>(_: Value.Type) throws(Unread) -> Value {
+        try Value(reading: &self)
     }
 
-    /// Four hex digits.
-    private mutating func hex4() throws(Unread) -> UInt32 {
-        guard bytes.count - position >= 4 else { throw Unread() }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[position]
-            let digit: UInt8 = switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-            default: throw Unread()
-            }
-            value = value << 4 | UInt32(digit)
-            position += 1
-        }
-        return value
+    mutating func array<Element: JSONPullReadable>(of _: Element.Type) throws(Unread) -> [Element] {
+        try array { reader throws(Unread) in try Element(reading: &reader) }
+    }
+
+    /// nil for `null`, else the value.
+    mutating func optional<Value: JSONPullReadable>(_: Value.Type) throws(Unread) -> Value? {
+        try optional { reader throws(Unread) in try Value(reading: &reader) }
+    }
+
+    /// nil for `null`, else the list.
+    mutating func optionalArray<Element: JSONPullReadable>(of _: Element.Type) throws(Unread) -> [Element]? {
+        try optional { reader throws(Unread) in try reader.array(of: Element.self) }
     }
 }

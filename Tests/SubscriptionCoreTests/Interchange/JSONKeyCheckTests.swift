@@ -29,6 +29,8 @@ struct JSONKeyCheckTests {
         (#"{"remind-exec": "a", "remind\u002dexec": "b"}"#, "remind-exec", ""),
         ("{\"caf\u{E9}\": 1, \"cafe\u{301}\": 2}", "cafe\u{301}", ""),
         (#"{"😀": 1, "\ud83d\ude00": 2}"#, "😀", ""),
+        // A character that is an ASCII one (U+212A KELVIN SIGN is K), before it and after.
+        ("{\"K\": 1, \"\u{212A}\": 2}", "\u{212A}", ""), ("{\"\u{212A}\": 1, \"a\": 2, \"K\": 2}", "K", ""),
     ])
     func duplicateFound(_ text: String, key: String, path: String) {
         #expect(Self.problem(text) == .duplicateKey(key: key, path: path))

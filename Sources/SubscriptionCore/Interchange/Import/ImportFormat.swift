@@ -32,8 +32,9 @@ public enum ImportFormats {
     }
 
     /// `parse(_:from:options:)`, an export document of `long` bytes or more read on both cores
-    /// (`SubsDocumentFormat.decodedDocument(checking:long:)`): tests give any length.
-    static func parse(_ data: Data, from: String?, options: ImportOptions, long: Int) throws -> ParsedImport {
+    /// (`SubsDocumentFormat.decodedDocument(checking:long:)`): tests give any length, and turn
+    /// the `fast` reader off to compare with `JSONDecoder` alone.
+    static func parse(_ data: Data, from: String?, options: ImportOptions, long: Int, fast: Bool = true) throws -> ParsedImport {
         // A column map means a CSV read through it, whatever its header looks like.
         let from = from ?? (options.map == nil ? nil : MappedCSVFormat.name)
         let candidates = from.map { name in all.filter { $0.name == name } } ?? all
@@ -43,7 +44,7 @@ public enum ImportFormats {
         if from == MappedCSVFormat.name { return try MappedCSVFormat.parse(data, options: options) }
         // An export document is recognised by decoding it, and read from what was decoded.
         if candidates.first == SubsDocumentFormat.self {
-            let (document, checked) = SubsDocumentFormat.decodedDocument(checking: data, long: long)
+            let (document, checked) = SubsDocumentFormat.decodedDocument(checking: data, long: long, fast: fast)
             if let document {
                 return try SubsDocumentFormat.parse(data, decoded: (document, try checked.get()), options: options)
             }

@@ -19,10 +19,10 @@ public enum SubsDocumentFormat: ImportFormat {
 
     /// The document `data` holds, when it decodes as one: what recognises it, decoded once for
     /// `parse(_:decoded:options:)`. Read by `ExportDocument.read` (a document of 100,000 in well
-    /// under a second), or, where that gives up, by `JSONDecoder`, which reads the same values
-    /// and says what is wrong (seconds for 100,000).
-    static func decodedDocument(_ data: Data) -> ExportDocument? {
-        guard let document = ExportDocument.read(data) ?? (try? JSONDecoder().decode(ExportDocument.self, from: data)),
+    /// under a second), or, where that gives up or `fast` is off, by `JSONDecoder`, which reads
+    /// the same values and says what is wrong (seconds for 100,000).
+    static func decodedDocument(_ data: Data, fast: Bool = true) -> ExportDocument? {
+        guard let document = (fast ? ExportDocument.read(data) : nil) ?? (try? JSONDecoder().decode(ExportDocument.self, from: data)),
               document.format == ExportDocument.formatName
         else { return nil }
         return document
@@ -32,11 +32,15 @@ public enum SubsDocumentFormat: ImportFormat {
     /// them while this one reads, for a document of `long` bytes or more (a megabyte is about a
     /// thousand subscriptions); in vain for a file of another format.
     static func decodedDocument(
-        checking data: Data, long: Int
+        checking data: Data, long: Int, fast: Bool = true
     ) -> (document: ExportDocument?, checked: KeysChecked) {
         let (checked, document) = BothCores.run(if: data.count >= long, { checkKeys(data) }, while: {
-            decodedDocument(data)
+            decodedDocument(data, fast: fast)
         })
+        // With a key written twice, the two readers keep different values (the last, and
+        // `JSONDecoder` the first): none is used, and the file is recognised by `detect` and
+        // refused by `parse` as it always was.
+        guard case .success = checked else { return (nil, checked) }
         return (document, checked)
     }
 
@@ -74,7 +78,8 @@ public enum SubsDocumentFormat: ImportFormat {
         let raw = try decoded?.checked ?? checkKeys(data).get()
         let document: ExportDocument
         do {
-            document = try decoded?.document ?? ExportDocument.read(data) ?? JSONDecoder().decode(ExportDocument.self, from: data)
+            // Without `decoded`, the fast reader gave up on `data` already.
+            document = try decoded?.document ?? JSONDecoder().decode(ExportDocument.self, from: data)
         } catch let error as DecodingError {
             throw Self.error(error, data: data)
         }

@@ -1,0 +1,63 @@
+/// The escapes of a JSON string (RFC 8259 §7), decoded in one place for both readers of JSON
+/// text a user gives: `JSONKeyCheck` and `JSONPullReader`.
+enum JSONEscape {
+    /// The character of the escape whose code (the byte after its `\`) is at `position`, with
+    /// `position` moved past it; a surrogate pair (`\ud83d\ude00`) is one character. Nil, and
+    /// `position` where it was, for a code JSON does not have, hex digits missing and a lone
+    /// surrogate.
+    static func scalar(in bytes: UnsafeRawBufferPointer, at position: inout Int) -> Unicode.Scalar? {
+        guard position < bytes.count else { return nil }
+        let simple: UInt8? = switch bytes[position] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes[position]
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
+        }
+        if let simple {
+            position += 1
+            return Unicode.Scalar(simple)
+        }
+        guard bytes[position] == UInt8(ascii: "u"), let high = hex4(bytes, at: position + 1) else { return nil }
+        guard (0xD800..<0xDC00).contains(high) else {
+            // A low surrogate alone is no scalar.
+            guard let scalar = Unicode.Scalar(high) else { return nil }
+            position += 5
+            return scalar
+        }
+        let low = position + 5
+        guard bytes.count - low >= 2, bytes[low] == UInt8(ascii: "\\"), bytes[low + 1] == UInt8(ascii: "u"),
+              let second = hex4(bytes, at: low + 2), (0xDC00..<0xE000).contains(second),
+              let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (second - 0xDC00))
+        else { return nil }
+        position = low + 6
+        return scalar
+    }
+
+    /// The four hex digits at `start`, or nil.
+    private static func hex4(_ bytes: UnsafeRawBufferPointer, at start: Int) -> UInt32? {
+        guard bytes.count - start >= 4 else { return nil }
+        var value: UInt32 = 0
+        for byte in bytes[start..<start + 4] {
+            guard let digit = hexDigit(byte) else { return nil }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// `scalar`'s UTF-8 bytes, appended to `text`.
+    static func append(_ scalar: Unicode.Scalar, to text: inout [UInt8]) {
+        UTF8.encode(scalar) { text.append($0) }
+    }
+}
