@@ -56,6 +56,28 @@ enum JSONEscape {
         }
     }
 
+    /// The index of the first byte at or after `index` that ends a string's plain run: a `"`,
+    /// a `\` or a control character (which must be escaped); `bytes.count` when none does.
+    /// Eight bytes are looked at at once, as `JSONWriter` looks for what to escape.
+    static func plainEnd(in bytes: UnsafeRawBufferPointer, from index: Int) -> Int {
+        var index = index
+        let (ones, highs): (UInt64, UInt64) = (0x0101_0101_0101_0101, 0x8080_8080_8080_8080)
+        while bytes.count - index >= 8 {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            // A byte's high bit is set when it is below 0x20, or `"` or `\` (the byte xor it is
+            // below 1). A borrow runs upward only from a byte flagged itself, so the lowest
+            // byte flagged is the first.
+            func below(_ word: UInt64, _ bound: UInt64) -> UInt64 { (word &- ones &* bound) & ~word & highs }
+            let special = below(word, 0x20) | below(word ^ (ones &* 0x22), 1) | below(word ^ (ones &* 0x5C), 1)
+            if special != 0 { return index + special.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < bytes.count, bytes[index] >= 0x20, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
+            index += 1
+        }
+        return index
+    }
+
     /// `scalar`'s UTF-8 bytes, appended to `text`.
     static func append(_ scalar: Unicode.Scalar, to text: inout [UInt8]) {
         UTF8.encode(scalar) { text.append($0) }

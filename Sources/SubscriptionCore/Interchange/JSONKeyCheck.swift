@@ -249,7 +249,11 @@ public enum JSONKeyCheck {
             let start = position
             var escaped = false
             var text: [UInt8] = []
-            while position < bytes.count {
+            while true {
+                let run = position
+                position = JSONEscape.plainEnd(in: bytes, from: position)
+                if keeping && escaped { text.append(contentsOf: bytes[run..<position]) }
+                guard position < bytes.count else { throw malformed }
                 let byte = bytes[position]
                 position += 1
                 switch byte {
@@ -269,15 +273,12 @@ public enum JSONKeyCheck {
                     }
                     guard let scalar = JSONEscape.scalar(in: bytes, at: &position) else { throw malformed }
                     if keeping { JSONEscape.append(scalar, to: &text) }
-                case 0x00..<0x20:
+                default:
                     // A control character must be escaped.
                     position -= 1
                     throw malformed
-                default:
-                    if keeping && escaped { text.append(byte) }
                 }
             }
-            throw malformed
         }
 
         /// Where the innermost object is: `subscriptions[2].members[0]`, or empty at the top.

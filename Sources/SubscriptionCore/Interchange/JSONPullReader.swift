@@ -202,15 +202,11 @@ struct JSONPullReader: ~Copyable {
         try take(UInt8(ascii: "\""))
         let start = position
         // Most strings hold no escape: their bytes are the text.
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                position += 1
-                return try Self.text(UnsafeRawBufferPointer(rebasing: bytes[start..<position - 1]))
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            guard byte >= 0x20 else { throw Unread() }
+        position = JSONEscape.plainEnd(in: bytes, from: position)
+        guard position < bytes.count else { throw Unread() }
+        if bytes[position] == UInt8(ascii: "\"") {
             position += 1
+            return try Self.text(UnsafeRawBufferPointer(rebasing: bytes[start..<position - 1]))
         }
         var text = [UInt8](UnsafeRawBufferPointer(rebasing: bytes[start..<position]))
         while position < bytes.count {
@@ -223,10 +219,12 @@ struct JSONPullReader: ~Copyable {
             case UInt8(ascii: "\\"):
                 guard let scalar = JSONEscape.scalar(in: bytes, at: &position) else { throw Unread() }
                 JSONEscape.append(scalar, to: &text)
-            case 0x00..<0x20:
-                throw Unread()
+                let run = position
+                position = JSONEscape.plainEnd(in: bytes, from: position)
+                text.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[run..<position]))
             default:
-                text.append(byte)
+                // A control character, which must be escaped.
+                throw Unread()
             }
         }
         throw Unread()
