@@ -245,39 +245,10 @@ public enum JSONKeyCheck {
         /// Reads a string starting at its opening quote; its text when `keeping`. Escapes are
         /// decoded, so `"a\u0062"` and `"ab"` are one key.
         mutating func string(keeping: Bool) throws(Problem) -> String? {
-            position += 1
-            let start = position
-            var escaped = false
-            var text: [UInt8] = []
-            while true {
-                let run = position
-                position = JSONEscape.plainEnd(in: bytes, from: position)
-                if keeping && escaped { text.append(contentsOf: bytes[run..<position]) }
-                guard position < bytes.count else { throw malformed }
-                let byte = bytes[position]
-                position += 1
-                switch byte {
-                case UInt8(ascii: "\""):
-                    guard keeping else { return nil }
-                    // Without escapes the text is the bytes as they are: no copy to make.
-                    let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<position - 1])
-                    guard let decoded = escaped ? text.withUnsafeBytes(String.init(utf8Exactly:)) : String(utf8Exactly: raw) else {
-                        position -= 1
-                        throw malformed
-                    }
-                    return decoded
-                case UInt8(ascii: "\\"):
-                    if keeping && !escaped {
-                        text.append(contentsOf: bytes[start..<position - 1])
-                        escaped = true
-                    }
-                    guard let scalar = JSONEscape.scalar(in: bytes, at: &position) else { throw malformed }
-                    if keeping { JSONEscape.append(scalar, to: &text) }
-                default:
-                    // A control character must be escaped.
-                    position -= 1
-                    throw malformed
-                }
+            do {
+                return try JSONString.read(bytes, at: &position, keeping: keeping)
+            } catch {
+                throw malformed
             }
         }
 

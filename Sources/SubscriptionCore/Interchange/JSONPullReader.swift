@@ -9,8 +9,9 @@ import Foundation
 /// anything else: a key the reader was not told of, a number that is not a plain whole one, a
 /// byte-order mark, an escaped key, text that is not UTF-8. The caller then decodes with
 /// `JSONDecoder`, which gives the same value or names the error. So it has no errors of its own
-/// to word, and a document it reads is the document `JSONDecoder` reads. It never recurses
-/// deeper than its caller does.
+/// to word, and a document it reads is the document `JSONDecoder` reads, once `JSONKeyCheck`
+/// has found no key written twice (of two, it keeps the last and `JSONDecoder` the first). It
+/// never recurses deeper than its caller does.
 struct JSONPullReader: ~Copyable {
     /// Given up: the caller decodes the text another way.
     struct Unread: Error {}
@@ -131,7 +132,8 @@ struct JSONPullReader: ~Copyable {
         }
     }
 
-    /// A key: the bytes between its quotes, which hold no escape.
+    /// A key: the bytes between its quotes, which hold no escape (a key with one, which
+    /// `JSONDecoder` reads unescaped, is given up on rather than read both ways).
     private mutating func key() throws(Unread) -> Key {
         try take(UInt8(ascii: "\""))
         let start = position
@@ -177,9 +179,9 @@ struct JSONPullReader: ~Copyable {
         // Made negative as it is read, so that `Int.min` is read too.
         var value = 0
         while position < bytes.count, case let digit = bytes[position] &- UInt8(ascii: "0"), digit < 10 {
-            let (tens, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflowAgain) = tens.subtractingReportingOverflow(Int(digit))
-            guard !overflow, !overflowAgain else { throw Unread() }
+            let (tens, timesOverflowed) = value.multipliedReportingOverflow(by: 10)
+            let (next, minusOverflowed) = tens.subtractingReportingOverflow(Int(digit))
+            guard !timesOverflowed, !minusOverflowed else { throw Unread() }
             value = next
             position += 1
         }
@@ -199,39 +201,10 @@ struct JSONPullReader: ~Copyable {
     /// A string, its escapes decoded. Text that is not UTF-8 (before or after decoding), a
     /// control character not escaped, and a lone surrogate are given up on.
     mutating func string() throws(Unread) -> String {
-        try take(UInt8(ascii: "\""))
-        let start = position
-        // Most strings hold no escape: their bytes are the text.
-        position = JSONEscape.plainEnd(in: bytes, from: position)
-        guard position < bytes.count else { throw Unread() }
-        if bytes[position] == UInt8(ascii: "\"") {
-            position += 1
-            return try Self.text(UnsafeRawBufferPointer(rebasing: bytes[start..<position - 1]))
+        // Kept, so nil only when broken (`try?` flattens the two).
+        guard peek() == UInt8(ascii: "\""), let text = try? JSONString.read(bytes, at: &position, keeping: true) else {
+            throw Unread()
         }
-        var text = [UInt8](UnsafeRawBufferPointer(rebasing: bytes[start..<position]))
-        while position < bytes.count {
-            let byte = bytes[position]
-            position += 1
-            switch byte {
-            case UInt8(ascii: "\""):
-                guard let text = text.withUnsafeBytes(String.init(utf8Exactly:)) else { throw Unread() }
-                return text
-            case UInt8(ascii: "\\"):
-                guard let scalar = JSONEscape.scalar(in: bytes, at: &position) else { throw Unread() }
-                JSONEscape.append(scalar, to: &text)
-                let run = position
-                position = JSONEscape.plainEnd(in: bytes, from: position)
-                text.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[run..<position]))
-            default:
-                // A control character, which must be escaped.
-                throw Unread()
-            }
-        }
-        throw Unread()
-    }
-
-    private static func text(_ bytes: UnsafeRawBufferPointer) throws(Unread) -> String {
-        guard let text = String(utf8Exactly: bytes) else { throw Unread() }
         return text
     }
 }

@@ -65,6 +65,20 @@ struct JSONKeyCheckTests {
         try Self.check("{\(many)}")
         #expect(Self.problem("{\(many), \"k\\u0030\": 1}") == .duplicateKey(key: "k0", path: ""))
         #expect(Self.problem("{\(many), \"k99\": 1}") == .duplicateKey(key: "k99", path: ""))
+        // Past the 32 keys from which an object's keys are in a set: a character that is an
+        // ASCII one, and an object inside whose keys leave the outer one's as they were.
+        let thirtyTwo = (0..<32).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+        #expect(Self.problem("{\(thirtyTwo), \"K\": 1, \"\u{212A}\": 2}") == .duplicateKey(key: "\u{212A}", path: ""))
+        #expect(Self.problem("{\(thirtyTwo), \"in\": {\"k0\": 1, \"k40\": 2}, \"k40\": 3, \"k5\": 4}")
+                == .duplicateKey(key: "k5", path: ""))
+        try Self.check("{\(thirtyTwo), \"in\": {\"k0\": 1, \"k40\": 2}, \"k40\": 3}")
+    }
+
+    @Test("A bad escape is refused where it is: at the code after its backslash")
+    func escapeOffset() {
+        for text in [#"{"\ud800": 1}"#, #"{"\u12G4": 1}"#, #"{"\ud800\u0041": 1}"#, #"{"\udc00": 1}"#, #"{"\x": 1}"#] {
+            #expect(Self.problem(text) == .malformed(offset: 3), "\(text)")
+        }
     }
 
     @Test("Nesting is bounded, without recursion, as Foundation bounds it")

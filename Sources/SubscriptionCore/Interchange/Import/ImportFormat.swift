@@ -44,9 +44,8 @@ public enum ImportFormats {
         if from == MappedCSVFormat.name { return try MappedCSVFormat.parse(data, options: options) }
         // An export document is recognised by decoding it, and read from what was decoded.
         if candidates.first == SubsDocumentFormat.self {
-            let (document, checked) = SubsDocumentFormat.decodedDocument(checking: data, long: long, fast: fast)
-            if let document {
-                return try SubsDocumentFormat.parse(data, decoded: (document, try checked.get()), options: options)
+            if let decoded = SubsDocumentFormat.decodedDocument(checking: data, long: long, fast: fast) {
+                return try SubsDocumentFormat.parse(data, decoded: decoded, options: options)
             }
         }
         guard let format = candidates.first(where: { $0.detect(data) }) else {

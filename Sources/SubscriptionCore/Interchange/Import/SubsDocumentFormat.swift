@@ -17,30 +17,31 @@ public enum SubsDocumentFormat: ImportFormat {
         try parse(data, decoded: nil, options: options)
     }
 
-    /// The document `data` holds, when it decodes as one: what recognises it, decoded once for
-    /// `parse(_:decoded:options:)`. Read by `ExportDocument.read` (a document of 100,000 in well
-    /// under a second), or, where that gives up or `fast` is off, by `JSONDecoder`, which reads
-    /// the same values and says what is wrong (seconds for 100,000).
-    static func decodedDocument(_ data: Data, fast: Bool = true) -> ExportDocument? {
+    /// The document `data` holds, read by `ExportDocument.read` (a document of 100,000 in well
+    /// under a second), or, where that gives up or `fast` is off, by `JSONDecoder` (seconds for
+    /// 100,000); nil when it is not a subs document. Alone, a key written twice may be read
+    /// otherwise than `JSONDecoder` reads it: see `decodedDocument(checking:long:fast:)`.
+    private static func decodedDocument(_ data: Data, fast: Bool) -> ExportDocument? {
         guard let document = (fast ? ExportDocument.read(data) : nil) ?? (try? JSONDecoder().decode(ExportDocument.self, from: data)),
               document.format == ExportDocument.formatName
         else { return nil }
         return document
     }
 
-    /// `decodedDocument(data)`, and `data`'s keys checked (`checkKeys`): the other core checks
-    /// them while this one reads, for a document of `long` bytes or more (a megabyte is about a
+    /// The document `data` holds with its keys checked (`checkKeys`), read once for
+    /// `parse(_:decoded:options:)`: what recognises a subs document. The other core checks the
+    /// keys while this one reads, for a document of `long` bytes or more (a megabyte is about a
     /// thousand subscriptions); in vain for a file of another format.
     static func decodedDocument(
         checking data: Data, long: Int, fast: Bool = true
-    ) -> (document: ExportDocument?, checked: KeysChecked) {
+    ) -> (document: ExportDocument, checked: JSONKeyCheck.Checked)? {
         let (checked, document) = BothCores.run(if: data.count >= long, { checkKeys(data) }, while: {
             decodedDocument(data, fast: fast)
         })
-        // With a key written twice, the two readers keep different values (the last, and
-        // `JSONDecoder` the first): none is used, and the file is recognised by `detect` and
-        // refused by `parse` as it always was.
-        guard case .success = checked else { return (nil, checked) }
+        // Nothing read is used from a file the check refuses (a key written twice, which the
+        // fast reader takes last and `JSONDecoder` first; a file that is not JSON, or too
+        // deep): `detect` and `parse` then recognise and refuse it as they always did.
+        guard let document, case .success(let checked) = checked else { return nil }
         return (document, checked)
     }
 
@@ -78,7 +79,7 @@ public enum SubsDocumentFormat: ImportFormat {
         let raw = try decoded?.checked ?? checkKeys(data).get()
         let document: ExportDocument
         do {
-            // Without `decoded`, the fast reader gave up on `data` already.
+            // Without `decoded`, `JSONDecoder` reads it, and names what is wrong.
             document = try decoded?.document ?? JSONDecoder().decode(ExportDocument.self, from: data)
         } catch let error as DecodingError {
             throw Self.error(error, data: data)
