@@ -17,11 +17,11 @@ struct JSONPullReader: ~Copyable {
     struct Unread: Error {}
 
     /// A member's key, as the bytes between its quotes (a key with an escape is given up on).
-    struct Key {
+    struct MemberKey {
         fileprivate let bytes: UnsafeRawBufferPointer
 
         /// Whether the key is `name`: so a `switch` over a key takes `case "name":`.
-        static func ~= (name: StaticString, key: Key) -> Bool {
+        static func ~= (name: StaticString, key: MemberKey) -> Bool {
             guard name.utf8CodeUnitCount == key.bytes.count, let base = key.bytes.baseAddress else { return false }
             return memcmp(name.utf8Start, base, key.bytes.count) == 0
         }
@@ -75,7 +75,7 @@ struct JSONPullReader: ~Copyable {
 
     /// An object: `member` is handed each key in turn, with the reader at its value, which it
     /// must read (or give up). Whether a key comes twice is `JSONKeyCheck`'s to refuse.
-    mutating func object(_ member: (inout JSONPullReader, Key) throws(Unread) -> Void) throws(Unread) {
+    mutating func object(_ member: (inout JSONPullReader, MemberKey) throws(Unread) -> Void) throws(Unread) {
         try take(UInt8(ascii: "{"))
         if peek() == UInt8(ascii: "}") {
             position += 1
@@ -134,14 +134,14 @@ struct JSONPullReader: ~Copyable {
 
     /// A key: the bytes between its quotes, which hold no escape (a key with one, which
     /// `JSONDecoder` reads unescaped, is given up on rather than read both ways).
-    private mutating func key() throws(Unread) -> Key {
+    private mutating func key() throws(Unread) -> MemberKey {
         try take(UInt8(ascii: "\""))
         let start = position
         while position < bytes.count {
             switch bytes[position] {
             case UInt8(ascii: "\""):
                 position += 1
-                return Key(bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<position - 1]))
+                return MemberKey(bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<position - 1]))
             case UInt8(ascii: "\\"), 0x00..<0x20:
                 throw Unread()
             default:
