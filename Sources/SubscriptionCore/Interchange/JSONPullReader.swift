@@ -76,46 +76,41 @@ struct JSONPullReader: ~Copyable {
     /// An object: `member` is handed each key in turn, with the reader at its value, which it
     /// must read (or give up). Whether a key comes twice is `JSONKeyCheck`'s to refuse.
     mutating func object(_ member: (inout JSONPullReader, MemberKey) throws(Unread) -> Void) throws(Unread) {
-        try take(UInt8(ascii: "{"))
-        if peek() == UInt8(ascii: "}") {
-            position += 1
-            return
+        try items(UInt8(ascii: "{"), UInt8(ascii: "}")) { reader throws(Unread) in
+            let key = try reader.key()
+            try reader.take(UInt8(ascii: ":"))
+            try member(&reader, key)
         }
-        repeat {
-            let key = try key()
-            try take(UInt8(ascii: ":"))
-            try member(&self, key)
-        } while try separator(closing: UInt8(ascii: "}"))
     }
 
     /// An object of any keys, read as strings are (escapes and all), each value by `value`.
     mutating func dictionary<Value>(_ value: (inout JSONPullReader) throws(Unread) -> Value) throws(Unread) -> [String: Value] {
-        try take(UInt8(ascii: "{"))
         var members: [String: Value] = [:]
-        if peek() == UInt8(ascii: "}") {
-            position += 1
-            return members
+        try items(UInt8(ascii: "{"), UInt8(ascii: "}")) { reader throws(Unread) in
+            let key = try reader.string()
+            try reader.take(UInt8(ascii: ":"))
+            members[key] = try value(&reader)
         }
-        repeat {
-            let key = try string()
-            try take(UInt8(ascii: ":"))
-            members[key] = try value(&self)
-        } while try separator(closing: UInt8(ascii: "}"))
         return members
     }
 
     /// A list, each element read by `element`.
     mutating func array<Element>(_ element: (inout JSONPullReader) throws(Unread) -> Element) throws(Unread) -> [Element] {
-        try take(UInt8(ascii: "["))
         var elements: [Element] = []
-        if peek() == UInt8(ascii: "]") {
+        try items(UInt8(ascii: "["), UInt8(ascii: "]")) { reader throws(Unread) in elements.append(try element(&reader)) }
+        return elements
+    }
+
+    /// `opening`, the items `item` reads (none, or one and more after each comma), `closing`.
+    private mutating func items(_ opening: UInt8, _ closing: UInt8, _ item: (inout JSONPullReader) throws(Unread) -> Void) throws(Unread) {
+        try take(opening)
+        if peek() == closing {
             position += 1
-            return elements
+            return
         }
         repeat {
-            elements.append(try element(&self))
-        } while try separator(closing: UInt8(ascii: "]"))
-        return elements
+            try item(&self)
+        } while try separator(closing: closing)
     }
 
     /// True after a `,` (another member or element follows), false after `closing`.
