@@ -118,6 +118,13 @@ final class Connection {
         while try statement.step() { try body(statement) }
     }
 
+    /// `forEachRow` while `body` returns true: the rows after that one are not read.
+    func scanRows(_ sql: String, _ values: [SQLiteValue] = [], while body: (Statement) throws -> Bool) throws {
+        let statement = try Statement(connection: handle, sql: sql)
+        try statement.bind(values)
+        while try statement.step(), try body(statement) {}
+    }
+
     /// The first column of the first row, if any.
     func scalar(_ sql: String, _ values: [SQLiteValue] = []) throws -> SQLiteValue? {
         try rows(sql, values).first?[0]

@@ -41,13 +41,55 @@ struct PartRowsTests {
         #expect(alone.count == 2_500)
         #expect(alone.contains { !$0.pauses.isEmpty } && alone.contains { $0.charges.count == 2 } && alone.contains { $0.periods.count == 2 })
         #expect(try store.subscriptions() == alone)
-        // The second connection did read them: the parts it hands over are the same.
+        // The second connection did read them: with no subscription read on the first, it reads
+        // them all, from the last up.
         let (path, keyFile) = (scratch.location.databasePath, keyFile)
         let beside = try raw.readTransaction { () -> PartRows? in
             _ = try raw.scalar("SELECT max(rowid) FROM subscriptions")
-            return PartRows.read(beside: { try rawConnection(path, keyFile: keyFile) })
+            return PartRows.read(beside: { try rawConnection(path, keyFile: keyFile) }, meeting: MeetingPoint())
         }
-        #expect(beside != nil)
+        let besideIDs = beside?.subscriptions.map(\.id) ?? []
+        let stored = try raw.rows("SELECT id FROM subscriptions ORDER BY rowid").compactMap { $0.text(0) }
+        #expect(besideIDs.count == 2_500 && besideIDs == stored.reversed() && Set(stored) == Set(alone.map(\.id)))
+    }
+
+    @Test("Prices, charges and pauses stored out of their order are read in it, on one connection and on two")
+    func partsOutOfOrder() throws {
+        let store = try filledStore()
+        let raw = try rawConnection(scratch.location.databasePath, keyFile: keyFile)
+        let (first, last) = try raw.readTransaction {
+            let all = try SubscriptionRecords(connection: raw).all()
+            return (all[0].id, all[2_499].id)
+        }
+        // Written after the others, so read after them, yet earlier than each.
+        for id in [first, last] {
+            try raw.run("INSERT INTO price_changes (subscription_id, effective_date, amount_minor) VALUES (?, '2023-06-01', 100)", [.text(id)])
+            try raw.run("INSERT INTO charges (subscription_id, charged_on, amount_minor) VALUES (?, '2024-03-01', 5), (?, '2023-12-01', NULL)",
+                        [.text(id), .text(id)])
+            try raw.run("INSERT INTO pauses (subscription_id, starts_on, ends_on) VALUES (?, '2024-08-01', NULL), (?, '2024-02-01', '2024-03-01')",
+                        [.text(id), .text(id)])
+        }
+        let alone = try raw.readTransaction { try SubscriptionRecords(connection: raw).all() }
+        for subscription in [alone[0], alone[2_499]] {
+            #expect(subscription.prices.first?.effective == day("2023-06-01"))
+            #expect(subscription.prices.map(\.effective) == subscription.prices.map(\.effective).sorted())
+            #expect(subscription.charges.map(\.date) == subscription.charges.map(\.date).sorted())
+            #expect(subscription.pauses.first?.from == day("2024-02-01") && subscription.pauses.last?.from == day("2024-08-01"))
+            #expect(subscription.pauses.map(\.from) == subscription.pauses.map(\.from).sorted())
+        }
+        #expect(try store.subscriptions() == alone)
+    }
+
+    @Test("Two readers of one table from both ends take every row once, wherever they meet")
+    func meetingTakesEachRowOnce() async {
+        for _ in 0..<20 {
+            let meeting = MeetingPoint()
+            let rows = Int64(1)...Int64(20_000)
+            async let up = Task.detached { rows.prefix { meeting.takeUp($0) } }.value
+            async let down = Task.detached { rows.reversed().prefix { meeting.takeDown($0) } }.value
+            let (upward, downward) = await (Array(up), Array(down))
+            #expect(upward + downward.reversed() == Array(rows))
+        }
     }
 
     @Test("When the second connection cannot open, or opens another file, the first reads every part itself")

@@ -6,31 +6,42 @@ import Foundation
 /// handed to them after; each row waits with its subscription id's bytes, in a few large arrays
 /// per table (many small ones, made on the other thread, would stay with its allocator after
 /// they are freed and add to the command's memory; only a member's name longer than 15 bytes
-/// is one).
+/// is one). The parts take that connection less than half as long as the subscriptions take
+/// the other, so it then reads subscriptions too, from the last up, until the two meet.
 struct PartRows: Sendable {
-    typealias Parts = SubscriptionRecords.SubscriptionParts
-
     private let prices: Rows<(CivilDate, Int64)>
     private let members: Rows<Member>
     private let periods: Rows<BillingPeriod>
     private let charges: Rows<(CivilDate, Int64?)>
     private let pauses: Rows<Pause>
 
-    /// Reads every part on a connection `open` makes, in a read transaction of its own; nil when
-    /// it cannot (a passphrase, a lock, any error), and the caller reads them itself. Its lock
-    /// is taken while the caller holds its own, so both see one state of the file.
-    static func read(beside open: @Sendable () throws -> Connection) -> PartRows? {
+    /// The subscriptions read beside, from the last down to where the caller's reading met
+    /// them, each waiting for its parts.
+    var subscriptions: [Subscription]
+
+    /// Reads every part on a connection `open` makes, in a read transaction of its own, then the
+    /// subscriptions from the last down until `meeting` says the caller has read the rest; nil
+    /// when it cannot (a passphrase, a lock, any error), and the caller reads them itself. Its
+    /// lock is taken while the caller holds its own, so both see one state of the file.
+    static func read(beside open: @Sendable () throws -> Connection, meeting: MeetingPoint) -> PartRows? {
         try? BusyWait.$current.withValue(BusyWait.current.atMost(0)) {
             let connection = try open()
-            // Each page is read once, in order: a few pages of cache do, where SQLite's usual 2 MB
-            // would stay with the other thread's allocator after it is closed.
-            try connection.execute("PRAGMA cache_size = 16")
+            // The members and billing periods come in the order of their index, each looked up
+            // in its table: enough cache for those two tables' pages to be read only once.
+            try connection.execute("PRAGMA cache_size = 512")
             return try connection.readTransaction {
                 let records = SubscriptionRecords(connection: connection)
+                let (prices, members, periods) = (try Rows(prices, records), try Rows(members, records), try Rows(periods, records))
+                let (charges, pauses) = (try Rows(charges, records), try Rows(pauses, records))
+                var subscriptions: [Subscription] = []
+                try connection.scanRows(SubscriptionRecords.selection + " ORDER BY rowid DESC") { row in
+                    guard let rowid = row.int(SubscriptionRecords.rowidColumn), meeting.takeDown(rowid) else { return false }
+                    subscriptions.append(try records.subscriptionRow(row))
+                    return true
+                }
                 let rows = PartRows(
-                    prices: try Rows(prices, records), members: try Rows(members, records),
-                    periods: try Rows(periods, records), charges: try Rows(charges, records),
-                    pauses: try Rows(pauses, records))
+                    prices: prices, members: members, periods: periods, charges: charges, pauses: pauses,
+                    subscriptions: subscriptions)
                 // Still the file at the database's path: the caller checks its own the same way.
                 return connection.hasMoved ? nil : rows
             }
@@ -39,22 +50,22 @@ struct PartRows: Sendable {
 
     /// Hands each part to its subscription, the one at its id's position; a row of no
     /// subscription is left out.
-    func hand(to parts: inout [Parts], _ positions: IDPositions) {
-        prices.hand(to: &parts, positions)
-        members.hand(to: &parts, positions)
-        periods.hand(to: &parts, positions)
-        charges.hand(to: &parts, positions)
-        pauses.hand(to: &parts, positions)
+    func hand(to subscriptions: inout [Subscription], _ positions: IDPositions) {
+        prices.hand(to: &subscriptions, positions)
+        members.hand(to: &subscriptions, positions)
+        periods.hand(to: &subscriptions, positions)
+        charges.hand(to: &subscriptions, positions)
+        pauses.hand(to: &subscriptions, positions)
     }
 
     /// Reads every part on `connection` and hands it to its subscription as it goes.
-    static func readHere(_ connection: Connection, into parts: inout [Parts], _ positions: IDPositions) throws {
+    static func readHere(_ connection: Connection, into subscriptions: inout [Subscription], _ positions: IDPositions) throws {
         let records = SubscriptionRecords(connection: connection)
-        try prices.readHere(records, into: &parts, positions)
-        try members.readHere(records, into: &parts, positions)
-        try periods.readHere(records, into: &parts, positions)
-        try charges.readHere(records, into: &parts, positions)
-        try pauses.readHere(records, into: &parts, positions)
+        try prices.readHere(records, into: &subscriptions, positions)
+        try members.readHere(records, into: &subscriptions, positions)
+        try periods.readHere(records, into: &subscriptions, positions)
+        try charges.readHere(records, into: &subscriptions, positions)
+        try pauses.readHere(records, into: &subscriptions, positions)
     }
 
     // MARK: - The tables
@@ -65,14 +76,14 @@ struct PartRows: Sendable {
         let name: String
         let sql: String
         let read: @Sendable (SubscriptionRecords, Statement) throws -> Value
-        let put: @Sendable (Value, inout Parts) -> Void
+        let put: @Sendable (Value, inout Subscription) -> Void
 
-        func readHere(_ records: SubscriptionRecords, into parts: inout [Parts], _ positions: IDPositions) throws {
+        func readHere(_ records: SubscriptionRecords, into subscriptions: inout [Subscription], _ positions: IDPositions) throws {
             var last = 0
             try records.connection.forEachRow(sql) { row in
                 guard let index = row.withBytes(0, { positions.position(of: $0, after: last) }) ?? nil else { return }
                 last = index
-                put(try read(records, row), &parts[index])
+                put(try read(records, row), &subscriptions[index])
             }
         }
     }
@@ -81,16 +92,16 @@ struct PartRows: Sendable {
         name: "price_changes",
         sql: "SELECT subscription_id, effective_date, amount_minor FROM price_changes",
         read: { records, row in (try records.date(row, 1), try records.integer(row, 2)) },
-        put: { price, parts in
-            parts.prices.append(PriceChange(
-                effective: price.0, amount: Money(minorUnits: Int128(price.1), currency: parts.currency)))
+        put: { price, subscription in
+            let change = PriceChange(effective: price.0, amount: Money(minorUnits: Int128(price.1), currency: subscription.currency))
+            insert(change, into: &subscription.prices) { $0.effective < $1.effective }
         })
 
     static let members = Table<Member>(
         name: "members",
         sql: "SELECT subscription_id, name, weight FROM members ORDER BY subscription_id, position",
         read: { records, row in Member(name: try records.text(row, 1), weight: Int(try records.integer(row, 2))) },
-        put: { member, parts in parts.members.append(member) })
+        put: { member, subscription in subscription.members.append(member) })
 
     static let periods = Table<BillingPeriod>(
         name: "billing_periods",
@@ -109,22 +120,31 @@ struct PartRows: Sendable {
                 restartedOn: try records.optionalDate(row, 1), cancelledOn: try records.optionalDate(row, 2),
                 noticeGivenOn: try records.optionalDate(row, 5), cycle: cycle)
         },
-        put: { period, parts in parts.periods.append(period) })
+        put: { period, subscription in subscription.periods.append(period) })
 
     static let charges = Table<(CivilDate, Int64?)>(
         name: "charges",
         sql: "SELECT subscription_id, charged_on, amount_minor FROM charges",
         read: { records, row in (try records.date(row, 1), row.int(2)) },
-        put: { charge, parts in
-            parts.charges.append(ChargeRecord(
-                date: charge.0, amount: charge.1.map { Money(minorUnits: Int128($0), currency: parts.currency) }))
+        put: { charge, subscription in
+            let record = ChargeRecord(date: charge.0, amount: charge.1.map { Money(minorUnits: Int128($0), currency: subscription.currency) })
+            insert(record, into: &subscription.charges) { $0.date < $1.date }
         })
 
     static let pauses = Table<Pause>(
         name: "pauses",
         sql: "SELECT subscription_id, starts_on, ends_on FROM pauses",
         read: { records, row in Pause(from: try records.date(row, 1), until: try records.optionalDate(row, 2)) },
-        put: { pause, parts in parts.pauses.append(pause) })
+        put: { pause, subscription in insert(pause, into: &subscription.pauses) { $0.from < $1.from } })
+
+    /// Puts `value` after every element it is not ordered before: the order a stable sort of the
+    /// rows as read gives (`Subscription.init` keeps prices, pauses and charges so), for one
+    /// comparison when they come in order, as rows written by `subs` do.
+    private static func insert<Value>(_ value: Value, into values: inout [Value], by areInIncreasingOrder: (Value, Value) -> Bool) {
+        var index = values.endIndex
+        while index > values.startIndex, areInIncreasingOrder(value, values[index - 1]) { index -= 1 }
+        values.insert(value, at: index)
+    }
 
     // MARK: - Rows waiting for their subscriptions
 
@@ -153,7 +173,7 @@ struct PartRows: Sendable {
             }
         }
 
-        func hand(to parts: inout [Parts], _ positions: IDPositions) {
+        func hand(to subscriptions: inout [Subscription], _ positions: IDPositions) {
             idBytes.withUnsafeBufferPointer { bytes in
                 var last = 0
                 var start = 0
@@ -162,7 +182,7 @@ struct PartRows: Sendable {
                     let id = UnsafeBufferPointer(rebasing: bytes[start..<end])
                     guard let index = positions.position(of: id, after: last) else { continue }
                     last = index
-                    table.put(value, &parts[index])
+                    table.put(value, &subscriptions[index])
                 }
             }
         }

@@ -46,9 +46,9 @@ struct SubscriptionRecords {
     }
 
     /// Every subscription, in the order they were added. Each table is read once, row by row:
-    /// the subscriptions, and each table of their parts (after them, or beside them on another
-    /// connection, `all(ids:beside:)`), every part handed to its subscription by position, so
-    /// nothing is looked up per subscription.
+    /// the subscriptions, each made as its row is read, and each table of their parts (after
+    /// them, or beside them on another connection, `all(ids:beside:)`), every part handed to its
+    /// subscription by position, so nothing is looked up per subscription.
     func all() throws -> [Subscription] {
         try all(ids: nil)
     }
@@ -59,34 +59,31 @@ struct SubscriptionRecords {
     /// the file, and the connection beside sees the file as it is on disk.
     /// - Parameter beside: opens another connection to the same file. With it, and thousands of
     ///   subscriptions, the tables of their parts are read on the other core while this
-    ///   connection reads the subscriptions (`PartRows`).
+    ///   connection reads the subscriptions, and then the subscriptions from the last up to where
+    ///   this connection has got (`PartRows`, `MeetingPoint`).
     func all(ids: [String]?, beside: (@Sendable () throws -> Connection)? = nil) throws -> [Subscription] {
-        var parts = try parts(ids: ids, beside: beside)
+        var subscriptions = try read(ids: ids, beside: beside)
         // Almost always stored in the order they were added already: the sort then only
         // confirms it, and nothing moves.
-        parts.rearrange(taking: parts.indices.sorted { Self.isAdded(parts, $0, before: $1) })
-        // Checked first, so that none is made of what cannot be.
-        // A closure, not the key path `\.prices.isEmpty`: that copies each subscription's parts.
-        if let damaged = parts.firstIndex(where: { $0.prices.isEmpty }) {
-            throw Damaged(.noPrice(subscription: parts[damaged].row.id))
+        subscriptions.rearrange(taking: subscriptions.indices.sorted { Self.isAdded(subscriptions, $0, before: $1) })
+        // A closure, not the key path `\.prices.isEmpty`: that copies each subscription.
+        if let damaged = subscriptions.firstIndex(where: { $0.prices.isEmpty }) {
+            throw Damaged(.noPrice(subscription: subscriptions[damaged].id))
         }
-        // Each made as it is taken off the end and put in its place, its parts moved into it
-        // rather than copied (every string retained) and freed.
-        let count = parts.count
-        return [Subscription](unsafeUninitializedCapacity: count) { subscriptions, made in
-            while let last = parts.popLast() {
-                // `parts.count` is now the position of `last`.
-                (subscriptions.baseAddress! + parts.count).initialize(to: last.subscription())
-            }
-            made = count
+        for index in subscriptions.indices where subscriptions[index].periods.isEmpty {
+            subscriptions[index].periods = Self.onePeriod
         }
+        return subscriptions
     }
 
-    /// The subscriptions of `all(ids:beside:)`, each with its parts, in storage order. Apart, so
-    /// that what finding the parts took (their ids' positions, the rows read beside) is given
-    /// back before the subscriptions are made of them.
-    private func parts(ids: [String]?, beside: (@Sendable () throws -> Connection)?) throws -> [SubscriptionParts] {
-        var parts: [SubscriptionParts] = []
+    /// The one open period most subscriptions have, shared rather than made 100,000 times.
+    private static let onePeriod = [BillingPeriod()]
+
+    /// The subscriptions of `all(ids:beside:)`, each with its parts, in storage order; those
+    /// without a billing period have none yet. Apart, so that what finding the parts took
+    /// (their ids' positions, the rows read beside) is given back before `all` goes on.
+    private func read(ids: [String]?, beside: (@Sendable () throws -> Connection)?) throws -> [Subscription] {
+        var subscriptions: [Subscription] = []
         // Room for them all at once: growing by doubling would copy 100,000 of them and hold
         // the old array and the new at once. The largest rowid is found at once, and is the
         // count or more (room never touched costs no memory); a damaged one reserves no more
@@ -95,7 +92,7 @@ struct SubscriptionRecords {
         var largest = 0
         if ids == nil, case .integer(let rowid)? = try connection.scalar("SELECT max(rowid) FROM subscriptions") {
             largest = Int(clamping: max(0, min(rowid, 200_000)))
-            parts.reserveCapacity(largest)
+            subscriptions.reserveCapacity(largest)
         }
         var positions = IDPositions(capacity: largest)
         let filter = ids.map { " WHERE id IN (" + repeatElement("?", count: $0.count).joined(separator: ", ") + ")" } ?? ""
@@ -104,83 +101,59 @@ struct SubscriptionRecords {
         // in the sqlcipher shell, lets a writer commit between the two connections' reads).
         let inWAL = (try? connection.scalar("PRAGMA journal_mode")) == .text("wal")
         let open = largest >= BothCores.threshold && !inWAL ? beside : nil
-        let besideParts = try BothCores.run(if: open != nil, {
-            open.flatMap(PartRows.read(beside:))
-        }, while: {
-            // In storage order: the order they were added in is restored below, where it costs far
-            // less than SQLite sorting every column of every row.
-            try connection.forEachRow("SELECT \(Self.columns) FROM subscriptions\(filter)",
-                                      (ids ?? []).map(SQLiteValue.text)) { row in
-                let fields = try fields(row)
-                positions.append(fields.id)
-                parts.append(SubscriptionParts(row: fields, currency: try currency(row, 2)))
+        // The other connection reads the parts, then the subscriptions from the last up until it
+        // meets this one coming down: the subscriptions are most of the file, the parts less
+        // than half, so each core reads about half.
+        let meeting = open.map { _ in MeetingPoint() }
+        var lastTaken: Int64?
+        // In storage order: the order they were added in is restored below, where it costs far
+        // less than SQLite sorting every column of every row.
+        func read(after rowid: Int64?, meeting: MeetingPoint?) throws {
+            let (after, values) = rowid.map { (" WHERE rowid > ?", [SQLiteValue.integer($0)]) } ?? (filter, (ids ?? []).map(SQLiteValue.text))
+            try connection.scanRows(Self.selection + after, values) { row in
+                if let meeting {
+                    guard let rowid = row.int(Self.rowidColumn), meeting.takeUp(rowid) else { return false }
+                    lastTaken = rowid
+                }
+                let subscription = try subscriptionRow(row)
+                positions.append(subscription.id)
+                subscriptions.append(subscription)
+                return true
             }
+        }
+        let besideRows = try BothCores.run(if: open != nil, { () -> PartRows? in
+            guard let open, let meeting else { return nil }
+            return PartRows.read(beside: open, meeting: meeting)
+        }, while: {
+            try read(after: nil, meeting: meeting)
         }).side
-        // The parts read beside are used only when both connections read the same file: this one
+        // The rows read beside are used only when both connections read the same file: this one
         // holds its read lock throughout, so nothing is written meanwhile, but a restore or rekey
         // may have put another file in its place before the other connection opened it.
-        if let besideParts, !connection.hasMoved {
-            besideParts.hand(to: &parts, positions)
+        if var besideRows, !connection.hasMoved {
+            // Taken from the last down, so the last here is the first of them; each is moved,
+            // not copied (every string retained).
+            while let subscription = besideRows.subscriptions.popLast() {
+                positions.append(subscription.id)
+                subscriptions.append(subscription)
+            }
+            besideRows.hand(to: &subscriptions, positions)
         } else {
-            try PartRows.readHere(connection, into: &parts, positions)
+            // What the other connection may have taken before it gave up.
+            if meeting != nil { try read(after: lastTaken ?? .min, meeting: nil) }
+            try PartRows.readHere(connection, into: &subscriptions, positions)
         }
-        return parts
+        return subscriptions
     }
 
     /// Whether the subscription at `left` was added before the one at `right`: by `created_at`,
     /// then by `id`, as `ORDER BY created_at, id` sorts them. A stored instant has one
     /// fixed-width form, so its text sorts as the instant does; ids compare byte by byte, as
     /// SQLite's BINARY does. Read in place: copying a row retains each of its strings.
-    private static func isAdded(_ parts: [SubscriptionParts], _ left: Int, before right: Int) -> Bool {
-        let (leftAdded, rightAdded) = (parts[left].row.createdAt, parts[right].row.createdAt)
+    private static func isAdded(_ subscriptions: [Subscription], _ left: Int, before right: Int) -> Bool {
+        let (leftAdded, rightAdded) = (subscriptions[left].createdAt, subscriptions[right].createdAt)
         guard leftAdded == rightAdded else { return leftAdded < rightAdded }
-        return parts[left].row.id.utf8.lexicographicallyPrecedes(parts[right].row.id.utf8)
-    }
-
-    /// A subscription's own columns, as read, before its parts are.
-    struct Fields {
-        let id, name: String
-        let cycle: BillingCycle
-        let startDate: CivilDate
-        let trialEnd: CivilDate?
-        let category, url, notes, paymentMethod: String?
-        let remindDays: [Int]?
-        let autoRenew: Bool
-        let createdAt, updatedAt: Date
-        let contract: Contract?
-        let cancelBy, ends: CivilDate?
-        let paidBy: String?
-        let owner: String?
-    }
-
-    /// A subscription being read: its row, then its parts as their tables are read.
-    struct SubscriptionParts {
-        let row: Fields
-        let currency: Currency
-        var prices: [PriceChange] = []
-        var members: [Member] = []
-        var periods: [BillingPeriod] = []
-        var pauses: [Pause] = []
-        var charges: [ChargeRecord] = []
-
-        init(row: Fields, currency: Currency) {
-            self.row = row
-            self.currency = currency
-        }
-
-        /// The one open period most subscriptions have, shared rather than made 100,000 times.
-        private static let onePeriod = [BillingPeriod()]
-
-        /// The subscription, of parts with a price (`all` checks each first).
-        consuming func subscription() -> Subscription {
-            Subscription(
-                id: row.id, name: row.name, currency: currency, prices: prices, cycle: row.cycle,
-                startDate: row.startDate, trialEnd: row.trialEnd, category: row.category, url: row.url,
-                notes: row.notes, paymentMethod: row.paymentMethod, remindDays: row.remindDays,
-                autoRenew: row.autoRenew, members: members, paidBy: row.paidBy, owner: row.owner, periods: periods.isEmpty ? Self.onePeriod : periods,
-                pauses: pauses, charges: charges, contract: row.contract, cancelBy: row.cancelBy, ends: row.ends,
-                createdAt: row.createdAt, updatedAt: row.updatedAt)
-        }
+        return subscriptions[left].id.utf8.lexicographicallyPrecedes(subscriptions[right].id.utf8)
     }
 
     func insert(_ subscription: Subscription) throws {
@@ -271,12 +244,19 @@ struct SubscriptionRecords {
         ]
     }
 
-    private func fields(_ row: some RowReading) throws -> Fields {
+    /// Every column of `subscriptions`, and then the rowid, in column `rowidColumn`: what both
+    /// connections read the subscriptions with (`subscriptionParts`).
+    static let selection = "SELECT \(columns), rowid FROM subscriptions"
+    static let rowidColumn = 22
+
+    /// A subscription's own columns as `selection` reads them: a subscription whose parts (its
+    /// prices, members, billing periods, pauses and charges) are still to be handed to it.
+    func subscriptionRow(_ row: some RowReading) throws -> Subscription {
         guard let unit = BillingCycle.Unit(rawValue: try text(row, 4)),
               let cycle = BillingCycle(count: Int(try integer(row, 3)), unit: unit)
         else { throw corrupt(.cycle) }
-        return Fields(
-            id: try text(row, 0), name: try text(row, 1), cycle: cycle, startDate: try date(row, 5),
+        return Subscription(
+            id: try text(row, 0), name: try text(row, 1), currency: try currency(row, 2), cycle: cycle, startDate: try date(row, 5),
             trialEnd: try optionalDate(row, 6),
             category: row.text(7), url: row.text(8), notes: row.text(9), paymentMethod: row.text(10),
             remindDays: try row.text(11).map { try RemindDays.parse($0) },
@@ -340,5 +320,22 @@ struct SubscriptionRecords {
 
     func corrupt(_ value: StoredValue) -> Damaged {
         Damaged(.subscriptionValue(value))
+    }
+}
+
+extension Subscription {
+    /// A subscription as its row reads, before its parts are handed to it: no price and no
+    /// billing period yet. `SubscriptionRecords.all` gives it both, or refuses it.
+    fileprivate init(
+        id: String, name: String, currency: Currency, cycle: BillingCycle, startDate: CivilDate, trialEnd: CivilDate?,
+        category: String?, url: String?, notes: String?, paymentMethod: String?, remindDays: [Int]?, autoRenew: Bool,
+        createdAt: Date, updatedAt: Date, contract: Contract?, cancelBy: CivilDate?, ends: CivilDate?,
+        paidBy: String?, owner: String?
+    ) {
+        (self.id, self.name, self.currency, self.cycle, self.startDate, self.trialEnd) = (id, name, currency, cycle, startDate, trialEnd)
+        (self.category, self.url, self.notes, self.paymentMethod) = (category, url, notes, paymentMethod)
+        (self.remindDays, self.autoRenew, self.createdAt, self.updatedAt) = (remindDays, autoRenew, createdAt, updatedAt)
+        (self.contract, self.cancelBy, self.ends, self.paidBy, self.owner) = (contract, cancelBy, ends, paidBy, owner)
+        (prices, members, periods) = ([], [], [])
     }
 }
