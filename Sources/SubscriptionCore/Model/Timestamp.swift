@@ -67,9 +67,8 @@ public enum Timestamp {
     static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, style: Style) -> Date? {
         let layout: StaticString = style == .extended ? "dddd-dd-ddTdd:dd:ddZ" : "ddddddddTddddddZ"
         guard bytes.count == layout.utf8CodeUnitCount else { return nil }
-        // The six numbers, read digit by digit as the layout says.
-        var numbers = (year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0)
-        var digitsRead = 0
+        // The fourteen digits as one number, yyyyMMddHHmmss, read as the layout says; then cut.
+        var digits = 0
         let layoutBytes = layout.utf8Start
         for index in 0..<bytes.count {
             let byte = bytes[index], expected = layoutBytes[index]
@@ -77,20 +76,12 @@ public enum Timestamp {
                 if byte != expected { return nil }
                 continue
             }
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-            let digit = Int(byte - UInt8(ascii: "0"))
-            switch digitsRead {
-            case 0..<4: numbers.year = numbers.year * 10 + digit
-            case 4..<6: numbers.month = numbers.month * 10 + digit
-            case 6..<8: numbers.day = numbers.day * 10 + digit
-            case 8..<10: numbers.hour = numbers.hour * 10 + digit
-            case 10..<12: numbers.minute = numbers.minute * 10 + digit
-            default: numbers.second = numbers.second * 10 + digit
-            }
-            digitsRead += 1
+            let digit = byte &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            digits = digits * 10 + Int(digit)
         }
-        let (hour, minute, second) = (numbers.hour, numbers.minute, numbers.second)
-        guard let day = CivilDate(year: numbers.year, month: numbers.month, day: numbers.day),
+        let (hour, minute, second) = (digits / 10_000 % 100, digits / 100 % 100, digits % 100)
+        guard let day = CivilDate(year: digits / 10_000_000_000, month: digits / 100_000_000 % 100, day: digits / 1_000_000 % 100),
               hour < 24, minute < 60, second < 60
         else { return nil }
         let seconds = day.daysSinceEpoch * secondsPerDay + hour * 3600 + minute * 60 + second

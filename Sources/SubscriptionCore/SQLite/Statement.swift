@@ -82,24 +82,16 @@ final class Statement {
 
     /// The current row's text at `column` (an integer as its digits), or nil for NULL.
     func text(_ column: Int) -> String? {
-        let index = Int32(column)
-        switch sqlite3_column_type(handle, index) {
-        case SQLITE_NULL: return nil
-        case SQLITE_INTEGER: return String(sqlite3_column_int64(handle, index))
-        default:
-            guard let bytes = sqlite3_column_text(handle, index) else { return nil }
-            return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, index))),
-                          as: UTF8.self)
-        }
+        withBytes(column) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Hands `body` a text column's bytes as SQLite holds them, valid only during the call:
-    /// for reading many values without making a `String` of each. Nil for NULL.
+    /// for reading many values without making a `String` of each; an integer's are its digits,
+    /// as SQLite writes them. Nil for NULL: SQLite gives no text for it, so its type need not be
+    /// asked first (a call as dear as the text's, for each of some 40 columns a subscription has).
     func withBytes<T>(_ column: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T? {
         let index = Int32(column)
-        guard sqlite3_column_type(handle, index) != SQLITE_NULL, let bytes = sqlite3_column_text(handle, index) else {
-            return nil
-        }
+        guard let bytes = sqlite3_column_text(handle, index) else { return nil }
         return try body(UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, index))))
     }
 

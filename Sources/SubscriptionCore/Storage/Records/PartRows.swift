@@ -36,7 +36,7 @@ struct PartRows: Sendable {
                 var subscriptions: [Subscription] = []
                 try connection.scanRows(SubscriptionRecords.selection + " ORDER BY rowid DESC") { row in
                     guard let rowid = row.int(SubscriptionRecords.rowidColumn), meeting.takeDown(rowid) else { return false }
-                    subscriptions.append(try records.subscriptionRow(row))
+                    subscriptions.append(try Subscription(row: row, of: records))
                     return true
                 }
                 let rows = PartRows(

@@ -115,7 +115,7 @@ struct SubscriptionRecords {
                     guard let rowid = row.int(Self.rowidColumn), meeting.takeUp(rowid) else { return false }
                     lastTaken = rowid
                 }
-                let subscription = try subscriptionRow(row)
+                let subscription = try Subscription(row: row, of: self)
                 positions.append(subscription.id)
                 subscriptions.append(subscription)
                 return true
@@ -245,28 +245,12 @@ struct SubscriptionRecords {
     }
 
     /// Every column of `subscriptions`, and then the rowid, in column `rowidColumn`: what both
-    /// connections read the subscriptions with (`subscriptionParts`).
+    /// connections read the subscriptions with (`Subscription.init(row:of:)`).
     static let selection = "SELECT \(columns), rowid FROM subscriptions"
     static let rowidColumn = 22
 
-    /// A subscription's own columns as `selection` reads them: a subscription whose parts (its
-    /// prices, members, billing periods, pauses and charges) are still to be handed to it.
-    func subscriptionRow(_ row: some RowReading) throws -> Subscription {
-        guard let unit = BillingCycle.Unit(rawValue: try text(row, 4)),
-              let cycle = BillingCycle(count: Int(try integer(row, 3)), unit: unit)
-        else { throw corrupt(.cycle) }
-        return Subscription(
-            id: try text(row, 0), name: try text(row, 1), currency: try currency(row, 2), cycle: cycle, startDate: try date(row, 5),
-            trialEnd: try optionalDate(row, 6),
-            category: row.text(7), url: row.text(8), notes: row.text(9), paymentMethod: row.text(10),
-            remindDays: try row.text(11).map { try RemindDays.parse($0) },
-            autoRenew: try integer(row, 12) != 0, createdAt: try timestamp(row, 13), updatedAt: try timestamp(row, 14),
-            contract: try contract(row), cancelBy: try optionalDate(row, 18), ends: try optionalDate(row, 19),
-            paidBy: row.text(20), owner: row.text(21))
-    }
-
     /// The contract in columns 15 to 17: a term, its renewal and its notice, each a short form.
-    private func contract(_ row: some RowReading) throws -> Contract? {
+    fileprivate func contract(_ row: some RowReading) throws -> Contract? {
         func span(_ column: Int) throws -> TimeSpan? {
             try row.text(column).map { text in
                 guard let span = try? TimeSpan(input: text, field: .term), span.description == text else {
@@ -304,12 +288,12 @@ struct SubscriptionRecords {
         }
     }
 
-    private func currency(_ row: some RowReading, _ column: Int) throws -> Currency {
+    fileprivate func currency(_ row: some RowReading, _ column: Int) throws -> Currency {
         guard let currency = Currency(code: try text(row, column)) else { throw corrupt(.currency) }
         return currency
     }
 
-    private func timestamp(_ row: some RowReading, _ column: Int) throws -> Date {
+    fileprivate func timestamp(_ row: some RowReading, _ column: Int) throws -> Date {
         let date = try row.withBytes(column) { bytes in
             guard let date = Timestamp.parse(utf8: bytes, style: .extended) else { throw corrupt(.timestamp) }
             return date
@@ -324,18 +308,57 @@ struct SubscriptionRecords {
 }
 
 extension Subscription {
-    /// A subscription as its row reads, before its parts are handed to it: no price and no
-    /// billing period yet. `SubscriptionRecords.all` gives it both, or refuses it.
-    fileprivate init(
-        id: String, name: String, currency: Currency, cycle: BillingCycle, startDate: CivilDate, trialEnd: CivilDate?,
-        category: String?, url: String?, notes: String?, paymentMethod: String?, remindDays: [Int]?, autoRenew: Bool,
-        createdAt: Date, updatedAt: Date, contract: Contract?, cancelBy: CivilDate?, ends: CivilDate?,
-        paidBy: String?, owner: String?
+    /// A subscription's own columns as `SubscriptionRecords.selection` reads them: one with no
+    /// price and no billing period yet, whose parts are still to be handed to it, which
+    /// `SubscriptionRecords.all` does or refuses it. An initializer that reads every column
+    /// first and then hands them on: one that set each as it read it, or a function returning
+    /// what it made, was compiled to copy the whole subscription (every string retained) and
+    /// free the first.
+    init(row: some RowReading, of records: SubscriptionRecords) throws {
+        guard let unit = BillingCycle.Unit(rawValue: try records.text(row, 4)),
+              let cycle = BillingCycle(count: Int(try records.integer(row, 3)), unit: unit)
+        else { throw records.corrupt(.cycle) }
+        let (id, name, currency) = (try records.text(row, 0), try records.text(row, 1), try records.currency(row, 2))
+        let (startDate, trialEnd) = (try records.date(row, 5), try records.optionalDate(row, 6))
+        let remindDays = try row.text(11).map { try RemindDays.parse($0) }
+        let autoRenew = try records.integer(row, 12) != 0
+        let (createdAt, updatedAt) = (try records.timestamp(row, 13), try records.timestamp(row, 14))
+        let contract = try records.contract(row)
+        let (cancelBy, ends) = (try records.optionalDate(row, 18), try records.optionalDate(row, 19))
+        self.init(
+            unpriced: id, name: name, currency: currency, cycle: cycle, startDate: startDate, trialEnd: trialEnd,
+            category: row.text(7), url: row.text(8), notes: row.text(9), paymentMethod: row.text(10),
+            remindDays: remindDays, autoRenew: autoRenew, createdAt: createdAt, updatedAt: updatedAt,
+            contract: contract, cancelBy: cancelBy, ends: ends, paidBy: row.text(20), owner: row.text(21))
+    }
+
+    private init(
+        unpriced id: String, name: String, currency: Currency, cycle: BillingCycle, startDate: CivilDate,
+        trialEnd: CivilDate?, category: String?, url: String?, notes: String?, paymentMethod: String?,
+        remindDays: [Int]?, autoRenew: Bool, createdAt: Date, updatedAt: Date, contract: Contract?,
+        cancelBy: CivilDate?, ends: CivilDate?, paidBy: String?, owner: String?
     ) {
-        (self.id, self.name, self.currency, self.cycle, self.startDate, self.trialEnd) = (id, name, currency, cycle, startDate, trialEnd)
-        (self.category, self.url, self.notes, self.paymentMethod) = (category, url, notes, paymentMethod)
-        (self.remindDays, self.autoRenew, self.createdAt, self.updatedAt) = (remindDays, autoRenew, createdAt, updatedAt)
-        (self.contract, self.cancelBy, self.ends, self.paidBy, self.owner) = (contract, cancelBy, ends, paidBy, owner)
-        (prices, members, periods) = ([], [], [])
+        self.id = id
+        self.name = name
+        self.currency = currency
+        self.cycle = cycle
+        self.startDate = startDate
+        self.trialEnd = trialEnd
+        self.category = category
+        self.url = url
+        self.notes = notes
+        self.paymentMethod = paymentMethod
+        self.remindDays = remindDays
+        self.autoRenew = autoRenew
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.contract = contract
+        self.cancelBy = cancelBy
+        self.ends = ends
+        self.paidBy = paidBy
+        self.owner = owner
+        prices = []
+        members = []
+        periods = []
     }
 }
