@@ -310,10 +310,7 @@ struct SubscriptionRecords {
 extension Subscription {
     /// A subscription's own columns as `SubscriptionRecords.selection` reads them: one with no
     /// price and no billing period yet, whose parts are still to be handed to it, which
-    /// `SubscriptionRecords.all` does or refuses it. An initializer that reads every column
-    /// first and then hands them on: one that set each as it read it, or a function returning
-    /// what it made, was compiled to copy the whole subscription (every string retained) and
-    /// free the first.
+    /// `SubscriptionRecords.all` does or refuses it.
     init(row: some RowReading, of records: SubscriptionRecords) throws {
         guard let unit = BillingCycle.Unit(rawValue: try records.text(row, 4)),
               let cycle = BillingCycle(count: Int(try records.integer(row, 3)), unit: unit)
