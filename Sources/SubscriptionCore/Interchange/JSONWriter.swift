@@ -90,8 +90,9 @@ public struct JSONWriter: ~Copyable {
 
     /// `opening`, a newline, `spaces` spaces, `key` in quotes and `: `. Eight bytes a store: a
     /// key and its indent are a few bytes, for which a call to `memcpy` costs more than the copy,
-    /// and a list writes some 30 for each subscription. The spaces' last store and the key's may
-    /// reach up to seven bytes past them, where the next piece then goes: room is kept for that.
+    /// and a list writes some 30 for each subscription. The spaces' last store may reach up to
+    /// seven bytes past them, where the key then goes, and the `": ` one byte past the end,
+    /// where the value then goes: room is kept for that.
     @inline(__always)
     private mutating func appendKey(_ key: UnsafeBufferPointer<UInt8>, after opening: UInt8, spaces: Int) {
         let length = spaces + key.count + 6
@@ -305,6 +306,7 @@ public struct JSONWriter: ~Copyable {
         #endif
 
         fileprivate init(_ writer: UnsafeMutablePointer<JSONWriter>, indent: Int) {
+            precondition(indent >= 0, "a negative indent")
             self.writer = writer
             self.indent = indent
         }

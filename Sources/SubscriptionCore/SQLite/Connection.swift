@@ -113,9 +113,10 @@ final class Connection {
     /// Runs a query and hands each row to `body` as it is read, collecting nothing: what a
     /// table of 100,000 rows is read with. The row is valid only during the call.
     func forEachRow(_ sql: String, _ values: [SQLiteValue] = [], _ body: (Statement) throws -> Void) throws {
-        let statement = try Statement(connection: handle, sql: sql)
-        try statement.bind(values)
-        while try statement.step() { try body(statement) }
+        try scanRows(sql, values) { row in
+            try body(row)
+            return true
+        }
     }
 
     /// `forEachRow` while `body` returns true: the rows after that one are not read.

@@ -127,6 +127,30 @@ import Testing
         }
     }
 
+    /// Keys on each side of the eight bytes `appendKey` stores at once, nested deep enough for
+    /// indents past eight spaces.
+    static func keyLengths(_ sink: inout some JSONMemberSink & ~Copyable) {
+        sink.add("", int: 0)
+        sink.add("abcdefg", int: 7)
+        sink.add("abcdefgh", int: 8)
+        sink.add("abcdefghi") { $0.add("j") { $0.add("k") { $0.add("l") { $0.add("abcdefghijklmnop", int: 16) } } } }
+        sink.add("abcdefghijklmnopq", string: "17")
+    }
+
+    @Test("Keys of 0 to 17 bytes at indents of 2 to 16 spaces, written as they come, from a writer with no room")
+    func keysAndIndents() {
+        for indent in 0...3 {
+            var object = JSONObject()
+            Self.keyLengths(&object)
+            var writer = JSONWriter(capacity: 1)
+            writer.writeObject(indent: indent) { Self.keyLengths(&$0) }
+            var value = JSONWriter()
+            value.write(.object(object), indent: indent)
+            #expect(writer.text == value.text)
+            #expect(writer.text.contains("\n" + String(repeating: " ", count: 2 * indent + 10) + "\"abcdefghijklmnop\": 16"))
+        }
+    }
+
     @Test("The text docs/json.md shows, byte for byte")
     func golden() {
         var writer = JSONWriter()

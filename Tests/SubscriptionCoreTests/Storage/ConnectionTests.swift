@@ -29,6 +29,32 @@ struct ConnectionTests {
         #expect(try db.scalar("SELECT b FROM t WHERE a = ?", [.integer(42)]) == nil)
     }
 
+    @Test("A row read in place gives text as a collected row does: integers as digits, NULL as nil, empty text as empty")
+    func rowsReadInPlace() throws {
+        let db = try memory()
+        try db.execute("""
+            CREATE TABLE v (x);
+            INSERT INTO v VALUES (-9223372036854775808), (NULL), (''), (2.5), (x'6869'), ('ş'), (42);
+            """)
+        var inPlace: [String?] = []
+        var bytes: [[UInt8]?] = []
+        try db.forEachRow("SELECT x FROM v ORDER BY rowid") { row in
+            inPlace.append(row.text(0))
+            bytes.append(row.withBytes(0) { Array($0) })
+        }
+        let collected = try db.rows("SELECT x FROM v ORDER BY rowid").map { $0.text(0) }
+        #expect(inPlace == [String(Int64.min), nil, "", "2.5", "hi", "ş", "42"])
+        #expect(inPlace == collected)
+        #expect(bytes == inPlace.map { $0.map { Array($0.utf8) } })
+        // Stopped where the body says: the rows after are not read.
+        var seen = 0
+        try db.scanRows("SELECT x FROM v ORDER BY rowid") { _ in
+            seen += 1
+            return seen < 3
+        }
+        #expect(seen == 3)
+    }
+
     @Test("A write transaction commits what its body did and returns its result")
     func writeTransactionCommits() throws {
         let db = try memory()

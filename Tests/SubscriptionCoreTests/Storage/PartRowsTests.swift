@@ -42,7 +42,7 @@ struct PartRowsTests {
         #expect(alone.contains { !$0.pauses.isEmpty } && alone.contains { $0.charges.count == 2 } && alone.contains { $0.periods.count == 2 })
         #expect(try store.subscriptions() == alone)
         // The second connection did read them: with no subscription read on the first, it reads
-        // them all, from the last up.
+        // them all, from the highest rowid down.
         let (path, keyFile) = (scratch.location.databasePath, keyFile)
         let beside = try raw.readTransaction { () -> PartRows? in
             _ = try raw.scalar("SELECT max(rowid) FROM subscriptions")
@@ -80,13 +80,59 @@ struct PartRowsTests {
         #expect(try store.subscriptions() == alone)
     }
 
+    @Test("The subscriptions the second connection took from the top are handed on with the rest, or read again when it gave up")
+    func meetingHalfway() throws {
+        _ = try filledStore()
+        let (path, keyFile) = (scratch.location.databasePath, keyFile)
+        let raw = try rawConnection(path, keyFile: keyFile)
+        let alone = try raw.readTransaction { try SubscriptionRecords(connection: raw).all() }
+        let rowids = try raw.rows("SELECT rowid FROM subscriptions ORDER BY rowid").compactMap { $0.int(0) }
+        #expect(rowids.count == 2_500)
+        // As if the second connection had read down to the middle before the first got there.
+        func halfway() -> MeetingPoint {
+            let meeting = MeetingPoint()
+            _ = meeting.takeGoingDown(rowids[1_250])
+            return meeting
+        }
+        let met = try raw.readTransaction {
+            try SubscriptionRecords(connection: raw).all(ids: nil, beside: { try rawConnection(path, keyFile: keyFile) }, meeting: halfway())
+        }
+        #expect(met == alone)
+        // It gave up there: the first reads the upper half itself.
+        struct Refused: Error {}
+        let refused = try raw.readTransaction {
+            try SubscriptionRecords(connection: raw).all(ids: nil, beside: { throw Refused() }, meeting: halfway())
+        }
+        #expect(refused == alone)
+    }
+
+    @Test("A subscription with no price is refused as damage, on one connection and on two")
+    func noPriceIsDamage() throws {
+        let store = try filledStore()
+        let raw = try rawConnection(scratch.location.databasePath, keyFile: keyFile)
+        let last = try raw.readTransaction { try SubscriptionRecords(connection: raw).all()[2_499].id }
+        try raw.run("DELETE FROM price_changes WHERE subscription_id = ?", [.text(last)])
+        #expect {
+            try raw.readTransaction { try SubscriptionRecords(connection: raw).all() }
+        } throws: { error in
+            guard let damaged = error as? Damaged, case .noPrice(let id) = damaged.damage else { return false }
+            return id == last
+        }
+        #expect {
+            try store.subscriptions()
+        } throws: { error in
+            guard case .damaged(_, .noPrice(let id))? = error as? StoreError else { return false }
+            return id == last
+        }
+    }
+
     @Test("Two readers of one table from both ends take every row once, wherever they meet")
     func meetingTakesEachRowOnce() async {
         for _ in 0..<20 {
             let meeting = MeetingPoint()
             let rows = Int64(1)...Int64(20_000)
-            async let up = Task.detached { rows.prefix { meeting.takeUp($0) } }.value
-            async let down = Task.detached { rows.reversed().prefix { meeting.takeDown($0) } }.value
+            async let up = Task.detached { rows.prefix { meeting.takeGoingUp($0) } }.value
+            async let down = Task.detached { rows.reversed().prefix { meeting.takeGoingDown($0) } }.value
             let (upward, downward) = await (Array(up), Array(down))
             #expect(upward + downward.reversed() == Array(rows))
         }

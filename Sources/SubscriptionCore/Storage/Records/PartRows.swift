@@ -7,7 +7,8 @@ import Foundation
 /// per table (many small ones, made on the other thread, would stay with its allocator after
 /// they are freed and add to the command's memory; only a member's name longer than 15 bytes
 /// is one). The parts take that connection less than half as long as the subscriptions take
-/// the other, so it then reads subscriptions too, from the last up, until the two meet.
+/// the other, so it then reads subscriptions too, from the highest rowid down, until the two
+/// meet; those it makes, strings and all, are kept by the command.
 struct PartRows: Sendable {
     private let prices: Rows<(CivilDate, Int64)>
     private let members: Rows<Member>
@@ -15,12 +16,12 @@ struct PartRows: Sendable {
     private let charges: Rows<(CivilDate, Int64?)>
     private let pauses: Rows<Pause>
 
-    /// The subscriptions read beside, from the last down to where the caller's reading met
-    /// them, each waiting for its parts.
+    /// The subscriptions read beside, from the highest rowid down to where the caller's reading
+    /// met them, each waiting for its parts.
     var subscriptions: [Subscription]
 
     /// Reads every part on a connection `open` makes, in a read transaction of its own, then the
-    /// subscriptions from the last down until `meeting` says the caller has read the rest; nil
+    /// subscriptions from the highest rowid down until `meeting` says the caller has read the rest; nil
     /// when it cannot (a passphrase, a lock, any error), and the caller reads them itself. Its
     /// lock is taken while the caller holds its own, so both see one state of the file.
     static func read(beside open: @Sendable () throws -> Connection, meeting: MeetingPoint) -> PartRows? {
@@ -35,8 +36,8 @@ struct PartRows: Sendable {
                 let (charges, pauses) = (try Rows(charges, records), try Rows(pauses, records))
                 var subscriptions: [Subscription] = []
                 try connection.scanRows(SubscriptionRecords.selection + " ORDER BY rowid DESC") { row in
-                    guard let rowid = row.int(SubscriptionRecords.rowidColumn), meeting.takeDown(rowid) else { return false }
-                    subscriptions.append(try Subscription(row: row, of: records))
+                    guard let rowid = row.int(SubscriptionRecords.rowidColumn), meeting.takeGoingDown(rowid) else { return false }
+                    subscriptions.append(try Subscription(unpricedRow: row, of: records))
                     return true
                 }
                 let rows = PartRows(

@@ -59,10 +59,14 @@ struct SubscriptionRecords {
     /// the file, and the connection beside sees the file as it is on disk.
     /// - Parameter beside: opens another connection to the same file. With it, and thousands of
     ///   subscriptions, the tables of their parts are read on the other core while this
-    ///   connection reads the subscriptions, and then the subscriptions from the last up to where
-    ///   this connection has got (`PartRows`, `MeetingPoint`).
-    func all(ids: [String]?, beside: (@Sendable () throws -> Connection)? = nil) throws -> [Subscription] {
-        var subscriptions = try read(ids: ids, beside: beside)
+    ///   connection reads the subscriptions from the lowest rowid up, and then the subscriptions
+    ///   from the highest rowid down to where this connection has got (`PartRows`, `MeetingPoint`).
+    /// - Parameter meeting: where the two connections meet (a test hands one that a reader going
+    ///   down has already reached).
+    func all(
+        ids: [String]?, beside: (@Sendable () throws -> Connection)? = nil, meeting: MeetingPoint = MeetingPoint()
+    ) throws -> [Subscription] {
+        var subscriptions = try read(ids: ids, beside: beside, meeting: meeting)
         // Almost always stored in the order they were added already: the sort then only
         // confirms it, and nothing moves.
         subscriptions.rearrange(taking: subscriptions.indices.sorted { Self.isAdded(subscriptions, $0, before: $1) })
@@ -82,7 +86,7 @@ struct SubscriptionRecords {
     /// The subscriptions of `all(ids:beside:)`, each with its parts, in storage order; those
     /// without a billing period have none yet. Apart, so that what finding the parts took
     /// (their ids' positions, the rows read beside) is given back before `all` goes on.
-    private func read(ids: [String]?, beside: (@Sendable () throws -> Connection)?) throws -> [Subscription] {
+    private func read(ids: [String]?, beside: (@Sendable () throws -> Connection)?, meeting: MeetingPoint) throws -> [Subscription] {
         var subscriptions: [Subscription] = []
         // Room for them all at once: growing by doubling would copy 100,000 of them and hold
         // the old array and the new at once. The largest rowid is found at once, and is the
@@ -101,21 +105,22 @@ struct SubscriptionRecords {
         // in the sqlcipher shell, lets a writer commit between the two connections' reads).
         let inWAL = (try? connection.scalar("PRAGMA journal_mode")) == .text("wal")
         let open = largest >= BothCores.threshold && !inWAL ? beside : nil
-        // The other connection reads the parts, then the subscriptions from the last up until it
-        // meets this one coming down: the subscriptions are most of the file, the parts less
-        // than half, so each core reads about half.
-        let meeting = open.map { _ in MeetingPoint() }
+        // The other connection reads the parts, then the subscriptions from the highest rowid down
+        // until it meets this one coming up: the subscriptions are most of the file, the parts
+        // less than half, so each core reads about half.
+        let meeting = open.map { _ in meeting }
         var lastTaken: Int64?
-        // In storage order: the order they were added in is restored below, where it costs far
-        // less than SQLite sorting every column of every row.
-        func read(after rowid: Int64?, meeting: MeetingPoint?) throws {
-            let (after, values) = rowid.map { (" WHERE rowid > ?", [SQLiteValue.integer($0)]) } ?? (filter, (ids ?? []).map(SQLiteValue.text))
-            try connection.scanRows(Self.selection + after, values) { row in
+        // In storage order, the rowid's (which the meeting relies on, and which SQLite reads a
+        // table in without sorting): the order they were added in is restored below, where it
+        // costs far less than SQLite sorting every column of every row.
+        func readSubscriptions(after rowid: Int64?, claiming meeting: MeetingPoint?) throws {
+            let (clause, values) = rowid.map { (" WHERE rowid > ?", [SQLiteValue.integer($0)]) } ?? (filter, (ids ?? []).map(SQLiteValue.text))
+            try connection.scanRows(Self.selection + clause + " ORDER BY rowid", values) { row in
                 if let meeting {
-                    guard let rowid = row.int(Self.rowidColumn), meeting.takeUp(rowid) else { return false }
+                    guard let rowid = row.int(Self.rowidColumn), meeting.takeGoingUp(rowid) else { return false }
                     lastTaken = rowid
                 }
-                let subscription = try Subscription(row: row, of: self)
+                let subscription = try Subscription(unpricedRow: row, of: self)
                 positions.append(subscription.id)
                 subscriptions.append(subscription)
                 return true
@@ -125,22 +130,28 @@ struct SubscriptionRecords {
             guard let open, let meeting else { return nil }
             return PartRows.read(beside: open, meeting: meeting)
         }, while: {
-            try read(after: nil, meeting: meeting)
+            do {
+                try readSubscriptions(after: nil, claiming: meeting)
+            } catch {
+                meeting?.abandon()
+                throw error
+            }
         }).side
         // The rows read beside are used only when both connections read the same file: this one
         // holds its read lock throughout, so nothing is written meanwhile, but a restore or rekey
         // may have put another file in its place before the other connection opened it.
-        if var besideRows, !connection.hasMoved {
-            // Taken from the last down, so the last here is the first of them; each is moved,
-            // not copied (every string retained).
+        if var besideRows = consume besideRows, !connection.hasMoved {
+            // Taken from the highest rowid down, so the last here is the first of them; each is
+            // moved, not copied (every string retained).
             while let subscription = besideRows.subscriptions.popLast() {
                 positions.append(subscription.id)
                 subscriptions.append(subscription)
             }
             besideRows.hand(to: &subscriptions, positions)
         } else {
-            // What the other connection may have taken before it gave up.
-            if meeting != nil { try read(after: lastTaken ?? .min, meeting: nil) }
+            // What the other connection may have taken before it gave up (only ever used without
+            // `ids`, so all the rest).
+            if meeting != nil { try readSubscriptions(after: lastTaken ?? .min, claiming: nil) }
             try PartRows.readHere(connection, into: &subscriptions, positions)
         }
         return subscriptions
@@ -245,7 +256,7 @@ struct SubscriptionRecords {
     }
 
     /// Every column of `subscriptions`, and then the rowid, in column `rowidColumn`: what both
-    /// connections read the subscriptions with (`Subscription.init(row:of:)`).
+    /// connections read the subscriptions with (`Subscription.init(unpricedRow:of:)`).
     static let selection = "SELECT \(columns), rowid FROM subscriptions"
     static let rowidColumn = 22
 
@@ -311,49 +322,29 @@ extension Subscription {
     /// A subscription's own columns as `SubscriptionRecords.selection` reads them: one with no
     /// price and no billing period yet, whose parts are still to be handed to it, which
     /// `SubscriptionRecords.all` does or refuses it.
-    init(row: some RowReading, of records: SubscriptionRecords) throws {
+    init(unpricedRow row: some RowReading, of records: SubscriptionRecords) throws {
         guard let unit = BillingCycle.Unit(rawValue: try records.text(row, 4)),
               let cycle = BillingCycle(count: Int(try records.integer(row, 3)), unit: unit)
         else { throw records.corrupt(.cycle) }
-        let (id, name, currency) = (try records.text(row, 0), try records.text(row, 1), try records.currency(row, 2))
-        let (startDate, trialEnd) = (try records.date(row, 5), try records.optionalDate(row, 6))
-        let remindDays = try row.text(11).map { try RemindDays.parse($0) }
-        let autoRenew = try records.integer(row, 12) != 0
-        let (createdAt, updatedAt) = (try records.timestamp(row, 13), try records.timestamp(row, 14))
-        let contract = try records.contract(row)
-        let (cancelBy, ends) = (try records.optionalDate(row, 18), try records.optionalDate(row, 19))
-        self.init(
-            unpriced: id, name: name, currency: currency, cycle: cycle, startDate: startDate, trialEnd: trialEnd,
-            category: row.text(7), url: row.text(8), notes: row.text(9), paymentMethod: row.text(10),
-            remindDays: remindDays, autoRenew: autoRenew, createdAt: createdAt, updatedAt: updatedAt,
-            contract: contract, cancelBy: cancelBy, ends: ends, paidBy: row.text(20), owner: row.text(21))
-    }
-
-    private init(
-        unpriced id: String, name: String, currency: Currency, cycle: BillingCycle, startDate: CivilDate,
-        trialEnd: CivilDate?, category: String?, url: String?, notes: String?, paymentMethod: String?,
-        remindDays: [Int]?, autoRenew: Bool, createdAt: Date, updatedAt: Date, contract: Contract?,
-        cancelBy: CivilDate?, ends: CivilDate?, paidBy: String?, owner: String?
-    ) {
-        self.id = id
-        self.name = name
-        self.currency = currency
+        id = try records.text(row, 0)
+        name = try records.text(row, 1)
+        currency = try records.currency(row, 2)
         self.cycle = cycle
-        self.startDate = startDate
-        self.trialEnd = trialEnd
-        self.category = category
-        self.url = url
-        self.notes = notes
-        self.paymentMethod = paymentMethod
-        self.remindDays = remindDays
-        self.autoRenew = autoRenew
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.contract = contract
-        self.cancelBy = cancelBy
-        self.ends = ends
-        self.paidBy = paidBy
-        self.owner = owner
+        startDate = try records.date(row, 5)
+        trialEnd = try records.optionalDate(row, 6)
+        category = row.text(7)
+        url = row.text(8)
+        notes = row.text(9)
+        paymentMethod = row.text(10)
+        remindDays = try row.text(11).map { try RemindDays.parse($0) }
+        autoRenew = try records.integer(row, 12) != 0
+        createdAt = try records.timestamp(row, 13)
+        updatedAt = try records.timestamp(row, 14)
+        contract = try records.contract(row)
+        cancelBy = try records.optionalDate(row, 18)
+        ends = try records.optionalDate(row, 19)
+        paidBy = row.text(20)
+        owner = row.text(21)
         prices = []
         members = []
         periods = []
