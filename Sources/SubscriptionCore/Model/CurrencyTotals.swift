@@ -12,6 +12,16 @@ public struct CurrencyTotals: Sendable, Equatable {
         /// (denominator, numerator in minor units): a handful, one per kind of cycle.
         var fractions: [(denominator: Int128, numerator: Int128)] = []
 
+        /// Adds `numerator` minor units over `denominator` to the fraction with that divisor,
+        /// or as a fraction of its own when the sum would overflow.
+        mutating func add(_ numerator: Int128, over denominator: Int128) {
+            if let index = fractions.firstIndex(where: { $0.denominator == denominator }) {
+                let (total, overflow) = fractions[index].numerator.addingReportingOverflow(numerator)
+                if !overflow { return fractions[index].numerator = total }
+            }
+            fractions.append((denominator, numerator))
+        }
+
         func exact(in currency: Currency) -> Decimal {
             fractions.reduce(decimal) { sum, fraction in
                 sum + Money(minorUnits: fraction.numerator, currency: currency).decimal
@@ -33,12 +43,16 @@ public struct CurrencyTotals: Sendable, Equatable {
         }
         let (numerator, overflow) = price.minorUnits.multipliedReportingOverflow(by: factor)
         guard !overflow else { return add(cycle.monthlyCost(of: price.decimal), in: price.currency) }
-        modify(price.currency) { sum in
-            if let index = sum.fractions.firstIndex(where: { $0.denominator == denominator }) {
-                let (total, overflow) = sum.fractions[index].numerator.addingReportingOverflow(numerator)
-                if !overflow { return sum.fractions[index].numerator = total }
+        modify(price.currency) { $0.add(numerator, over: denominator) }
+    }
+
+    /// Adds every sum of `other`, exactly: a list of thousands sums each half on its own core.
+    public mutating func add(_ other: CurrencyTotals) {
+        for (currency, theirs) in other.sums {
+            modify(currency) { sum in
+                sum.decimal += theirs.decimal
+                for fraction in theirs.fractions { sum.add(fraction.numerator, over: fraction.denominator) }
             }
-            sum.fractions.append((denominator, numerator))
         }
     }
 

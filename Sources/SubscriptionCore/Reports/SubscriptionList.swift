@@ -94,11 +94,8 @@ public struct SubscriptionList: Sendable {
         if query.reverse { order.reverse() }
         snapshots.rearrange(taking: order)
         items = snapshots
-        var totals = CurrencyTotals()
-        // What is paid now: paused and cancelled subscriptions cost nothing this month.
-        for item in items where item.status.isPaying {
-            totals.addMonthlyCost(of: item.amount, cycle: item.cycle)
-        }
+        var totals = first.monthlyTotals
+        totals.add(second.monthlyTotals)
         monthlyTotals = totals
         base = converter?.base
         convertedMonthly = try converter?.convert(totals)
@@ -119,9 +116,12 @@ public struct SubscriptionList: Sendable {
 }
 
 /// The snapshots of some of the subscriptions: those the query shows, in the order they were
-/// taken, and how many cancelled and ended ones it left out.
+/// taken, their monthly totals, and how many cancelled and ended ones it left out.
 private struct Snapshots: Sendable {
     var shown: [SubscriptionSnapshot] = []
+    /// Summed as each snapshot is made, while it is at hand: summed after the sort, each was
+    /// fetched again from far off in memory.
+    var monthlyTotals = CurrencyTotals()
     var cancelledLeftOut = 0
     var endedLeftOut = 0
 
@@ -134,6 +134,8 @@ private struct Snapshots: Sendable {
         while let subscription = subscriptions.popLast() {
             let snapshot = SubscriptionSnapshot(subscription, today: today, config: config, me: me)
             if query.matches(snapshot) {
+                // What is paid now: paused and cancelled subscriptions cost nothing this month.
+                if snapshot.status.isPaying { monthlyTotals.addMonthlyCost(of: snapshot.amount, cycle: snapshot.cycle) }
                 shown.append(snapshot)
             } else if query.statuses.isEmpty, query.matchesAllButStatus(snapshot) {
                 if snapshot.status == .cancelled { cancelledLeftOut += 1 }
@@ -181,35 +183,72 @@ private struct SortedKeys: Sendable {
 
     /// This part's order and `other`'s (the items after this part's) merged into one; of two
     /// items that compare alike, this part's comes first, as a stable sort of the whole keeps it.
+    /// With thousands, the first half is taken from the fronts of the two on this core while the
+    /// second is taken from their backs on the other.
     func merged(with other: SortedKeys, by sort: ListQuery.Sort) -> [Int] {
         guard !other.order.isEmpty else { return order }
-        var merged: [Int] = []
-        merged.reserveCapacity(order.count + other.order.count)
+        let total = order.count + other.order.count
+        let parallel = total >= BothCores.threshold
+        let fromFront = parallel ? (total + 1) / 2 : total
+        let (back, front) = BothCores.run(if: parallel, {
+            comparing(other, by: sort) { otherFirst in
+                var merged: [Int] = []
+                merged.reserveCapacity(total - fromFront)
+                var (mine, theirs) = (order.count - 1, other.order.count - 1)
+                while merged.count < total - fromFront {
+                    // Of two alike, the other part's goes last.
+                    if mine >= 0, theirs < 0 || otherFirst(mine, theirs) {
+                        merged.append(order[mine])
+                        mine -= 1
+                    } else {
+                        merged.append(other.order[theirs])
+                        theirs -= 1
+                    }
+                }
+                return merged
+            }
+        }, while: {
+            comparing(other, by: sort) { otherFirst in
+                var merged: [Int] = []
+                merged.reserveCapacity(total)
+                var (mine, theirs) = (0, 0)
+                while merged.count < fromFront {
+                    if mine < order.count, theirs == other.order.count || !otherFirst(mine, theirs) {
+                        merged.append(order[mine])
+                        mine += 1
+                    } else {
+                        merged.append(other.order[theirs])
+                        theirs += 1
+                    }
+                }
+                return merged
+            }
+        })
+        var merged = front
+        merged.append(contentsOf: back.reversed())
+        return merged
+    }
+
+    /// Calls `body` with a test of whether `other`'s item at `theirs` (an index into its order)
+    /// sorts before this part's at `mine`, both keys read through pointers.
+    private func comparing<Result>(
+        _ other: SortedKeys, by sort: ListQuery.Sort, _ body: ((_ mine: Int, _ theirs: Int) -> Bool) -> Result
+    ) -> Result {
         keys.withUnsafeBufferPointer { keys in
             other.keys.withUnsafeBufferPointer { otherKeys in
                 weights.withUnsafeBufferPointer { weights in
                     other.weights.withUnsafeBufferPointer { otherWeights in
-                        var (mine, theirs) = (order.startIndex, other.order.startIndex)
-                        while mine < order.endIndex, theirs < other.order.endIndex {
+                        body { mine, theirs in
+                            // Both parts have keys: these are positions in their orders.
                             let left = keys.baseAddress! + (order[mine] - offset)
                             let right = otherKeys.baseAddress! + (other.order[theirs] - other.offset)
-                            let rightFirst = sort.leadingOrder(right.pointee.leading, left.pointee.leading)
+                            return sort.leadingOrder(right.pointee.leading, left.pointee.leading)
                                 ?? sort.areInIncreasingOrder(right, left, leftWeights: otherWeights, rightWeights: weights)
-                            if rightFirst {
-                                merged.append(other.order[theirs])
-                                theirs += 1
-                            } else {
-                                merged.append(order[mine])
-                                mine += 1
-                            }
                         }
-                        merged.append(contentsOf: order[mine...])
-                        merged.append(contentsOf: other.order[theirs...])
                     }
                 }
             }
         }
-        return merged
     }
 }
 

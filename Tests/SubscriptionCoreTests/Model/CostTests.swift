@@ -71,6 +71,26 @@ struct CostTests {
         #expect(weekly.rounded(times: 12).map(\.description) == ["521.78"])
     }
 
+    @Test("The totals of two halves, added, are the totals of the whole, to the last digit")
+    func halvesAdded() {
+        let cycles = [BillingCycle.monthly, cycle(3, .month), cycle(1, .week), cycle(1, .year), cycle(7, .day)]
+        let prices = ["0.05", "9.99", "15.49", "1000", "0.01", "123.45", "7"]
+        let currencies: [Currency] = [.usd, currency("JPY"), currency("EUR")]
+        var (whole, first, second) = (CurrencyTotals(), CurrencyTotals(), CurrencyTotals())
+        for index in 0..<300 {
+            let currency = currencies[index % 3]
+            let price = money(currency.minorDigits == 0 ? "\(index + 1)" : prices[index % prices.count], currency.code)
+            whole.addMonthlyCost(of: price, cycle: cycles[index % cycles.count])
+            if index < 137 { first.addMonthlyCost(of: price, cycle: cycles[index % cycles.count]) } else { second.addMonthlyCost(of: price, cycle: cycles[index % cycles.count]) }
+        }
+        first.add(1, in: .usd)
+        whole.add(1, in: .usd)
+        first.add(second)
+        #expect(first.currencies == whole.currencies && first.currencies.count == 3)
+        for currency in currencies { #expect(first.exact(currency) == whole.exact(currency)) }
+        #expect(first.rounded(times: 12) == whole.rounded(times: 12))
+    }
+
     @Test("Totals are kept per currency and listed by code")
     func perCurrency() {
         var totals = CurrencyTotals()

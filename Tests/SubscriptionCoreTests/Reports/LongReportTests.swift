@@ -60,6 +60,31 @@ struct LongReportTests {
         #expect(misplaced.isEmpty)
     }
 
+    /// The two sorted halves are merged on both cores, the first half of the order from their
+    /// fronts and the second from their backs: together, what one stable sort of all gives.
+    @Test("list's halves, merged from both ends, are in the order one sort of all gives", arguments: ListQuery.Sort.allCases, [false, true])
+    func mergedAsOneSort(sort: ListQuery.Sort, reverse: Bool) throws {
+        let list = try SubscriptionList(Self.all, query: ListQuery(status: [.all], sort: sort, reverse: reverse),
+                                        today: Self.today, config: .defaults)
+        var weights: [UInt32] = []
+        let keys = Self.all.map {
+            ListQuery.SortKey(SubscriptionSnapshot($0, today: Self.today, config: .defaults), sort: sort, collation: .english,
+                              rates: nil, weights: &weights)
+        }
+        var order = weights.withUnsafeBufferPointer { weights in
+            keys.withUnsafeBufferPointer { keys in
+                keys.indices.sorted {
+                    sort.areInIncreasingOrder(keys.baseAddress! + $0, keys.baseAddress! + $1, leftWeights: weights, rightWeights: weights)
+                }
+            }
+        }
+        if reverse { order.reverse() }
+        let (shown, sorted) = (list.items.map(\.subscription.id), order.map { Self.all[$0].id })
+        // The first place they differ, not a diff of 2,500 ids.
+        #expect(shown.count == sorted.count)
+        #expect(shown.indices.first { shown[$0] != sorted[$0] } == nil)
+    }
+
     @Test("upcoming gives every item of each subscription, in its order", arguments: [30, 365])
     func upcoming(days: Int) throws {
         let end = try #require(Self.today.adding(days: days))
