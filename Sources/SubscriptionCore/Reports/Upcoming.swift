@@ -225,24 +225,30 @@ public struct UpcomingReport: Sendable {
         init(_ subscriptions: [Subscription], from start: CivilDate, through end: CivilDate, today: CivilDate) {
             // Summed in minor units, exactly, and made Decimal once per currency.
             var sums: [Currency: Int128] = [:]
-            for (index, subscription) in subscriptions.enumerated() {
+            // About one item each in a month: room for them at once, not grown by copying.
+            items.reserveCapacity(subscriptions.count)
+            for index in subscriptions.indices {
                 let first = items.count
-                UpcomingItem.appendAll(of: subscription, from: start, through: end, today: today, to: &items)
-                if items.count > first { ranges.append((index, first..<items.count)) }
+                UpcomingItem.appendAll(of: subscriptions[index], from: start, through: end, today: today, to: &items)
+                guard items.count > first else { continue }
+                ranges.append((index, first..<items.count))
                 // Summed here in the subscription's currency, and added to `sums` once: a
-                // dictionary of currencies is not looked up for every payment.
+                // dictionary of currencies is not looked up for every payment. Each item is read
+                // where it lies: a copy of it, to ask its kind, retained its strings.
+                let currency = subscriptions[index].currency
                 var paid = false
                 var sum: Int128 = 0
-                for position in first..<items.count where items[position].isPayment {
-                    let amount = items[position].amount
-                    if amount.currency == subscription.currency {
-                        paid = true
-                        sum += amount.minorUnits
-                    } else {
-                        sums[amount.currency, default: 0] += amount.minorUnits
+                items.withUnsafeBufferPointer { items in
+                    for position in first..<items.count where items[position].isPayment {
+                        if items[position].amount.currency == currency {
+                            paid = true
+                            sum += items[position].amount.minorUnits
+                        } else {
+                            sums[items[position].amount.currency, default: 0] += items[position].amount.minorUnits
+                        }
                     }
                 }
-                if paid { sums[subscription.currency, default: 0] += sum }
+                if paid { sums[currency, default: 0] += sum }
             }
             for (currency, minorUnits) in sums {
                 totals.add(Money(minorUnits: minorUnits, currency: currency).decimal, in: currency)
