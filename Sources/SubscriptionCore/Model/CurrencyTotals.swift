@@ -22,8 +22,10 @@ public struct CurrencyTotals: Sendable, Equatable {
             fractions.append((denominator, numerator))
         }
 
+        /// The quotients are added in the order of their divisors: each is rounded to 38 digits,
+        /// so their sum's last digit would otherwise follow the order the cycles came in.
         func exact(in currency: Currency) -> Decimal {
-            fractions.reduce(decimal) { sum, fraction in
+            fractions.sorted { $0.denominator < $1.denominator }.reduce(decimal) { sum, fraction in
                 sum + Money(minorUnits: fraction.numerator, currency: currency).decimal
                     / Money.decimal(fraction.denominator, exponent: 0)
             }
@@ -47,7 +49,7 @@ public struct CurrencyTotals: Sendable, Equatable {
     }
 
     /// Adds every sum of `other`, exactly: a list of thousands sums each half on its own core.
-    public mutating func add(_ other: CurrencyTotals) {
+    mutating func add(_ other: CurrencyTotals) {
         for (currency, theirs) in other.sums {
             modify(currency) { sum in
                 sum.decimal += theirs.decimal

@@ -191,42 +191,45 @@ private struct SortedKeys: Sendable {
         let parallel = total >= BothCores.threshold
         let fromFront = parallel ? (total + 1) / 2 : total
         let (back, front) = BothCores.run(if: parallel, {
-            comparing(other, by: sort) { otherFirst in
-                var merged: [Int] = []
-                merged.reserveCapacity(total - fromFront)
-                var (mine, theirs) = (order.count - 1, other.order.count - 1)
-                while merged.count < total - fromFront {
-                    // Of two alike, the other part's goes last.
-                    if mine >= 0, theirs < 0 || otherFirst(mine, theirs) {
-                        merged.append(order[mine])
-                        mine -= 1
-                    } else {
-                        merged.append(other.order[theirs])
-                        theirs -= 1
-                    }
-                }
-                return merged
-            }
+            take(total - fromFront, mergedWith: other, by: sort, fromTheBack: true)
         }, while: {
-            comparing(other, by: sort) { otherFirst in
-                var merged: [Int] = []
-                merged.reserveCapacity(total)
-                var (mine, theirs) = (0, 0)
-                while merged.count < fromFront {
-                    if mine < order.count, theirs == other.order.count || !otherFirst(mine, theirs) {
-                        merged.append(order[mine])
-                        mine += 1
-                    } else {
-                        merged.append(other.order[theirs])
-                        theirs += 1
-                    }
-                }
-                return merged
-            }
+            take(fromFront, mergedWith: other, by: sort, fromTheBack: false)
         })
-        var merged = front
-        merged.append(contentsOf: back.reversed())
-        return merged
+        // Walks that did not meet would hand `rearrange` one position twice: they meet exactly
+        // unless the keys are in no one order.
+        precondition(front.mine == back.mine && front.theirs == back.theirs, "the merge's two walks meet")
+        return front.positions + back.positions.reversed()
+    }
+
+    /// `count` positions of the merge of this part's order with `other`'s, taken from their
+    /// fronts or, last first, from their backs; and where the walk stopped in each order.
+    private func take(
+        _ count: Int, mergedWith other: SortedKeys, by sort: ListQuery.Sort, fromTheBack: Bool
+    ) -> (positions: [Int], mine: Int, theirs: Int) {
+        comparing(other, by: sort) { otherFirst in
+            var positions: [Int] = []
+            positions.reserveCapacity(count)
+            var (mine, theirs) = fromTheBack ? (order.count, other.order.count) : (0, 0)
+            while positions.count < count {
+                if fromTheBack {
+                    // Of two alike, the other part's goes last.
+                    if mine > 0, theirs == 0 || otherFirst(mine - 1, theirs - 1) {
+                        mine -= 1
+                        positions.append(order[mine])
+                    } else {
+                        theirs -= 1
+                        positions.append(other.order[theirs])
+                    }
+                } else if mine < order.count, theirs == other.order.count || !otherFirst(mine, theirs) {
+                    positions.append(order[mine])
+                    mine += 1
+                } else {
+                    positions.append(other.order[theirs])
+                    theirs += 1
+                }
+            }
+            return (positions, mine, theirs)
+        }
     }
 
     /// Calls `body` with a test of whether `other`'s item at `theirs` (an index into its order)
@@ -239,7 +242,7 @@ private struct SortedKeys: Sendable {
                 weights.withUnsafeBufferPointer { weights in
                     other.weights.withUnsafeBufferPointer { otherWeights in
                         body { mine, theirs in
-                            // Both parts have keys: these are positions in their orders.
+                            // A position in an order is one of that part's keys.
                             let left = keys.baseAddress! + (order[mine] - offset)
                             let right = otherKeys.baseAddress! + (other.order[theirs] - other.offset)
                             return sort.leadingOrder(right.pointee.leading, left.pointee.leading)

@@ -238,13 +238,14 @@ public struct UpcomingReport: Sendable {
                 let currency = subscriptions[index].currency
                 var paid = false
                 var sum: Int128 = 0
-                items.withUnsafeBufferPointer { items in
-                    for position in first..<items.count where items[position].isPayment {
-                        if items[position].amount.currency == currency {
+                items.withUnsafeBufferPointer { gathered in
+                    for position in first..<gathered.count where gathered[position].isPayment {
+                        let amount = gathered[position].amount
+                        if amount.currency == currency {
                             paid = true
-                            sum += items[position].amount.minorUnits
+                            sum += amount.minorUnits
                         } else {
-                            sums[items[position].amount.currency, default: 0] += items[position].amount.minorUnits
+                            sums[amount.currency, default: 0] += amount.minorUnits
                         }
                     }
                 }

@@ -80,15 +80,32 @@ struct CostTests {
         for index in 0..<300 {
             let currency = currencies[index % 3]
             let price = money(currency.minorDigits == 0 ? "\(index + 1)" : prices[index % prices.count], currency.code)
-            whole.addMonthlyCost(of: price, cycle: cycles[index % cycles.count])
-            if index < 137 { first.addMonthlyCost(of: price, cycle: cycles[index % cycles.count]) } else { second.addMonthlyCost(of: price, cycle: cycles[index % cycles.count]) }
+            let cycle = cycles[index % cycles.count]
+            whole.addMonthlyCost(of: price, cycle: cycle)
+            if index < 137 { first.addMonthlyCost(of: price, cycle: cycle) } else { second.addMonthlyCost(of: price, cycle: cycle) }
         }
-        first.add(1, in: .usd)
-        whole.add(1, in: .usd)
+        // Only the second half has a currency, a cycle and a plain amount of its own.
+        func addOwn(to totals: inout CurrencyTotals) {
+            totals.addMonthlyCost(of: money("4.99", "GBP"), cycle: cycle(2, .week))
+            totals.addMonthlyCost(of: money("3.33"), cycle: cycle(6, .month))
+            totals.add(Decimal(string: "1.5")!, in: .usd)
+        }
+        addOwn(to: &whole)
+        addOwn(to: &second)
         first.add(second)
-        #expect(first.currencies == whole.currencies && first.currencies.count == 3)
-        for currency in currencies { #expect(first.exact(currency) == whole.exact(currency)) }
+        #expect(first.currencies == whole.currencies && first.currencies.count == 4)
+        for currency in first.currencies { #expect(first.exact(currency) == whole.exact(currency)) }
         #expect(first.rounded(times: 12) == whole.rounded(times: 12))
+    }
+
+    @Test("A total's exact sum is the same whatever order its cycles came in")
+    func cyclesInAnyOrder() {
+        let costs = [(money("10.00"), cycle(3, .month)), (money("7.00"), cycle(1, .week)), (money("1.00"), cycle(7, .day)),
+                     (money("5.00"), cycle(1, .year)), (money("2.00"), cycle(6, .month))]
+        var (forward, backward) = (CurrencyTotals(), CurrencyTotals())
+        for (price, cycle) in costs { forward.addMonthlyCost(of: price, cycle: cycle) }
+        for (price, cycle) in costs.reversed() { backward.addMonthlyCost(of: price, cycle: cycle) }
+        #expect(forward.exact(.usd) == backward.exact(.usd))
     }
 
     @Test("Totals are kept per currency and listed by code")

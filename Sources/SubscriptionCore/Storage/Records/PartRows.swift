@@ -61,15 +61,15 @@ struct PartRows: Sendable {
         }, while: {
             tables.map { $0.positions(of: 0..<$0.count / 2, in: positions) }
         })
-        let found = zip(lower, upper).map { $0 + $1 }
+        let rowPositions = zip(lower, upper).map { $0 + $1 }
         subscriptions.withUnsafeMutableBufferPointer { all in
             let half = all.count / 2
             let later = Subscriptions(buffer: UnsafeMutableBufferPointer(rebasing: all[half...]), first: half)
             _ = BothCores.run(if: parallel, {
-                for (table, found) in zip(tables, found) { table.hand(found, to: later) }
+                for (table, positions) in zip(tables, rowPositions) { table.hand(positions, to: later) }
             }, while: {
                 let earlier = Subscriptions(buffer: UnsafeMutableBufferPointer(rebasing: all[..<half]), first: 0)
-                for (table, found) in zip(tables, found) { table.hand(found, to: earlier) }
+                for (table, positions) in zip(tables, rowPositions) { table.hand(positions, to: earlier) }
             })
         }
     }
@@ -198,7 +198,8 @@ struct PartRows: Sendable {
 
         var count: Int { values.count }
 
-        /// The position of each row's subscription in `rows`, or -1 for a row of none.
+        /// For each row in `rows`, its subscription's position in `positions`, or -1 for a row of
+        /// no subscription.
         func positions(of rows: Range<Int>, in positions: IDPositions) -> [Int32] {
             idBytes.withUnsafeBufferPointer { bytes in
                 var last = 0
@@ -212,10 +213,10 @@ struct PartRows: Sendable {
         }
 
         /// Hands each row whose subscription is among `subscriptions` to it, by the positions
-        /// `positions(of:in:)` found.
-        func hand(_ found: [Int32], to subscriptions: Subscriptions) {
-            let positions = subscriptions.first..<subscriptions.first + subscriptions.buffer.count
-            for (row, position) in found.enumerated() where positions.contains(Int(position)) {
+        /// `positions(of:in:)` found for every row.
+        func hand(_ rowPositions: [Int32], to subscriptions: Subscriptions) {
+            let among = subscriptions.first..<subscriptions.first + subscriptions.buffer.count
+            for (row, position) in rowPositions.enumerated() where among.contains(Int(position)) {
                 table.put(values[row], &subscriptions.buffer[Int(position) - subscriptions.first])
             }
         }
@@ -226,7 +227,7 @@ struct PartRows: Sendable {
 private protocol HandedRows: Sendable {
     var count: Int { get }
     func positions(of rows: Range<Int>, in positions: IDPositions) -> [Int32]
-    func hand(_ found: [Int32], to subscriptions: PartRows.Subscriptions)
+    func hand(_ rowPositions: [Int32], to subscriptions: PartRows.Subscriptions)
 }
 
 extension PartRows.Rows: HandedRows {}
