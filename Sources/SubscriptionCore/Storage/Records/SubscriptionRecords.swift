@@ -107,8 +107,8 @@ struct SubscriptionRecords {
         let open = largest >= BothCores.threshold && !inWAL ? beside : nil
         // The other connection reads the parts, then the subscriptions from the highest rowid down
         // until it meets this one coming up: the subscriptions are most of the file, the parts
-        // less than half, so each core reads about half.
-        let meeting = open.map { _ in meeting }
+        // less than half, so each core reads about half. The meeting is shared only with it.
+        let shared: MeetingPoint? = open == nil ? nil : meeting
         var lastTaken: Int64?
         // In storage order, the rowid's (which the meeting relies on, and which SQLite reads a
         // table in without sorting): the order they were added in is restored below, where it
@@ -127,13 +127,13 @@ struct SubscriptionRecords {
             }
         }
         let besideRows = try BothCores.run(if: open != nil, { () -> PartRows? in
-            guard let open, let meeting else { return nil }
-            return PartRows.read(beside: open, meeting: meeting)
+            guard let open, let shared else { return nil }
+            return PartRows.read(beside: open, meeting: shared)
         }, while: {
             do {
-                try readSubscriptions(after: nil, claiming: meeting)
+                try readSubscriptions(after: nil, claiming: shared)
             } catch {
-                meeting?.abandon()
+                shared?.abandon()
                 throw error
             }
         }).side
@@ -151,7 +151,7 @@ struct SubscriptionRecords {
         } else {
             // What the other connection may have taken before it gave up (only ever used without
             // `ids`, so all the rest).
-            if meeting != nil { try readSubscriptions(after: lastTaken ?? .min, claiming: nil) }
+            if shared != nil { try readSubscriptions(after: lastTaken ?? .min, claiming: nil) }
             try PartRows.readHere(connection, into: &subscriptions, positions)
         }
         return subscriptions
