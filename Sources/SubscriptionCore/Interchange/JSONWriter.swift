@@ -117,6 +117,12 @@ public struct JSONWriter: ~Copyable {
             }
             at.storeBytes(of: words.loadUnaligned(fromByteOffset: key.count - 8, as: UInt64.self),
                           toByteOffset: keyStart + key.count - 8, as: UInt64.self)
+        } else if key.count >= 4, let base = key.baseAddress {
+            // Two words of four, overlapping when the key is shorter than eight.
+            let words = UnsafeRawPointer(base)
+            at.storeBytes(of: words.loadUnaligned(as: UInt32.self), toByteOffset: keyStart, as: UInt32.self)
+            at.storeBytes(of: words.loadUnaligned(fromByteOffset: key.count - 4, as: UInt32.self),
+                          toByteOffset: keyStart + key.count - 4, as: UInt32.self)
         } else {
             for (offset, byte) in key.enumerated() { at.storeBytes(of: byte, toByteOffset: keyStart + offset, as: UInt8.self) }
         }
@@ -197,8 +203,12 @@ public struct JSONWriter: ~Copyable {
     /// A string in quotes: `"` and `\` escaped, newline, return and tab by name, the other C0
     /// controls, DEL and the C1 controls (U+0080–U+009F) as `\u00XX`; everything else as it is.
     mutating func writeString(_ value: String) {
-        var value = value
-        value.withUTF8 { writeString(utf8: $0) }
+        // In place: `withUTF8` needs a copy it may change, which retained and released each
+        // string a list writes. Only a string bridged from elsewhere has no contiguous bytes.
+        guard let _ = value.utf8.withContiguousStorageIfAvailable({ writeString(utf8: $0) }) else {
+            var value = value
+            return value.withUTF8 { writeString(utf8: $0) }
+        }
     }
 
     private mutating func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>) {

@@ -5,13 +5,25 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
     public let code: String
     /// Digits after the decimal point in amounts of this currency: 2 for USD, 0 for JPY, 3 for KWD.
     public let minorDigits: Int
+    /// The code's three letters as a number below 26³ (`ordinal(_:)`).
+    private let ordinal: Int
 
     /// The currency with this ISO 4217 code (any case), or nil when the code is not in the table.
     public init?(code: String) {
-        let upper = code.uppercased()
-        guard let digits = Self.minorDigitsByCode[upper] else { return nil }
-        self.code = upper
-        self.minorDigits = digits
+        guard let ordinal = Self.ordinal(code), case let digits = Self.minorDigitsByOrdinal[ordinal], digits >= 0 else {
+            return nil
+        }
+        // Codes read back from a database are upper case already; uppercasing each cost a list
+        // as much as the rest of reading it.
+        self.code = code.utf8.allSatisfy { $0 <= UInt8(ascii: "Z") } ? code : code.uppercased()
+        self.minorDigits = Int(digits)
+        self.ordinal = ordinal
+    }
+
+    /// A list looks each row's currency up in a few tables: hashing its number costs a third
+    /// of hashing its code.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ordinal)
     }
 
     /// Parses a CODE argument, with a one-line error for an unknown code.
@@ -25,15 +37,34 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
     public static let usd = Currency(code: "USD")!
 
     /// Every code `subs` knows, in order: for completion.
-    public static var allCodes: [String] { minorDigitsByCode.keys.sorted() }
+    public static var allCodes: [String] {
+        minorDigitsByOrdinal.indices.filter { minorDigitsByOrdinal[$0] >= 0 }.map { ordinal in
+            String(decoding: [ordinal / 676, ordinal / 26 % 26, ordinal % 26].map { UInt8(ascii: "A") + UInt8($0) }, as: UTF8.self)
+        }
+    }
 
     public var description: String { code }
 
     public static func < (lhs: Currency, rhs: Currency) -> Bool { lhs.code < rhs.code }
 
-    /// Active ISO 4217 codes with their minor units; codes without one (gold, SDR, test) are absent.
-    static let minorDigitsByCode: [String: Int] = {
-        var table: [String: Int] = [:]
+    /// Three ASCII letters, of either case, as a number below 26³ in their alphabetical order;
+    /// nil for anything else, which no ISO 4217 code is.
+    private static func ordinal(_ code: String) -> Int? {
+        var (ordinal, count) = (0, 0)
+        for byte in code.utf8 {
+            count += 1
+            // Upper and lower case differ in one bit; no other byte lands in a to z with it set.
+            let letter = byte | 0x20
+            guard count <= 3, letter >= UInt8(ascii: "a"), letter <= UInt8(ascii: "z") else { return nil }
+            ordinal = ordinal * 26 + Int(letter - UInt8(ascii: "a"))
+        }
+        return count == 3 ? ordinal : nil
+    }
+
+    /// The minor units of the active ISO 4217 codes, at each code's ordinal; -1 elsewhere, and
+    /// for codes without minor units (gold, SDR, test).
+    static let minorDigitsByOrdinal: [Int8] = {
+        var table = [Int8](repeating: -1, count: 26 * 26 * 26)
         let twoDigit = """
             AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BMD BND BOB BOV BRL BSD BTN BWP
             BYN BZD CAD CDF CHE CHF CHW CNY COP COU CRC CUP CVE CZK DKK DOP DZD EGP ERN ETB EUR FJD
@@ -48,7 +79,8 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
         let fourDigit = "CLF UYW"
         for (codes, digits) in [(twoDigit, 2), (zeroDigit, 0), (threeDigit, 3), (fourDigit, 4)] {
             for code in codes.split(whereSeparator: \.isWhitespace) {
-                table[String(code)] = digits
+                guard let ordinal = ordinal(String(code)) else { preconditionFailure("not a code: \(code)") }
+                table[ordinal] = Int8(digits)
             }
         }
         return table

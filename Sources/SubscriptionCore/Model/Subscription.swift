@@ -38,12 +38,13 @@ public struct Subscription: Hashable, Sendable, Identifiable {
     public var cancelBy: CivilDate?
     /// No payment after this day: instalments, a course, a loan. Past it the status is `ended`.
     public var ends: CivilDate?
-    /// Billing periods, oldest first; never empty. More than one after a reactivation.
-    public var periods: [BillingPeriod] = [BillingPeriod()]
+    /// Billing periods, oldest first; never empty. More than one after a reactivation. (No
+    /// default value: every init sets it, and a default is made and thrown away by each.)
+    public var periods: [BillingPeriod]
     /// Pauses, oldest first.
-    public var pauses: [Pause] = []
+    public var pauses: [Pause]
     /// Charges recorded by hand (`paid`, `skip`), oldest first, at most one per day.
-    public var charges: [ChargeRecord] = []
+    public var charges: [ChargeRecord]
     public let createdAt: Date
     public var updatedAt: Date
 

@@ -91,9 +91,22 @@ struct CurrencyTests {
     }
 
     @Test("An unknown currency code gets one line that names it",
-          arguments: ["XYZ", "", "US", "USDX", "U$D", "XAU", "€", "usd\u{1B}"])
+          arguments: ["XYZ", "", "US", "USDX", "U$D", "XAU", "€", "usd\u{1B}", "u\u{17F}d", "\u{FF35}SD", "US\u{0}", "US@"])
     func rejected(_ text: String) {
         #expect(throws: InputError.invalid(.currency, value: text, expected: .currencyCode)) { try Currency(input: text) }
+    }
+
+    @Test("Every known code is three capitals in order, read back as itself in either case, and hashed alike")
+    func everyCode() throws {
+        let codes = Currency.allCodes
+        #expect(codes.count > 150 && codes.contains("TRY") && codes.contains("JPY") && !codes.contains("XAU"))
+        #expect(codes == codes.sorted())
+        for code in codes {
+            #expect(code.utf8.count == 3 && code.utf8.allSatisfy { (65...90).contains($0) })
+            let (upper, lower) = (try #require(Currency(code: code)), try #require(Currency(code: code.lowercased())))
+            #expect(upper.code == code && upper == lower && upper.hashValue == lower.hashValue)
+        }
+        #expect(Set(codes.compactMap { Currency(code: $0) }).count == codes.count)
     }
 
     @Test("Currencies sort by code")

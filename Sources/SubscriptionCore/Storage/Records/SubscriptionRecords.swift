@@ -348,5 +348,7 @@ extension Subscription {
         prices = []
         members = []
         periods = []
+        pauses = []
+        charges = []
     }
 }
