@@ -41,7 +41,10 @@ public enum Rekey {
     public static func run(
         _ location: StoreLocation, to target: Target, now: Date = Date(), step: (Step) throws -> Void = { _ in }
     ) throws -> Outcome {
-        try SubscriptionStore.mapErrors(location) {
+        // A key file behind a link is written where the link leads, and the link left: else it
+        // would become a file of its own, and the one it led to would keep the old key.
+        let target = if case .keyFile(let keyPath) = target { Target.keyFile(PrivateFiles.followingLinks(keyPath)) } else { target }
+        return try SubscriptionStore.mapErrors(location) {
             guard let source = try EncryptedDatabase.open(location, create: false) else {
                 throw FileError.missingFile(path: location.databasePath, role: .database)
             }
@@ -119,9 +122,12 @@ public enum Rekey {
     /// key file does not open the database (or is missing) but `<key>.pending` does, the pending
     /// key becomes the key file. Returns the open database, or nil when there is no pending key.
     static func finishInterrupted(_ location: StoreLocation, open: () throws -> Connection) throws -> Connection? {
-        guard case .keyFile(let keyPath) = location.key else { return nil }
+        guard case .keyFile(let named) = location.key else { return nil }
+        // Beside the file a link leads to, where `run` writes it; else beside the link, where a
+        // rekey of an earlier `subs` did.
+        let resolved = PrivateFiles.followingLinks(named)
+        guard let keyPath = try [resolved, named].first(where: { try PrivateFiles.exists(pendingPath($0)) }) else { return nil }
         let pending = pendingPath(keyPath)
-        guard try PrivateFiles.exists(pending) else { return nil }
         do {
             // A pending key beside a key file that works is what a rekey killed earlier left.
             return try open()

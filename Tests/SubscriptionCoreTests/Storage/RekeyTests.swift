@@ -97,3 +97,52 @@ extension RekeyTests {
         #expect(Files.exists(Rekey.pendingPath(keyPath)))
     }
 }
+
+/// A key file kept elsewhere (a USB stick, a folder of secrets) behind a symbolic link: a rekey
+/// writes the new key where the link leads and leaves the link, so that the file it leads to
+/// never keeps a key the database is no longer under.
+extension RekeyTests {
+    /// A store whose key file `config/subs/key` is a link to `secrets/key`.
+    private static func linkedKey(_ scratch: Scratch) throws -> (StoreLocation, link: String, target: String) {
+        let (location, _) = try prepare(scratch, .newKeyFile)
+        let (link, target) = (scratch.path("config/subs/key"), scratch.path("secrets/key"))
+        try FileManager.default.createDirectory(atPath: scratch.path("secrets"), withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.moveItem(atPath: link, toPath: target)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../../secrets/key")
+        return (location, link, target)
+    }
+
+    private static func isLink(_ path: String) throws -> Bool {
+        try FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType == .typeSymbolicLink
+    }
+
+    @Test func aKeyFileBehindALinkIsReplacedWhereTheLinkLeads() throws {
+        let scratch = Scratch()
+        let (location, link, target) = try Self.linkedKey(scratch)
+        let oldKey = try Files.bytes(target)
+        let outcome = try Rekey.run(location, to: .keyFile(link))
+        #expect(try Self.isLink(link))
+        #expect(try Files.bytes(target) != oldKey)
+        #expect(try Self.names(scratch) == ["Netflix", "Spotify"])
+        // The old key is kept beside the file it was in, not beside the link.
+        let kept = try #require(outcome.oldKeyFile)
+        #expect(try Files.bytes(scratch.path("secrets/" + PathName.name(of: kept))) == oldKey)
+        #expect(!Files.exists(Rekey.pendingPath(target)) && !Files.exists(Rekey.pendingPath(link)))
+    }
+
+    @Test(arguments: Rekey.Step.allCases)
+    func aRekeyThroughALinkStoppedAfterAnyStepLeavesTheLinkAndADatabaseThatOpens(_ stop: Rekey.Step) throws {
+        let scratch = Scratch()
+        let (location, link, target) = try Self.linkedKey(scratch)
+        #expect(throws: Killed.self) {
+            _ = try Rekey.run(location, to: .keyFile(link)) { if $0 == stop { throw Killed() } }
+        }
+        #expect(try Self.names(scratch) == ["Netflix", "Spotify"])
+        #expect(try Self.isLink(link))
+        _ = try Rekey.run(location, to: .keyFile(link))
+        #expect(try Self.names(scratch) == ["Netflix", "Spotify"])
+        #expect(try Self.isLink(link))
+        #expect(!Files.exists(Rekey.pendingPath(target)))
+    }
+}
