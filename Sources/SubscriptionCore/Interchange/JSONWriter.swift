@@ -205,9 +205,9 @@ public struct JSONWriter: ~Copyable {
     mutating func writeString(_ value: String) {
         // In place: `withUTF8` needs a copy it may change, which retained and released each
         // string a list writes. Only a string bridged from elsewhere has no contiguous bytes.
-        guard let _ = value.utf8.withContiguousStorageIfAvailable({ writeString(utf8: $0) }) else {
+        if value.utf8.withContiguousStorageIfAvailable({ writeString(utf8: $0) }) == nil {
             var value = value
-            return value.withUTF8 { writeString(utf8: $0) }
+            value.withUTF8 { writeString(utf8: $0) }
         }
     }
 

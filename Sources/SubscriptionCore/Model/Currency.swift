@@ -10,9 +10,9 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// The currency with this ISO 4217 code (any case), or nil when the code is not in the table.
     public init?(code: String) {
-        guard let ordinal = Self.ordinal(code), case let digits = Self.minorDigitsByOrdinal[ordinal], digits >= 0 else {
-            return nil
-        }
+        guard let ordinal = Self.ordinal(code) else { return nil }
+        let digits = Self.minorDigitsByOrdinal[ordinal]
+        guard digits >= 0 else { return nil }
         // Codes read back from a database are upper case already; uppercasing each cost a list
         // as much as the rest of reading it.
         self.code = code.utf8.allSatisfy { $0 <= UInt8(ascii: "Z") } ? code : code.uppercased()
@@ -39,7 +39,8 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// Every code `subs` knows, in order: for completion.
     public static var allCodes: [String] {
         minorDigitsByOrdinal.indices.filter { minorDigitsByOrdinal[$0] >= 0 }.map { ordinal in
-            String(decoding: [ordinal / 676, ordinal / 26 % 26, ordinal % 26].map { UInt8(ascii: "A") + UInt8($0) }, as: UTF8.self)
+            let letters = [ordinal / 676, ordinal / 26 % 26, ordinal % 26]
+            return String(decoding: letters.map { UInt8(ascii: "A") + UInt8($0) }, as: UTF8.self)
         }
     }
 

@@ -44,7 +44,10 @@ enum EncryptedDatabase {
 
         init(_ location: StoreLocation) {
             var paths = [location.databasePath]
-            if case .keyFile(let keyPath) = location.key { paths += [keyPath, Rekey.pendingPath(keyPath)] }
+            if case .keyFile(let keyPath) = location.key {
+                // A rekey through a link writes its pending key beside the file the link leads to.
+                paths += [keyPath, Rekey.pendingPath(keyPath), Rekey.pendingPath(PrivateFiles.followingLinks(keyPath))]
+            }
             identities = paths.map { path in
                 var info = stat()
                 guard stat(path, &info) == 0 else { return [] }

@@ -41,9 +41,7 @@ public enum Rekey {
     public static func run(
         _ location: StoreLocation, to target: Target, now: Date = Date(), step: (Step) throws -> Void = { _ in }
     ) throws -> Outcome {
-        // A key file behind a link is written where the link leads, and the link left: else it
-        // would become a file of its own, and the one it led to would keep the old key.
-        let target = if case .keyFile(let keyPath) = target { Target.keyFile(PrivateFiles.followingLinks(keyPath)) } else { target }
+        let target = if case .keyFile(let keyPath) = target { Target.keyFile(followedKeyFile(keyPath)) } else { target }
         return try SubscriptionStore.mapErrors(location) {
             guard let source = try EncryptedDatabase.open(location, create: false) else {
                 throw FileError.missingFile(path: location.databasePath, role: .database)
@@ -99,6 +97,9 @@ public enum Rekey {
             if case .passphraseFile(let path) = location.key, isSameFile(path, keyPath) {
                 throw FileError.wouldOverwrite(path: keyPath, file: .currentPassphraseFile)
             }
+            if isSameFile(keyPath, location.databasePath) {
+                throw FileError.wouldOverwrite(path: keyPath, file: .database(location.databasePath))
+            }
         case .passphraseFile(let path):
             if case .keyFile(let keyPath) = location.key, isSameFile(path, keyPath) {
                 throw FileError.unusablePassphrase(file: path, reason: .isKeyFile)
@@ -108,6 +109,15 @@ public enum Rekey {
             }
             try KeyMaterial.checkNewPassphrase(.passphraseFile(path))
         }
+    }
+
+    /// Where a new key file goes: when `path` is a symbolic link to a file (say on a USB stick),
+    /// that file, so that the link stays and the file it leads to never keeps the old key for
+    /// good; else `path`. A link that leads nowhere (the stick not plugged in) is replaced as a
+    /// file is: a key written under an empty mount point would be hidden once it is mounted.
+    private static func followedKeyFile(_ path: String) -> String {
+        let followed = PrivateFiles.followingLinks(path)
+        return followed != path && (try? PrivateFiles.exists(followed)) == true ? followed : path
     }
 
     /// Whether two paths name one file: the same path, or the same inode.
@@ -125,8 +135,11 @@ public enum Rekey {
         guard case .keyFile(let named) = location.key else { return nil }
         // Beside the file a link leads to, where `run` writes it; else beside the link, where a
         // rekey of an earlier `subs` did.
-        let resolved = PrivateFiles.followingLinks(named)
-        guard let keyPath = try [resolved, named].first(where: { try PrivateFiles.exists(pendingPath($0)) }) else { return nil }
+        // One that cannot be looked at is not there: the key's own error then stands.
+        let candidates = [PrivateFiles.followingLinks(named), named]
+        guard let keyPath = candidates.first(where: { (try? PrivateFiles.exists(pendingPath($0))) == true }) else {
+            return nil
+        }
         let pending = pendingPath(keyPath)
         do {
             // A pending key beside a key file that works is what a rekey killed earlier left.
@@ -152,9 +165,17 @@ public enum Rekey {
     private static func promote(_ pending: String, to keyPath: String, now: Date) throws -> String? {
         var kept: String?
         if try PrivateFiles.exists(keyPath) {
-            kept = replacedPath(keyPath, now: now)
-            // A link, so that the key file never stops existing.
-            _ = try PrivateFiles.link(keyPath, to: kept!)
+            let aside = replacedPath(keyPath, now: now)
+            kept = aside
+            // A link, so that the key file never stops existing; a copy where the file system
+            // has no hard links (a FAT stick the key file's link leads to).
+            do {
+                _ = try PrivateFiles.link(keyPath, to: aside)
+            } catch FileError.fileSystem(_, .system(let code)) where [EPERM, ENOTSUP, EMLINK].contains(code) {
+                var contents = try PrivateFiles.read(keyPath, as: .keyFile)
+                defer { contents.zeroize() }
+                try PrivateFiles.replaceAtomically(aside, contents: contents)
+            }
         }
         guard rename(pending, keyPath) == 0 else {
             // Another `subs` finished this rekey first.

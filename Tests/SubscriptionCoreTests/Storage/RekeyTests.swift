@@ -146,3 +146,47 @@ extension RekeyTests {
         #expect(!Files.exists(Rekey.pendingPath(target)))
     }
 }
+
+extension RekeyTests {
+    @Test func aRekeyKilledBetweenItsRenamesByAnEarlierSubsIsFinishedFromBesideTheLink() throws {
+        // What an earlier `subs` left: the new key pending beside the link, not beside its file.
+        let scratch = Scratch()
+        let (location, target) = try Self.prepare(scratch, .newKeyFile)
+        #expect(throws: Killed.self) {
+            _ = try Rekey.run(location, to: target) { if $0 == .databaseReplaced { throw Killed() } }
+        }
+        let link = scratch.path("config/subs/key")
+        try FileManager.default.createDirectory(atPath: scratch.path("secrets"), withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.moveItem(atPath: link, toPath: scratch.path("secrets/key"))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../../secrets/key")
+        #expect(Files.exists(Rekey.pendingPath(link)))
+        #expect(try Self.names(scratch) == ["Netflix", "Spotify"])
+        #expect(!Files.exists(Rekey.pendingPath(link)))
+    }
+
+    @Test func aNewKeyFileThatIsALinkLeadingNowhereIsWrittenInItsPlace() throws {
+        // The stick the link leads to is not plugged in: a key written under its empty mount
+        // point would be hidden once it is, so the link is replaced as a file is.
+        let scratch = Scratch()
+        let (location, target) = try Self.prepare(scratch, .backToKeyFile)
+        guard case .keyFile(let link) = target else { return }
+        try FileManager.default.createDirectory(atPath: PathName.directory(of: link), withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: scratch.path("stick/key"))
+        _ = try Rekey.run(location, to: target)
+        #expect(try !Self.isLink(link))
+        #expect(!Files.exists(scratch.path("stick")))
+        #expect(try Self.names(scratch) == ["Netflix", "Spotify"])
+    }
+
+    @Test func aNewKeyFileThatIsTheDatabaseIsRefusedAndNothingChanges() throws {
+        let scratch = Scratch()
+        let (location, _) = try Self.prepare(scratch, .backToKeyFile)
+        let before = try Files.bytes(location.databasePath)
+        #expect(throws: FileError.wouldOverwrite(path: location.databasePath, file: .database(location.databasePath))) {
+            try Rekey.run(location, to: .keyFile(location.databasePath))
+        }
+        #expect(try Files.bytes(location.databasePath) == before)
+    }
+}
