@@ -45,8 +45,7 @@ enum EncryptedDatabase {
         init(_ location: StoreLocation) {
             var paths = [location.databasePath]
             if case .keyFile(let keyPath) = location.key {
-                // A rekey through a link writes its pending key beside the file the link leads to.
-                paths += [keyPath, Rekey.pendingPath(keyPath), Rekey.pendingPath(PrivateFiles.followingLinks(keyPath))]
+                paths += [keyPath] + Rekey.keyFilesBesidePending(keyPath).map(Rekey.pendingPath)
             }
             identities = paths.map { path in
                 var info = stat()

@@ -133,13 +133,9 @@ public enum Rekey {
     /// key becomes the key file. Returns the open database, or nil when there is no pending key.
     static func finishInterrupted(_ location: StoreLocation, open: () throws -> Connection) throws -> Connection? {
         guard case .keyFile(let named) = location.key else { return nil }
-        // Beside the file a link leads to, where `run` writes it; else beside the link, where a
-        // rekey of an earlier `subs` did.
-        // One that cannot be looked at is not there: the key's own error then stands.
-        let candidates = [PrivateFiles.followingLinks(named), named]
-        guard let keyPath = candidates.first(where: { (try? PrivateFiles.exists(pendingPath($0))) == true }) else {
-            return nil
-        }
+        // A pending key that cannot be looked at is not there: the key's own error then stands.
+        guard let keyPath = keyFilesBesidePending(named).first(where: { (try? PrivateFiles.exists(pendingPath($0))) == true })
+        else { return nil }
         let pending = pendingPath(keyPath)
         do {
             // A pending key beside a key file that works is what a rekey killed earlier left.
@@ -205,6 +201,13 @@ public enum Rekey {
     }
 
     static func pendingPath(_ keyPath: String) -> String { keyPath + ".pending" }
+
+    /// The key files a pending key may lie beside, in the order they are looked at: the file
+    /// `keyPath` leads to when it is a link, where `run` writes it, then `keyPath` itself, where
+    /// the rekey of an earlier `subs` did (one path twice when it is no link).
+    static func keyFilesBesidePending(_ keyPath: String) -> [String] {
+        [PrivateFiles.followingLinks(keyPath), keyPath]
+    }
 
     /// `<key>.replaced-20261126-002700.123`: the time read as backups' names read.
     private static func replacedPath(_ keyPath: String, now: Date) -> String {
