@@ -49,7 +49,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "subs",
-            dependencies: ["SubsCLI"]
+            dependencies: ["SubsCLI", "CProcess"]
         ),
         .executableTarget(
             name: "subs-bench",

@@ -6,6 +6,9 @@
 #include <string.h>
 #include <signal.h>
 #include <sys/mman.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <sys/resource.h>
 #ifdef __linux__
 #include <sys/prctl.h>
@@ -41,6 +44,12 @@ int subs_unnamed_file(const char *name) {
 #else
     (void)name;
     return -1;
+#endif
+}
+
+void subs_keep_blocks_in_heap(void) {
+#ifdef __GLIBC__
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
 #endif
 }
 

@@ -3,8 +3,8 @@
 
 #include <stddef.h>
 
-// What Swift cannot call itself: prctl is variadic, and explicit_bzero must not be a store the
-// optimizer may drop.
+// What Swift cannot call itself: prctl is variadic, explicit_bzero must not be a store the
+// optimizer may drop, and mallopt is declared in no module Swift imports.
 
 /// Turns core dumps off for this process (RLIMIT_CORE's soft limit 0, and not dumpable, which also keeps
 /// other processes of the user from reading its memory or /proc/PID/environ). 0 when both held.
@@ -24,5 +24,10 @@ void subs_wipe(void *pointer, size_t count);
 /// (NULL when unset). The variable is then removed from the environment, and its bytes in the
 /// block the process started with (what /proc/PID/environ shows) are overwritten with zeros.
 char *subs_take_environment_variable(const char *name);
+
+/// Has glibc's malloc serve blocks of up to 32 MiB (its most) from its heap rather than from a
+/// mapping each, which is given back when freed: the next block's pages are then faulted in
+/// afresh, one by one. Nothing elsewhere.
+void subs_keep_blocks_in_heap(void);
 
 #endif
