@@ -102,6 +102,15 @@ enum PrivateFiles {
         return path
     }
 
+    /// The file a link at `path` leads to when that file is there, else `path`: a file written
+    /// there (a backup, a new key) is then renamed over the linked file and the link stays, while
+    /// a link to nothing (a stick not plugged in) is replaced, not written under an empty mount
+    /// point.
+    static func followingLinksToExistingFile(_ path: String) -> String {
+        let followed = followingLinks(path)
+        return followed != path && (try? exists(followed)) == true ? followed : path
+    }
+
     /// Where the link `link` points, as a path usable from here; an error is said of `path`.
     static func target(ofLink link: String, named path: String) throws -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

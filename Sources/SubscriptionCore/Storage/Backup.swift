@@ -45,8 +45,11 @@ public enum Backup {
             if let path {
                 try refuseOverwriting(path, location: location, key: key)
                 if let key { try KeyMaterial.checkNewPassphrase(key) }
-                let temporary = try DatabaseCopy.write(source, near: path, key: key ?? location.key)
-                try DatabaseCopy.move(temporary, to: path)
+                // Through a link (to a backup on a stick, say), the copy replaces the file it leads
+                // to, and the link stays.
+                let file = PrivateFiles.followingLinksToExistingFile(path)
+                let temporary = try DatabaseCopy.write(source, near: file, key: key ?? location.key)
+                try DatabaseCopy.move(temporary, to: file)
                 return path
             }
             if let key { try KeyMaterial.checkNewPassphrase(key) }

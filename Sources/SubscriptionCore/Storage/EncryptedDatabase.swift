@@ -180,9 +180,11 @@ enum EncryptedDatabase {
     /// rolled back at the first read, at the page size its header gives (1 KB for one an earlier
     /// subs left), and SQLCipher 3.4.1 must then not be set to pages larger than that: it would
     /// decrypt past the end of SQLite's page (`valgrind` showed the read past a 1 KB page, and
-    /// the process crashed). 1 KB first is safe with a journal of either size.
+    /// the process crashed). 1 KB first is safe with a journal of either size. SQLite keeps the
+    /// journal beside the file a link leads to, not beside the link.
     private static func pageSizesToTry(_ path: String) -> (first: Int, then: Int) {
-        PrivateFiles.size(of: path + "-journal") ?? 0 > 0 ? (legacyPageSize, pageSize) : (pageSize, legacyPageSize)
+        let journal = PrivateFiles.followingLinks(path) + "-journal"
+        return PrivateFiles.size(of: journal) ?? 0 > 0 ? (legacyPageSize, pageSize) : (pageSize, legacyPageSize)
     }
 
     /// Whether the first page reads. Only a failed check ("not a database") is not reading;

@@ -41,7 +41,11 @@ public enum Rekey {
     public static func run(
         _ location: StoreLocation, to target: Target, now: Date = Date(), step: (Step) throws -> Void = { _ in }
     ) throws -> Outcome {
-        let target = if case .keyFile(let keyPath) = target { Target.keyFile(followedKeyFile(keyPath)) } else { target }
+        // A key file reached through a link (say on a USB stick) is written where the link leads:
+        // the link stays, and the file it leads to never keeps the old key for good.
+        let target = if case .keyFile(let keyPath) = target {
+            Target.keyFile(PrivateFiles.followingLinksToExistingFile(keyPath))
+        } else { target }
         return try SubscriptionStore.mapErrors(location) {
             guard let source = try EncryptedDatabase.open(location, create: false) else {
                 throw FileError.missingFile(path: location.databasePath, role: .database)
@@ -109,15 +113,6 @@ public enum Rekey {
             }
             try KeyMaterial.checkNewPassphrase(.passphraseFile(path))
         }
-    }
-
-    /// Where a new key file goes: when `path` is a symbolic link to a file (say on a USB stick),
-    /// that file, so that the link stays and the file it leads to never keeps the old key for
-    /// good; else `path`. A link that leads nowhere (the stick not plugged in) is replaced as a
-    /// file is: a key written under an empty mount point would be hidden once it is mounted.
-    private static func followedKeyFile(_ path: String) -> String {
-        let followed = PrivateFiles.followingLinks(path)
-        return followed != path && (try? PrivateFiles.exists(followed)) == true ? followed : path
     }
 
     /// Whether two paths name one file: the same path, or the same inode.

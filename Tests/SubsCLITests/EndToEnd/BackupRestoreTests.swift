@@ -168,6 +168,34 @@ struct BackupRestoreTests {
         #expect(sandbox.bytes(sandbox.keyPath) == key)
     }
 
+    @Test("backup FILE through a link to a file writes where the link leads, and the link stays; a link to nothing is replaced")
+    func backupThroughALink() throws {
+        let sandbox = try Self.sandboxWithData()
+        let stick = sandbox.path("stick")
+        try FileManager.default.createDirectory(atPath: stick, withIntermediateDirectories: false)
+        try sandbox.succeed(["backup", stick + "/subs.db"])
+        let older = try #require(sandbox.bytes(stick + "/subs.db"))
+        let link = sandbox.path("on-the-stick.db")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "stick/subs.db")
+        try sandbox.succeed(["delete", "Netflix", "--yes"])
+
+        try sandbox.succeed(["backup", link])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "stick/subs.db", "the link stays")
+        #expect(sandbox.bytes(stick + "/subs.db") != older, "the file on the stick holds the new backup")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: stick) == ["subs.db"], "nothing left beside it")
+        let backedUp = try Self.listJSON(sandbox)
+        try sandbox.add("Hulu", "7.99")
+        try sandbox.succeed(["restore", stick + "/subs.db", "--yes"])
+        #expect(try Self.listJSON(sandbox) == backedUp)
+
+        // The stick not plugged in: nothing is written under its empty mount point.
+        let dangling = sandbox.path("unplugged.db")
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "nowhere/subs.db")
+        try sandbox.succeed(["backup", dangling])
+        #expect(try FileManager.default.attributesOfItem(atPath: dangling)[.type] as? FileAttributeType == .typeRegular)
+        #expect(!FileManager.default.fileExists(atPath: sandbox.path("nowhere")))
+    }
+
     @Test("backup refuses to write over a passphrase file, the database's or its own (64), which stays as it was")
     func backupSparesPassphraseFiles() throws {
         let sandbox = try Sandbox()

@@ -143,7 +143,7 @@ struct PageSizeTests {
         #expect(try pageSize(backup, key: location.key) == 1024, "the backup itself is left as it was")
     }
 
-    @Test("A database of 1 KB pages that a killed write left with its journal is rolled back, then converted")
+    @Test("A database of 1 KB pages that a killed write left with its journal is rolled back, then converted, also through a link")
     func legacyWithHotJournal() throws {
         let store = try SubscriptionStore(location: location)
         for name in ["Netflix", "Spotify", "Gym"] {
@@ -168,9 +168,13 @@ struct PageSizeTests {
         try writer.execute("ROLLBACK")
         #expect(try Files.bytes(crashed.databasePath + "-journal").count > 1024, "the journal holds pages")
 
-        let reopened = try SubscriptionStore(location: crashed)
+        // Opened through a link, whose file SQLite keeps its journal beside.
+        let linked = StoreLocation(databasePath: scratch.path("linked.db"), key: location.key)
+        try FileManager.default.createSymbolicLink(atPath: linked.databasePath, withDestinationPath: "crashed/subs.db")
+        let reopened = try SubscriptionStore(location: linked)
         #expect(try reopened.subscriptions() == before)
         #expect(try pageSize(crashed.databasePath, key: crashed.key) == 4096)
         #expect(!Files.exists(crashed.databasePath + "-journal"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: linked.databasePath) == "crashed/subs.db")
     }
 }
