@@ -71,7 +71,7 @@ extension Subs {
             }, deliver: hooks.isEmpty ? nil : { hooks.deliver($0) })
 
             for failure in result.failures { printError(ReminderRenderer.failure(failure)) }
-            for reminder in result.takenOver { printError(ReminderRenderer.takenOver(reminder)) }
+            for lost in result.lostClaims { printError(ReminderRenderer.lostClaim(lost)) }
             // Also without a hook, where nothing is left to stop: what was printed is recorded.
             if let signal = hooks.stop.signalNumber {
                 printError(ReminderRenderer.interruption(result, signal: signal))

@@ -91,13 +91,19 @@ enum ReminderRenderer {
             "reminder for \(name) on \(date) not sent (\(failure.reason.terminalSafe)); the next run tries again")
     }
 
-    /// The line on standard error for a reminder another run took over from this one.
-    static func takenOver(_ reminder: Reminder) -> String {
-        let date = SubscriptionText.date(reminder.date)
-        return "subs: " + localized("""
-            reminder for \(reminder.name.terminalSafe) on \(date) left to another run that took it over while \
-            this one was held up
-            """)
+    /// The line on standard error for a reminder whose claim this run lost before delivering it.
+    static func lostClaim(_ lost: LostClaim) -> String {
+        let name = lost.reminder.name.terminalSafe
+        let date = SubscriptionText.date(lost.reminder.date)
+        let line = switch lost.why {
+        case .takenOver:
+            localized("reminder for \(name) on \(date) left to another run that took it over while this one was held up")
+        case .sentElsewhere:
+            localized("reminder for \(name) on \(date) not sent: another run or a sync recorded it as sent meanwhile")
+        case .subscriptionDeleted:
+            localized("reminder for \(name) on \(date) not sent: the subscription was deleted meanwhile")
+        }
+        return "subs: " + line
     }
 
     /// The line on standard error for a run a signal stopped.

@@ -15,6 +15,22 @@ public struct ReminderFailure: Equatable, Sendable {
     public let reason: String
 }
 
+/// A reminder a run claimed and then found was no longer its own to deliver.
+public struct LostClaim: Equatable, Sendable {
+    public let reminder: Reminder
+    public let why: Why
+
+    public enum Why: Equatable, Sendable {
+        /// The run's claim went stale (a run of more than ten minutes, a machine that slept) and
+        /// another run took it over: that run delivers it, or gives it back for the next.
+        case takenOver
+        /// Recorded as sent meanwhile, by another run or by a sync from another machine.
+        case sentElsewhere
+        /// Its subscription was deleted meanwhile.
+        case subscriptionDeleted
+    }
+}
+
 /// How a run of `subs remind` ended.
 public struct ReminderRunResult: Equatable, Sendable {
     /// Every reminder the run claimed, in the order it delivered them.
@@ -25,9 +41,8 @@ public struct ReminderRunResult: Equatable, Sendable {
     public internal(set) var failures: [ReminderFailure] = []
     /// Not delivered because the run was interrupted; given back for the next run.
     public internal(set) var interrupted: [Reminder] = []
-    /// Not delivered here because this run's claim went stale (a run of more than ten minutes,
-    /// or a machine that slept) and another run took it over: that run delivers it.
-    public internal(set) var takenOver: [Reminder] = []
+    /// Not delivered here because this run's claim on it went while the run was held up, and why.
+    public internal(set) var lostClaims: [LostClaim] = []
 
     /// Whether the run stopped early.
     public var wasInterrupted: Bool { !interrupted.isEmpty }

@@ -31,12 +31,12 @@ extension SubscriptionStore {
     /// In one transaction: records `sent` as delivered, gives back the claims of `released` so
     /// that the next run tries them again, and renews the claims of `pending`, which this run is
     /// still to deliver. Only the run's own claims are given back or renewed; returns the pending
-    /// reminders whose claim another run took over after it went stale, which this run must
-    /// leave to it.
+    /// reminders whose claim went (taken over once stale, sent elsewhere, or its subscription
+    /// deleted), which this run must leave alone.
     @discardableResult
     func settleReminders(
         sent: [Reminder], released: [Reminder], pending: [Reminder], now: Date, run: String
-    ) throws -> [Reminder] {
+    ) throws -> [LostClaim] {
         guard !(sent.isEmpty && released.isEmpty && pending.isEmpty) else { return [] }
         return try write { connection in
             let reminders = ReminderRecords(connection: connection)
@@ -46,10 +46,9 @@ extension SubscriptionStore {
             for record in released.flatMap(ReminderReport.records(of:)) {
                 try reminders.release(record, run: run)
             }
-            return try pending.filter { reminder in
-                let records = ReminderReport.records(of: reminder)
-                let renewed = try records.filter { try reminders.renew($0, now: now, run: run) }
-                return renewed.count < records.count
+            return try pending.compactMap { reminder in
+                let lost = try ReminderReport.records(of: reminder).filter { try !reminders.renew($0, now: now, run: run) }
+                return try lost.first.map { LostClaim(reminder: reminder, why: try reminders.whyLost($0)) }
             }
         }
     }

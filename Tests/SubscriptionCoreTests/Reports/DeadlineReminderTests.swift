@@ -187,7 +187,7 @@ import Testing
             let now = fixedNow.addingTimeInterval(Double(index) * 86_400)
             let result = try ReminderRun.run(store, today: today, realToday: today, cancelOffsets: offsets, now: { now },
                                              announce: { _ in }, deliver: { _ in .delivered })
-            #expect(result.failures.isEmpty && result.takenOver.isEmpty)
+            #expect(result.failures.isEmpty && result.lostClaims.isEmpty)
             delivered += result.delivered.flatMap { reminder in
                 reminder.offsets.map {
                     Delivery(name: reminder.name, kind: reminder.kind.rawValue, date: reminder.date, offset: $0, on: today)

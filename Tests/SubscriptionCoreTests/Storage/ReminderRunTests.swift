@@ -135,10 +135,33 @@ import Testing
         }
         #expect(otherClaimed == ["Alpha", "Bravo", "Charlie"])
         #expect(delivered.isEmpty, "this run leaves what the other run took over")
-        #expect(result.takenOver.map(\.name) == ["Bravo", "Charlie"])
+        #expect(result.lostClaims.map(\.reminder.name) == ["Bravo", "Charlie"])
+        #expect(result.lostClaims.map(\.why) == [.takenOver, .takenOver])
         #expect(result.failures.map(\.reminder.name) == ["Alpha"])
         // Giving Alpha back did not undo the other run's claim: a third run finds nothing due.
         #expect(try otherRun().dueReminders(today: today, now: clock.now).isEmpty)
+    }
+
+    /// A claim can also go without another run taking it over: the reminder was recorded as sent
+    /// elsewhere (another run, a sync), or its subscription was deleted. The run says which.
+    @Test func aRunSaysWhyAClaimWentWhenItWasNotTakenOver() throws {
+        let store = try store(["Alpha", "Bravo", "Charlie", "Delta"])
+        var delivered: [String] = []
+        let result = try run(store) { reminder in
+            if reminder.name == "Alpha" {
+                let other = try otherRun()
+                _ = try other.delete(references: ["Bravo"], now: fixedNow)
+                let charlie = try #require(try other.dueReminders(today: today, now: fixedNow.addingTimeInterval(3600))
+                    .first { $0.name == "Charlie" })
+                try other.settleReminders(sent: [charlie], released: [], pending: [], now: fixedNow, run: "a sync")
+            }
+            delivered.append(reminder.name)
+            return .delivered
+        }
+        #expect(delivered == ["Alpha", "Delta"])
+        #expect(result.lostClaims.map(\.reminder.name) == ["Bravo", "Charlie"])
+        #expect(result.lostClaims.map(\.why) == [.subscriptionDeleted, .sentElsewhere])
+        #expect(try otherRun().dueReminders(today: today, now: fixedNow.addingTimeInterval(3600)).isEmpty)
     }
 
     @Test func aFailedReminderIsGivenBackAndTheOthersAreRecorded() throws {

@@ -79,6 +79,16 @@ struct ReminderRecords {
         return connection.changes > 0
     }
 
+    /// Why a run no longer holds its claim on `record`.
+    func whyLost(_ record: SentReminder) throws -> LostClaim.Why {
+        guard try connection.scalar("SELECT 1 FROM subscriptions WHERE id = ?", [.text(record.subscriptionID)]) != nil
+        else { return .subscriptionDeleted }
+        let state = try connection.scalar("""
+            SELECT state FROM reminders_sent WHERE subscription_id = ? AND kind = ? AND payment_date = ? AND offset_days = ?
+            """, key(of: record))
+        return state == .text(State.sent.rawValue) ? .sentElsewhere : .takenOver
+    }
+
     /// Writes `row` back as sent; a row there already (a claim, or sent again since) stays.
     func restore(_ row: SentReminderRow) throws {
         try connection.run("""
