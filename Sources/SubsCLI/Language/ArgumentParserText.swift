@@ -44,7 +44,7 @@ enum ArgumentParserText {
 
     /// An option or argument at the start of a help line: `  --remind <günler>  Her ödemeden...`
     /// gives the label and the start of its description.
-    nonisolated(unsafe) private static let entry = try! NSRegularExpression(
+    private static let entry = try! NSRegularExpression(
         pattern: #"^  ((?:-[^ ]*, )*[-<][^ ]*(?: [<\[][^ ]*)*)(?: +(.*))?$"#)
 
     /// The help laid out again for the language's longer or shorter words, as argument-parser lays

@@ -120,8 +120,12 @@ enum PrivateFiles {
         }
         let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if target.hasPrefix("/") { return target }
-        // A relative target is relative to the directory the link is in.
-        return PathName.directory(of: link) + "/" + target
+        // A relative target is relative to the directory the link is in; named from its real
+        // directory when that is there, so that a message shows `/home/u/usb/key`, not
+        // `/home/u/.config/subs/../../usb/key`.
+        let joined = PathName.directory(of: link) + "/" + target
+        guard let directory = realPath(PathName.directory(of: joined)) else { return joined }
+        return (directory == "/" ? "" : directory) + "/" + PathName.name(of: joined)
     }
 
     private static func realPath(_ path: String) -> String? {

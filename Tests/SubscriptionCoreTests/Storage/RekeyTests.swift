@@ -128,6 +128,10 @@ extension RekeyTests {
         // The old key is kept beside the file it was in, not beside the link.
         let kept = try #require(outcome.oldKeyFile)
         #expect(try Files.bytes(scratch.path("secrets/" + PathName.name(of: kept))) == oldKey)
+        // Named as the user would name it, not through the link's `../..`.
+        let secrets = try #require(realpath(scratch.path("secrets"), nil))
+        defer { free(secrets) }
+        #expect(PathName.directory(of: kept) == String(cString: secrets), "\(kept)")
         #expect(!Files.exists(Rekey.pendingPath(target)) && !Files.exists(Rekey.pendingPath(link)))
     }
 
