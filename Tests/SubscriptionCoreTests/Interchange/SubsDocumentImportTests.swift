@@ -130,6 +130,24 @@ struct SubsDocumentImportTests {
         }
     }
 
+    /// A subscription is labelled by its name, a rate by its currency: one with no name is not
+    /// labelled with its currency, as if it were a rate.
+    @Test func aSubscriptionWithNoNameIsNotLabelledByItsCurrency() throws {
+        var document = try Self.document()
+        var entries = document["subscriptions"] as! [[String: Any]]
+        entries[0]["name"] = NSNull()
+        document["subscriptions"] = entries
+        #expect(throws: ImportError.record(.path("subscriptions[0]", name: nil), field: .named("name"), problem: .nullInsteadOf(.string))) {
+            _ = try Self.parse(document)
+        }
+        entries[0]["name"] = "Gym"
+        document["subscriptions"] = entries
+        document["rates"] = [["currency": "EUR", "base": "USD", "rate": 1.08]]
+        #expect(throws: ImportError.record(.path("rates[0]", name: "EUR"), field: .named("rate"), problem: .notOfKind(.string))) {
+            _ = try Self.parse(document)
+        }
+    }
+
     @Test func theLifeErrorIsTheOperationsOwn() throws {
         var document = try Self.document()
         var entries = document["subscriptions"] as! [[String: Any]]

@@ -160,7 +160,9 @@ public enum SubsDocumentFormat: ImportFormat {
         var name: String?
         if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
            let items = object[list] as? [[String: Any]], index < items.count {
-            name = items[index]["name"] as? String ?? items[index]["currency"] as? String
+            // A rate is known by its currency; anything else only by its name (a subscription
+            // without one is not to be labelled with its currency).
+            name = items[index][list == "rates" ? "currency" : "name"] as? String
         }
         let field = path.dropFirst(2).map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
             .joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
