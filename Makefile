@@ -188,8 +188,9 @@ test: test-deps
 	python3 Tests/layers/check_layers.py
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	python3 Tests/ics/check_ics.py "$$($(SWIFT) build --show-bin-path)/subs"
-	@# A test that hangs fails the run after 15 minutes (the suite takes about 5) rather than holding CI.
-	timeout --kill-after=30 900 $(SWIFT) test --skip-build $(SWIFT_FLAGS)
+	@# A test that hangs fails the run after 15 minutes (the suite takes about 5) rather than holding CI;
+	@# in the foreground, so that Ctrl-C still reaches it.
+	timeout --foreground --kill-after=30 900 $(SWIFT) test --skip-build $(SWIFT_FLAGS)
 
 ## bench-deps: the peers `make bench` times subs against, Taskwarrior and hledger, and the
 ## `sqlcipher` shell, its floor.

@@ -2,7 +2,8 @@ import CProcess
 import SubsCLI
 
 // A page faulted in costs about 2.5 µs on the machine `make bench` runs on, and a block in a
-// mapping of its own is faulted in afresh each time: kept in the heap, blocks freed are used
-// again. Over 100,000 subscriptions `list` took 8% less time and `upcoming` 6% (docs/speed.md).
+// mapping of its own is faulted in afresh each time: kept in the heap, a block freed is used
+// again (unless it lies at the heap's top, which glibc trims). Over 100,000 subscriptions `list`
+// took 4% less time and `upcoming` 7% (docs/speed.md).
 subs_keep_blocks_in_heap()
 Subs.runAsMain()

@@ -193,6 +193,8 @@ extension SubsTranslations {
          "%1$@ için %2$@ tarihli hatırlatma gönderilmedi: bu arada başka bir çalıştırma ya da eşitleme onu gönderilmiş olarak kaydetti"),
         ("reminder for %@ on %@ not sent: the subscription was deleted meanwhile",
          "%1$@ için %2$@ tarihli hatırlatma gönderilmedi: abonelik bu arada silindi"),
+        ("reminder for %@ on %@ not sent: its claim was undone meanwhile; the next run sends it",
+         "%1$@ için %2$@ tarihli hatırlatma gönderilmedi: üstlenmesi bu arada geri alındı; sonraki çalıştırma onu gönderecek"),
         ("stopped by %@; %@ of %@ reminders sent, %@ is left for the next run",
          "%1$@ ile durduruldu; %3$@ hatırlatmadan %2$@ tanesi gönderildi, %4$@ tanesi sonraki çalıştırmaya kaldı"),
         ("stopped by %@; %@ of %@ reminders sent, %@ are left for the next run",

@@ -102,6 +102,8 @@ enum ReminderRenderer {
             localized("reminder for \(name) on \(date) not sent: another run or a sync recorded it as sent meanwhile")
         case .subscriptionDeleted:
             localized("reminder for \(name) on \(date) not sent: the subscription was deleted meanwhile")
+        case .undone:
+            localized("reminder for \(name) on \(date) not sent: its claim was undone meanwhile; the next run sends it")
         }
         return "subs: " + line
     }

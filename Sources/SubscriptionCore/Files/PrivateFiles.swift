@@ -102,13 +102,14 @@ enum PrivateFiles {
         return path
     }
 
-    /// The file a link at `path` leads to when that file is there, else `path`: a file written
-    /// there (a backup, a new key) is then renamed over the linked file and the link stays, while
-    /// a link to nothing (a stick not plugged in) is replaced, not written under an empty mount
-    /// point.
+    /// The regular file a link at `path` leads to when that file is there, else `path`: a file
+    /// written there (a backup, a new key) is then renamed over the linked file and the link
+    /// stays, while a link to nothing (a stick not plugged in) is replaced, not written under an
+    /// empty mount point. A link to anything else (a folder, a FIFO) is not followed.
     static func followingLinksToExistingFile(_ path: String) -> String {
         let followed = followingLinks(path)
-        return followed != path && (try? exists(followed)) == true ? followed : path
+        var info = stat()
+        return followed != path && lstat(followed, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? followed : path
     }
 
     /// Where the link `link` points, as a path usable from here; an error is said of `path`.

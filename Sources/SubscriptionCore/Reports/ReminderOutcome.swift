@@ -28,6 +28,9 @@ public struct LostClaim: Equatable, Sendable {
         case sentElsewhere
         /// Its subscription was deleted meanwhile.
         case subscriptionDeleted
+        /// Its claim was undone meanwhile (an `undo`, a sync) and nobody holds it: the next run
+        /// sends it.
+        case undone
     }
 }
 
@@ -41,7 +44,7 @@ public struct ReminderRunResult: Equatable, Sendable {
     public internal(set) var failures: [ReminderFailure] = []
     /// Not delivered because the run was interrupted; given back for the next run.
     public internal(set) var interrupted: [Reminder] = []
-    /// Not delivered here because this run's claim on it went while the run was held up, and why.
+    /// Not delivered here because this run's claim on it went before its turn came, and why.
     public internal(set) var lostClaims: [LostClaim] = []
 
     /// Whether the run stopped early.

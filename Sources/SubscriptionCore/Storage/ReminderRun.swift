@@ -64,6 +64,9 @@ public enum ReminderRun {
                 result.delivered = claimed
                 return result
             }
+            // The first one is checked as every next one is: its claim may have gone while
+            // `announce` ran.
+            try settle()
             while let reminder = pending.popFirst() {
                 switch deliver(reminder) {
                 case .delivered:

@@ -47,8 +47,13 @@ extension SubscriptionStore {
                 try reminders.release(record, run: run)
             }
             return try pending.compactMap { reminder in
-                let lost = try ReminderReport.records(of: reminder).filter { try !reminders.renew($0, now: now, run: run) }
-                return try lost.first.map { LostClaim(reminder: reminder, why: try reminders.whyLost($0)) }
+                let records = ReminderReport.records(of: reminder)
+                let lost = try records.filter { try !reminders.renew($0, now: now, run: run) }
+                guard let first = lost.first else { return nil }
+                // A reminder not sent is not held either: the run's claims on its other days
+                // before are given back, for the next run to send it whole.
+                for record in records where !lost.contains(record) { try reminders.release(record, run: run) }
+                return LostClaim(reminder: reminder, why: try reminders.whyLost(first))
             }
         }
     }

@@ -168,13 +168,20 @@ struct PageSizeTests {
         try writer.execute("ROLLBACK")
         #expect(try Files.bytes(crashed.databasePath + "-journal").count > 1024, "the journal holds pages")
 
-        // Opened through a link, whose file SQLite keeps its journal beside.
-        let linked = StoreLocation(databasePath: scratch.path("linked.db"), key: location.key)
-        try FileManager.default.createSymbolicLink(atPath: linked.databasePath, withDestinationPath: "crashed/subs.db")
-        let reopened = try SubscriptionStore(location: linked)
-        #expect(try reopened.subscriptions() == before)
-        #expect(try pageSize(crashed.databasePath, key: crashed.key) == 4096)
-        #expect(!Files.exists(crashed.databasePath + "-journal"))
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: linked.databasePath) == "crashed/subs.db")
+        // The same, opened through a link: SQLite keeps the journal beside the file it leads to.
+        let linkedFile = StoreLocation(databasePath: scratch.path("crashed/linked-subs.db"), key: location.key)
+        for suffix in ["", "-journal"] {
+            try FileManager.default.copyItem(atPath: crashed.databasePath + suffix, toPath: linkedFile.databasePath + suffix)
+        }
+        let link = StoreLocation(databasePath: scratch.path("linked.db"), key: location.key)
+        try FileManager.default.createSymbolicLink(atPath: link.databasePath, withDestinationPath: "crashed/linked-subs.db")
+
+        for (opened, file) in [(crashed, crashed), (link, linkedFile)] {
+            let reopened = try SubscriptionStore(location: opened)
+            #expect(try reopened.subscriptions() == before)
+            #expect(try pageSize(file.databasePath, key: file.key) == 4096)
+            #expect(!Files.exists(file.databasePath + "-journal"))
+        }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.databasePath) == "crashed/linked-subs.db")
     }
 }

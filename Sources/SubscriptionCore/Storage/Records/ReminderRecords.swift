@@ -86,7 +86,11 @@ struct ReminderRecords {
         let state = try connection.scalar("""
             SELECT state FROM reminders_sent WHERE subscription_id = ? AND kind = ? AND payment_date = ? AND offset_days = ?
             """, key(of: record))
-        return state == .text(State.sent.rawValue) ? .sentElsewhere : .takenOver
+        switch state {
+        case .text(State.sent.rawValue)?: return .sentElsewhere
+        case .text(State.claimed.rawValue)?: return .takenOver
+        default: return .undone
+        }
     }
 
     /// Writes `row` back as sent; a row there already (a claim, or sent again since) stays.
