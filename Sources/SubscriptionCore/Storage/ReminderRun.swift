@@ -7,8 +7,8 @@ import Foundation
 /// - each is recorded as sent as soon as its delivery succeeds, or given back as soon as it fails;
 ///   with no hook, printing them is their delivery, and all are recorded at once after it;
 /// - the claims still pending are renewed as the run goes, so a long run keeps them; one that
-///   went stale and was taken over by another run is left to that run, and one sent elsewhere
-///   or whose subscription was deleted meanwhile is not sent;
+///   went stale and was taken over by another run is left to that run, and one whose claim went
+///   otherwise (sent elsewhere, its subscription deleted, undone) is not sent;
 /// - once delivery reports `.interrupted`, that reminder and every one not yet tried are given
 ///   back, and what was delivered stays recorded.
 public enum ReminderRun {
@@ -43,16 +43,14 @@ public enum ReminderRun {
             // deleted, or a sync that brought it as sent), and it is delivered next.
             let moment = now()
             let renewingAll = !(0..<SubscriptionStore.reminderClaimTimeout / 10).contains(moment.timeIntervalSince(renewed))
-            var settling = (sent: sent, released: released)
-            while true {
-                let lost = try store.settleReminders(
-                    sent: settling.sent, released: settling.released,
-                    pending: Array(renewingAll ? pending : pending.prefix(1)), now: moment, run: run)
-                settling = ([], [])
+            var lost = try store.settleReminders(
+                sent: sent, released: released, pending: Array(renewingAll ? pending : pending.prefix(1)), now: moment, run: run)
+            while !lost.isEmpty {
                 pending.removeAll { reminder in lost.contains { $0.reminder == reminder } }
                 result.lostClaims += lost
                 // The next one gone, the one after it is delivered next: it is checked the same way.
-                if renewingAll || lost.isEmpty { break }
+                lost = renewingAll ? [] : try store.settleReminders(
+                    sent: [], released: [], pending: Array(pending.prefix(1)), now: moment, run: run)
             }
             if renewingAll { renewed = moment }
         }

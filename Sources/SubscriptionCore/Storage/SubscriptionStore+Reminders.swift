@@ -31,8 +31,7 @@ extension SubscriptionStore {
     /// In one transaction: records `sent` as delivered, gives back the claims of `released` so
     /// that the next run tries them again, and renews the claims of `pending`, which this run is
     /// still to deliver. Only the run's own claims are given back or renewed; returns the pending
-    /// reminders whose claim went (taken over once stale, sent elsewhere, or its subscription
-    /// deleted), which this run must leave alone.
+    /// reminders whose claim went (`LostClaim.Why`), which this run must leave alone.
     @discardableResult
     func settleReminders(
         sent: [Reminder], released: [Reminder], pending: [Reminder], now: Date, run: String
