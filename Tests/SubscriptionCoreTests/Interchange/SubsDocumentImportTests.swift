@@ -130,9 +130,9 @@ struct SubsDocumentImportTests {
         }
     }
 
-    /// A subscription is labelled by its name, a rate by its currency: one with no name is not
-    /// labelled with its currency, as if it were a rate.
-    @Test func aSubscriptionWithNoNameIsNotLabelledByItsCurrency() throws {
+    /// A subscription is labelled by its name, a rate by its currency, a settlement by who paid
+    /// whom: a subscription with no name is not labelled with its currency, as if it were a rate.
+    @Test func eachRecordIsLabelledByWhatNamesIt() throws {
         var document = try Self.document()
         var entries = document["subscriptions"] as! [[String: Any]]
         entries[0]["name"] = NSNull()
@@ -144,6 +144,12 @@ struct SubsDocumentImportTests {
         document["subscriptions"] = entries
         document["rates"] = [["currency": "EUR", "base": "USD", "rate": 1.08]]
         #expect(throws: ImportError.record(.path("rates[0]", name: "EUR"), field: .named("rate"), problem: .notOfKind(.string))) {
+            _ = try Self.parse(document)
+        }
+        document["rates"] = []
+        document["settlements"] = [["id": "0d7f1e52-3c4b-4f8e-9a61-2b5c8d9e0f13", "from": "Ali", "to": "Bora", "amount": 12,
+                                    "currency": "EUR", "date": "2026-11-01", "created_at": "2026-11-01T10:00:00Z"]]
+        #expect(throws: ImportError.record(.path("settlements[0]", name: "Ali → Bora"), field: .named("amount"), problem: .notOfKind(.string))) {
             _ = try Self.parse(document)
         }
     }

@@ -160,9 +160,14 @@ public enum SubsDocumentFormat: ImportFormat {
         var name: String?
         if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
            let items = object[list] as? [[String: Any]], index < items.count {
-            // A rate is known by its currency; anything else only by its name (a subscription
-            // without one is not to be labelled with its currency).
-            name = items[index][list == "rates" ? "currency" : "name"] as? String
+            // A rate is known by its currency, a settlement by who paid whom; anything else only
+            // by its name (a subscription without one is not to be labelled with its currency).
+            let item = items[index]
+            name = switch list {
+            case "rates": item["currency"] as? String
+            case "settlements": (item["from"] as? String).flatMap { from in (item["to"] as? String).map { "\(from) → \($0)" } }
+            default: item["name"] as? String
+            }
         }
         let field = path.dropFirst(2).map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
             .joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
