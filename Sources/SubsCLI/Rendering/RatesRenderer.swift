@@ -13,7 +13,9 @@ enum RatesRenderer {
             }).rendered
         case .table:
             guard !rates.isEmpty else {
-                return localized("No exchange rates. Set one with 'subs rates set EUR 1.08' (1 EUR = 1.08 \(base.code)).")
+                // The example is never the base itself, which has no rate.
+                let (example, rate) = base.code == "EUR" ? ("USD", "0.92") : ("EUR", "1.08")
+                return localized("No exchange rates. Set one with 'subs rates set \(example) \(rate)' (1 \(example) = \(rate) \(base.code)).")
                     + "\n"
             }
             var table = Table([.init(header: localized("CURRENCY")),

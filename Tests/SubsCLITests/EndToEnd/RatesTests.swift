@@ -79,4 +79,16 @@ struct RatesTests {
         let bad = try sandbox.run(["rates", "delete", "EURO"])
         #expect(bad.status == 64, "\(bad)")
     }
+
+    @Test("With no rates, the example given works: it never names the base currency itself")
+    func emptyListsExample() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.succeed(["rates", "list"]).stdout
+                == "No exchange rates. Set one with 'subs rates set EUR 1.08' (1 EUR = 1.08 USD).\n")
+        try sandbox.succeed(["config", "set", "currency", "EUR"])
+        let empty = try sandbox.succeed(["rates", "list"]).stdout
+        #expect(empty == "No exchange rates. Set one with 'subs rates set USD 0.92' (1 USD = 0.92 EUR).\n")
+        try sandbox.succeed(["rates", "set", "USD", "0.92"])
+        #expect(try sandbox.succeed(["rates", "list"]).stdout.contains("USD"))
+    }
 }
