@@ -29,6 +29,13 @@ enum ArgumentParserText {
                 let indent = line[range].prefix { $0 == " " }
                 line.replaceSubrange(range, with: indent + localized("default: "))
             }
+            // The default subcommand, `  now (default)    Bu makinenin…`: its description stays
+            // in its column.
+            if let range = line.range(of: #"^  \S+ \(default\) *"#, options: .regularExpression) {
+                let label = line[range].prefix { $0 != "(" } + localized("(default)")
+                let padding = max(1, line.distance(from: range.lowerBound, to: range.upperBound) - label.count)
+                line.replaceSubrange(range, with: label + String(repeating: " ", count: padding))
+            }
             // `See 'subs help vault <subcommand>' for detailed help.`, for any command with subcommands.
             if let range = line.range(of: #"See '(.+) <subcommand>' for detailed help\."#, options: .regularExpression) {
                 let command = line[range].dropFirst("See '".count).dropLast(" <subcommand>' for detailed help.".count)

@@ -138,7 +138,7 @@ struct TurkishWordsTests {
         #expect(try sandbox.succeed(["config", "get", "budget"], environment: turkish).stdout == "1500\n", "scripts read it as stored")
     }
 
-    @Test("Help shows Turkish placeholders, and every Turkish help line fits 80 columns")
+    @Test("Help shows Turkish placeholders and marks, and every Turkish help line fits 80 columns")
     func help() throws {
         let sandbox = try Sandbox()
         let add = try sandbox.succeed(["help", "add"], environment: ["SUBS_LANG": "tr", "COLUMNS": "80"]).stdout
@@ -148,7 +148,8 @@ struct TurkishWordsTests {
                         "category", "category list", "category add", "category rename", "category delete",
                         "config", "config list", "config get", "config set", "config unset", "export", "backup",
                         "restore", "rekey", "import", "log", "undo", "paid", "skip", "detect", "vault", "vault set",
-                        "vault show", "vault list", "vault copy", "vault rm", "vault passwd"]
+                        "vault show", "vault list", "vault copy", "vault rm", "vault passwd",
+                        "sync", "sync now", "sync init", "sync join", "sync status", "sync compact"]
         for command in commands {
             let text = try sandbox.succeed(["help"] + command.split(separator: " ").map(String.init),
                                            environment: ["SUBS_LANG": "tr", "COLUMNS": "80"]).stdout
@@ -156,6 +157,8 @@ struct TurkishWordsTests {
             for line in text.split(separator: "\n") where line.count > 80 && !line.hasPrefix("KULLANIM:") {
                 Issue.record("subs help \(command): \(line.count) columns: \(line)")
             }
+            // argument-parser's own words too, such as the default subcommand's mark.
+            #expect(!text.contains("(default"), "subs help \(command): \(text)")
         }
     }
 
