@@ -13,7 +13,7 @@ extension Subs {
                 matches; any other day is refused unless --extra records a charge beyond the \
                 schedule. A payment already recorded is not recorded twice. Money already spent \
                 (show, stats, summary) uses recorded amounts; forecasts stay on the schedule. \
-                --undo removes the record on --on.
+                --undo removes the record on --on (the bank's day or the payment's).
 
                 Examples:
                   subs paid electricity --amount 84.20
@@ -52,8 +52,11 @@ extension Subs {
             let amount = try amount.map { try DecimalAmount(typed: $0, in: Language.current) }
             let store = try store.openStore()
             if undo, let date {
-                let subscription = try store.update(reference, as: .paid) { try $0.removeRecord(on: date) }
-                print(localized("Removed the record of \(subscription.name.terminalSafe) on \(SubscriptionText.date(date))."))
+                var removed = date
+                let subscription = try store.update(reference, as: .paid) { removed = try $0.removeRecord(on: date, today: today) }
+                let name = subscription.name.terminalSafe
+                print(removed == date ? localized("Removed the record of \(name) on \(SubscriptionText.date(date)).")
+                      : localized("Removed the record of \(name) charged on \(SubscriptionText.date(date)), the payment due \(SubscriptionText.date(removed))."))
                 return
             }
             var paid: PaidRecord?

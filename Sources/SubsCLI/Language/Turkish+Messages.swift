@@ -48,6 +48,8 @@ extension SubsTranslations {
         ("Repeat the password: ", "Şifreyi yineleyin: "),
         ("it names the record to remove", "kaldırılacak kaydı o belirtir"),
         ("Removed the record of %@ on %@.", "%@ için %@ tarihli kayıt kaldırıldı."),
+        ("Removed the record of %@ charged on %@, the payment due %@.",
+         "%@ için %@ tarihinde tahsil edilen, %@ tarihli ödemenin kaydı kaldırıldı."),
         ("Recorded %@: %@ charged on %@.", "Kaydedildi: %1$@, %3$@ tarihinde %2$@ tahsil edildi."),
         ("Recorded %@: %@ charged on %@ (scheduled %@).", "Kaydedildi: %1$@, %3$@ tarihinde %2$@ tahsil edildi (planlanan %4$@)."),
         ("Recorded %@: %@ charged on %@ (an extra charge).", "Kaydedildi: %1$@, %3$@ tarihinde %2$@ tahsil edildi (ek tahsilat)."),

@@ -70,10 +70,17 @@ extension Subscription {
         replaceRecord(ChargeRecord(date: date, amount: nil))
     }
 
-    /// Removes the record on `date`.
-    public mutating func removeRecord(on date: CivilDate) throws {
-        guard let index = charges.firstIndex(where: { $0.date == date }) else { throw NoChargeRecorded(date: date) }
-        charges.remove(at: index)
+    /// Removes the record on `date`, or else the charge `paid --on date` records: the one of the
+    /// scheduled payment a bank charge that day pays (`scheduledPayment(chargedOn:today:)`).
+    /// Returns the day of the record removed.
+    @discardableResult
+    public mutating func removeRecord(on date: CivilDate, today: CivilDate) throws -> CivilDate {
+        var index = charges.firstIndex { $0.date == date }
+        if index == nil, renewal != .manual, let paid = scheduledPayment(chargedOn: date, today: today) {
+            index = charges.firstIndex { $0.date == paid.date && !$0.isSkip }
+        }
+        guard let index else { throw NoChargeRecorded(date: date) }
+        return charges.remove(at: index).date
     }
 
     private mutating func replaceRecord(_ record: ChargeRecord) {

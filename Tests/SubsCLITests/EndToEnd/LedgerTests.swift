@@ -93,6 +93,18 @@ struct LedgerTests {
 
         try sandbox.succeed(["paid", "electricity", "--undo", "--on", "2026-09-05"] + Self.today)
         #expect(try spend(sandbox).history["2026-09"] == "80.00")
+
+        // Recorded on the bank's day, filed under the payment's: undone by either day.
+        try sandbox.succeed(["paid", "electricity", "--on", "2026-10-03", "--amount", "75"] + Self.today)
+        #expect(try spend(sandbox).history["2026-10"] == "75.00")
+        let undone = try sandbox.succeed(["paid", "electricity", "--undo", "--on", "2026-10-03"] + Self.today)
+        #expect(undone.stdout == "Removed the record of Electricity charged on 2026-10-03, the payment due 2026-10-05.\n")
+        #expect(try spend(sandbox).history["2026-10"] == "80.00")
+        // A day near no record is still refused, and changes nothing.
+        let refused = try sandbox.run(["paid", "electricity", "--undo", "--on", "2026-10-03"] + Self.today)
+        #expect(refused.status == 66, "\(refused)")
+        #expect(refused.stderrLines.count == 1, "\(refused)")
+        #expect(try spend(sandbox).history["2026-11"] == "88.00")
     }
 
     @Test("A skipped month vanishes from payments made, spend per month, upcoming and remind")

@@ -72,7 +72,7 @@ struct LifeCheckTests {
                     step = "notice \(date) end \(forced.map(\.description) ?? "")"
                 default:
                     guard let record = next.charges.randomElement(using: &rng) else { continue }
-                    try next.removeRecord(on: record.date); step = "undo record \(record.date)"
+                    try next.removeRecord(on: record.date, today: today); step = "undo record \(record.date)"
                 }
             } catch {
                 continue
