@@ -71,9 +71,14 @@ enum ContractText {
                 : localized("\(date(ends)), \(left) payments left")))
         }
         if showsRenewal(snapshot) {
-            fields.append((localized("Renewal"), snapshot.nextPayment.map {
-                localized("manual: renews when you pay; expires on \(date($0.date))")
-            } ?? localized("manual: renews when you pay")))
+            let renewal = if let lapsed = subscription.lapse(on: snapshot.today) {
+                localized("manual: lapsed on \(date(lapsed)), not renewed; renews when you pay")
+            } else if let next = snapshot.nextPayment {
+                localized("manual: renews when you pay; expires on \(date(next.date))")
+            } else {
+                localized("manual: renews when you pay")
+            }
+            fields.append((localized("Renewal"), renewal))
         }
         return fields
     }

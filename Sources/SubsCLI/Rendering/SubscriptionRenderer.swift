@@ -304,7 +304,8 @@ enum SubscriptionRenderer {
             output += "  " + localized("… \(detail.paymentsMade.count - shown.count) earlier") + "\n"
         }
         for payment in shown {
-            output += "  \(date(payment.date))  \(SubscriptionText.money(payment.amount))" + Self.recorded(payment) + "\n"
+            output += "  \(date(payment.date))  \(SubscriptionText.money(payment.amount))"
+                + Self.recorded(payment, renewedByHand: subscription.renewal == .manual) + "\n"
         }
         if let rise = PriceRise(subscription, today: today) {
             output += "\n" + terminal.paint(localized("Price rise"), .bold) + "\n  " + PriceRiseText.line(rise) + "\n"
@@ -314,6 +315,7 @@ enum SubscriptionRenderer {
         for payment in detail.nextPayments {
             output += "  \(date(payment.date))  \(SubscriptionText.money(payment.amount))\n"
         }
+        if detail.nextPayments.isEmpty { output += "  " + localized("none") + "\n" }
         return output
     }
 
@@ -333,10 +335,13 @@ enum SubscriptionRenderer {
     }
 
     /// How a payment made was known: recorded (beside the scheduled amount when it differs), or
-    /// from the schedule (nothing said).
-    private static func recorded(_ payment: Payment) -> String {
+    /// from the schedule (nothing said). A plan renewed by hand has no schedule to be extra to:
+    /// each record is a renewal.
+    private static func recorded(_ payment: Payment, renewedByHand: Bool) -> String {
         guard payment.isActual else { return "" }
-        guard let scheduled = payment.scheduledAmount else { return "  " + localized("charged (extra)") }
+        guard let scheduled = payment.scheduledAmount else {
+            return "  " + (renewedByHand ? localized("renewed") : localized("charged (extra)"))
+        }
         return "  " + (scheduled == payment.amount ? localized("charged")
             : localized("charged (scheduled \(SubscriptionText.money(scheduled)))"))
     }

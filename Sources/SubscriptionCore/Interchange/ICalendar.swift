@@ -37,7 +37,7 @@ public enum ICalendar {
         // A cancelled subscription keeps its events, ended by UNTIL, so a calendar that imported
         // them earlier stops the series instead of repeating it forever.
         for subscription in ordered {
-            for series in PaymentSeries.all(of: subscription) {
+            for series in PaymentSeries.all(of: subscription, today: today) {
                 for part in series.rule.parts {
                     let event = PaymentEvent(
                         subscription: subscription, series: series, part: part,

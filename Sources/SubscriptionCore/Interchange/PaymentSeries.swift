@@ -47,10 +47,10 @@ struct PaymentSeries: Hashable, Sendable {
     }
 
     /// One series per billing period, oldest first, and for a plan renewed by hand one from its
-    /// latest recorded renewal; leaving out series without any payment.
-    static func all(of subscription: Subscription) -> [PaymentSeries] {
+    /// latest recorded renewal unless it lapsed by `today`; leaving out series without any payment.
+    static func all(of subscription: Subscription, today: CivilDate) -> [PaymentSeries] {
         var series = subscription.periods.indices.map { PaymentSeries(subscription, periodIndex: $0) }
-        if let renewals = subscription.manualRenewals {
+        if let renewals = subscription.manualRenewals, subscription.lapse(on: today) == nil {
             // The period the latest renewal falls in, as `scheduledPayments` finds it.
             let owner = subscription.periods.lastIndex {
                 ($0.restartedOn ?? subscription.startDate) <= renewals.latest

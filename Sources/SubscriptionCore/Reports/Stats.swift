@@ -72,10 +72,14 @@ public struct Stats: Sendable {
             .map { CategorySpend(name: $0.key, monthly: $0.value, share: total > 0 ? $0.value / total * 100 : 0) }
             .sorted { $0.monthly == $1.monthly ? ($0.name ?? "~") < ($1.name ?? "~") : $0.monthly > $1.monthly }
 
+        // Months past count the payments made; months ahead, those due as of today.
         func spend(in month: Month, from start: CivilDate, through end: CivilDate) throws -> MonthSpend {
             var totals = CurrencyTotals()
             for subscription in subscriptions {
-                for payment in subscription.payments(from: max(start, month.firstDay), through: min(end, month.lastDay)) {
+                let (from, through) = (max(start, month.firstDay), min(end, month.lastDay))
+                let payments = through <= today ? subscription.paymentsMade(from: from, through: through, today: today)
+                    : subscription.payments(from: from, through: through, today: today)
+                for payment in payments {
                     let amount = myShare ? subscription.myShare(of: payment.amount, me: me) : payment.amount
                     totals.add(amount.decimal, in: amount.currency)
                 }

@@ -31,11 +31,11 @@ public final class SubscriptionSnapshot: Sendable {
         self.status = subscription.status(on: today)
         self.amount = subscription.price(on: today)
         self.cycle = subscription.cycle(on: today)
-        self.nextPayment = subscription.nextPayment(onOrAfter: today)
+        self.nextPayment = subscription.nextPayment(onOrAfter: today, today: today)
         self.remindDays = subscription.remindDays ?? config.remindDays
         self.nextDeadline = subscription.nextDeadline(onOrAfter: today)
         self.paymentsLeft = subscription.ends.map { ends in
-            ends < today ? 0 : subscription.payments(from: today, through: ends).count
+            ends < today ? 0 : subscription.payments(from: today, through: ends, today: today).count
         }
         // Last, so that it is moved in, not copied: a list makes 100,000 snapshots.
         self.subscription = subscription
@@ -73,7 +73,7 @@ public struct SubscriptionDetail: Sendable {
         self.snapshot = snapshot
         self.paymentsMade = snapshot.subscription.paymentsMade(through: snapshot.today)
         self.nextPayments = snapshot.subscription.nextPayments(
-            onOrAfter: snapshot.today.adding(days: 1) ?? snapshot.today, count: Self.nextPaymentCount)
+            onOrAfter: snapshot.today.adding(days: 1) ?? snapshot.today, count: Self.nextPaymentCount, today: snapshot.today)
     }
 
     /// The sum of the payments made, in the subscription's currency.

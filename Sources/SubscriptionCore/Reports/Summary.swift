@@ -62,12 +62,12 @@ public struct Summary: Sendable {
         for subscription in subscriptions {
             // A subscription's payments come in date order: one whose first is later than the
             // `kept` earliest has nothing to add.
-            if earliestDays.count == kept, let first = subscription.nextPayment(onOrAfter: today),
+            if earliestDays.count == kept, let first = subscription.nextPayment(onOrAfter: today, today: today),
                first.date > earliestDays[kept - 1] {
                 continue
             }
             var items: [UpcomingItem] = []
-            for payment in subscription.nextPayments(onOrAfter: today, count: kept) {
+            for payment in subscription.nextPayments(onOrAfter: today, count: kept, today: today) {
                 UpcomingItem.append(payment, of: subscription, today: today, to: &items)
             }
             for item in items where earliestDays.count < kept || item.date <= earliestDays[kept - 1] {

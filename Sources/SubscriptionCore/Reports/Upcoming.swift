@@ -61,7 +61,7 @@ public struct UpcomingItem: Hashable, Sendable {
         of subscription: Subscription, from start: CivilDate, through end: CivilDate, today: CivilDate,
         to items: inout [UpcomingItem]
     ) {
-        for payment in subscription.payments(from: start, through: end) {
+        for payment in subscription.payments(from: start, through: end, today: today) {
             append(payment, of: subscription, today: today, to: &items)
         }
         let zero = Money(minorUnits: 0, currency: subscription.currency)

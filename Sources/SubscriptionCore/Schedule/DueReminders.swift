@@ -20,7 +20,7 @@ extension Subscription {
         // Near the last supported day the window stops there, not nowhere.
         let end = CivilDate(clampingDaysSinceEpoch: today.daysSinceEpoch + min(horizon, 1 << 20))
         // A payment already recorded as charged needs no reminder; a skipped one is not there.
-        return payments(from: today, through: end).filter { !$0.isActual }.flatMap { payment in
+        return payments(from: today, through: end, today: today).filter { !$0.isActual }.flatMap { payment in
             offsets.sorted(by: >)
                 .filter { payment.date.adding(days: -$0).map { $0 <= today } ?? true }
                 .map { DueReminder(payment: payment, offset: $0, kind: kind(of: payment)) }

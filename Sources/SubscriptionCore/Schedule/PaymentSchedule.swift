@@ -72,13 +72,38 @@ extension Subscription {
     }
 
     /// The renewals due after the latest recorded one, within `periodIndex`'s last day: one cycle
-    /// after it, and every cycle after that.
+    /// after it, and every cycle after that. As of `today`, none once the first of them is past
+    /// unpaid: the plan lapsed that day (`lapse(on:)`). Without `today`, all of them.
     private func renewalSchedule(
-        ofPeriod index: Int, _ renewals: (first: CivilDate, latest: CivilDate)
+        ofPeriod index: Int, _ renewals: (first: CivilDate, latest: CivilDate), today: CivilDate?
     ) -> BillingSchedule? {
-        let owner = periods.lastIndex { ($0.restartedOn ?? startDate) <= renewals.latest } ?? 0
+        let (owner, schedule) = renewalSchedule(renewals)
         guard owner == index else { return nil }
-        return BillingSchedule(anchor: renewals.latest, cycle: periods[index].cycle ?? cycle)
+        if let today, let due = renewalDue(schedule, after: renewals.latest), due < today { return nil }
+        return schedule
+    }
+
+    /// The period the latest recorded renewal falls in, and the renewals' schedule from it.
+    private func renewalSchedule(_ renewals: (first: CivilDate, latest: CivilDate)) -> (owner: Int, schedule: BillingSchedule) {
+        let owner = periods.lastIndex { ($0.restartedOn ?? startDate) <= renewals.latest } ?? 0
+        return (owner, BillingSchedule(anchor: renewals.latest, cycle: periods[owner].cycle ?? cycle))
+    }
+
+    /// The first renewal of `schedule` after `latest`, outside every pause.
+    private func renewalDue(_ schedule: BillingSchedule, after latest: CivilDate) -> CivilDate? {
+        latest.adding(days: 1).flatMap { nextUnpaused(in: schedule, onOrAfter: $0) }
+    }
+
+    /// For a plan renewed by hand: the day it lapsed, when the renewal due after the latest
+    /// recorded one is past `today` unpaid (PRODUCT.md §14). No charge is made up for that day or
+    /// any after it: the plan has no next payment until it is renewed (`subs paid`).
+    public func lapse(on today: CivilDate) -> CivilDate? {
+        guard let renewals = manualRenewals else { return nil }
+        let (owner, schedule) = renewalSchedule(renewals)
+        guard let due = renewalDue(schedule, after: renewals.latest), due < today,
+              lastDay(ofPeriod: owner).map({ due <= $0 }) ?? true
+        else { return nil }
+        return due
     }
 
     /// The record for `date`, if one was made.
@@ -112,9 +137,11 @@ extension Subscription {
         return .active
     }
 
-    /// Every payment due from `start` through `end`, both inclusive, oldest first.
-    public func payments(from start: CivilDate, through end: CivilDate) -> [Payment] {
-        let scheduled = scheduledPayments(from: start, through: end)
+    /// Every payment due from `start` through `end`, both inclusive, oldest first. As of `today`, a
+    /// plan renewed by hand has no renewal after it lapsed (`lapse(on:)`); without it, the
+    /// renewals after the latest recorded one run on.
+    public func payments(from start: CivilDate, through end: CivilDate, today: CivilDate? = nil) -> [Payment] {
+        let scheduled = scheduledPayments(from: start, through: end, today: today)
         guard !charges.isEmpty else { return scheduled }
         var payments = scheduled.compactMap { payment -> Payment? in
             guard let record = charge(on: payment.date) else { return payment }
@@ -129,8 +156,8 @@ extension Subscription {
         return payments.sorted { $0.date < $1.date }
     }
 
-    /// The payments the schedule alone gives, before any record.
-    public func scheduledPayments(from start: CivilDate, through end: CivilDate) -> [Payment] {
+    /// The payments the schedule alone gives, before any record; `today` as in `payments`.
+    public func scheduledPayments(from start: CivilDate, through end: CivilDate, today: CivilDate? = nil) -> [Payment] {
         let renewals = manualRenewals
         var payments: [Payment] = []
         for index in periods.indices {
@@ -138,7 +165,7 @@ extension Subscription {
             var dates = schedule(of: periods[index]).payments(from: start, through: last)
             if let renewals {
                 dates.removeAll { $0 >= renewals.first && (periods[index].restartedOn ?? startDate) <= renewals.latest }
-                if let renewal = renewalSchedule(ofPeriod: index, renewals),
+                if let renewal = renewalSchedule(ofPeriod: index, renewals, today: today),
                    let after = renewals.latest.adding(days: 1) {
                     dates += renewal.payments(from: max(start, after), through: last)
                 }
@@ -160,11 +187,11 @@ extension Subscription {
     }
 
     /// The first payment on or after `date` (a payment due that day counts), or nil when none
-    /// will be made. Jumps over pauses instead of stepping through them, so the cost does not
-    /// grow with the subscription's age.
-    public func nextPayment(onOrAfter date: CivilDate) -> Payment? {
+    /// will be made; `today` as in `payments`. Jumps over pauses instead of stepping through
+    /// them, so the cost does not grow with the subscription's age.
+    public func nextPayment(onOrAfter date: CivilDate, today: CivilDate? = nil) -> Payment? {
         var from = date
-        while let payment = nextScheduledPayment(onOrAfter: from) {
+        while let payment = nextScheduledPayment(onOrAfter: from, today: today) {
             guard let record = charge(on: payment.date) else { return payment }
             if let amount = record.amount {
                 return Payment(date: payment.date, amount: amount, isActual: true, scheduledAmount: payment.amount)
@@ -176,14 +203,14 @@ extension Subscription {
         return nil
     }
 
-    func nextScheduledPayment(onOrAfter date: CivilDate) -> Payment? {
+    func nextScheduledPayment(onOrAfter date: CivilDate, today: CivilDate? = nil) -> Payment? {
         let renewals = manualRenewals
         for index in periods.indices {
             var candidates = [nextUnpaused(in: schedule(of: periods[index]), onOrAfter: date)]
             if let renewals, (periods[index].restartedOn ?? startDate) <= renewals.latest {
                 // The schedule counts only before the first record; the renewals after the latest.
                 candidates[0] = candidates[0].flatMap { $0 < renewals.first ? $0 : nil }
-                if let renewal = renewalSchedule(ofPeriod: index, renewals),
+                if let renewal = renewalSchedule(ofPeriod: index, renewals, today: today),
                    let after = renewals.latest.adding(days: 1) {
                     candidates.append(nextUnpaused(in: renewal, onOrAfter: max(date, after)))
                 }
@@ -209,11 +236,11 @@ extension Subscription {
         paymentsMade(from: anchor, through: today, today: today)
     }
 
-    /// The next `count` payments on or after `date`.
-    public func nextPayments(onOrAfter date: CivilDate, count: Int) -> [Payment] {
+    /// The next `count` payments on or after `date`; `today` as in `payments`.
+    public func nextPayments(onOrAfter date: CivilDate, count: Int, today: CivilDate? = nil) -> [Payment] {
         var payments: [Payment] = []
         var day: CivilDate? = date
-        while payments.count < count, let from = day, let payment = nextPayment(onOrAfter: from) {
+        while payments.count < count, let from = day, let payment = nextPayment(onOrAfter: from, today: today) {
             payments.append(payment)
             day = payment.date.adding(days: 1)
         }
@@ -226,6 +253,13 @@ extension Subscription {
     public var activeUntil: CivilDate? {
         let period = currentPeriod
         guard let cancelled = period.cancelledOn else { return nil }
+        // A plan renewed by hand runs one cycle from the latest renewal paid by then.
+        if manualRenewals != nil, let renewed = charges.last(where: {
+            $0.amount != nil && $0.date <= cancelled && $0.date >= (period.restartedOn ?? startDate)
+        })?.date {
+            let renewals = BillingSchedule(anchor: renewed, cycle: period.cycle ?? cycle)
+            return renewed.adding(days: 1).flatMap(renewals.nextPayment(onOrAfter:))?.adding(days: -1)
+        }
         let schedule = schedule(of: period)
         let lastPaid = payments(from: schedule.anchor, through: cancelled).last?.date
         let firstUnpaid = lastPaid.map { $0.adding(days: 1).flatMap(schedule.nextPayment(onOrAfter:)) }
@@ -234,8 +268,11 @@ extension Subscription {
     }
 
     /// The payments that have happened between `start` and `end` (R7): those with
-    /// max(start, anchor) ≤ date ≤ min(end, today).
+    /// max(start, anchor) ≤ date ≤ min(end, today). A plan renewed by hand has paid, from its
+    /// first recorded renewal on, only the renewals recorded (one due today is not paid yet).
     public func paymentsMade(from start: CivilDate, through end: CivilDate, today: CivilDate) -> [Payment] {
-        payments(from: start, through: min(end, today))
+        let made = payments(from: start, through: min(end, today), today: today)
+        guard let renewals = manualRenewals else { return made }
+        return made.filter { $0.isActual || $0.date < renewals.first }
     }
 }

@@ -187,6 +187,34 @@ struct DeadlineRemindTests {
         #expect(json.map { $0["kind"] as? String } == ["payment", "payment"])
     }
 
+    @Test("docs/billing.md example 7, not renewed in time: it lapses, and nothing is made up for it anywhere")
+    func manualRenewalLapses() throws {
+        let sandbox = try Sandbox()
+        try sandbox.add("SIM", "10", ["--start", "2026-09-01", "--renewal", "manual"], today: "2026-09-01")
+        try sandbox.succeed(["paid", "sim", "--on", "2026-09-01", "--today", "2026-09-01"])
+        try sandbox.succeed(["paid", "sim", "--on", "2026-10-11", "--today", "2026-10-11"])
+        let today = ["--today", "2026-11-26"]
+        let detail = try sandbox.succeed(["show", "sim", "--format", "json"] + today).jsonObject()
+        #expect((detail["payments"] as? [[String: Any]])?.map { $0["date"] as? String } == ["2026-09-01", "2026-10-11"])
+        #expect(detail["next_payment"] is NSNull)
+        #expect((detail["next_payments"] as? [Any])?.isEmpty == true)
+        let text = try sandbox.succeed(["show", "sim"] + today).stdout
+        #expect(text.contains("manual: lapsed on 2026-11-11, not renewed; renews when you pay"), "\(text)")
+        #expect(text.contains("2026-10-11  $10.00  renewed"), "\(text)")
+        let stats = try sandbox.succeed(["stats", "--format", "json", "--months", "3"] + today).jsonObject()
+        let months = (stats["months"] as? [[String: Any]] ?? []).map { ($0["month"] as? String ?? "", $0["converted"] as? String ?? "") }
+        #expect(months.first { $0.0 == "2026-11" }?.1 == "0.00", "\(months)")
+        #expect(try sandbox.succeed(["upcoming", "--days", "365", "--format", "json"] + today).jsonArray().isEmpty)
+        #expect(try sandbox.succeed(["remind", "--dry-run", "--today", "2026-12-09"]).stdout.isEmpty)
+        let calendar = try sandbox.succeed(["export", "--format", "ics"] + today).stdout
+        #expect(!calendar.contains("RRULE"), "\(calendar)")
+
+        // Renewed: due again a month after that day.
+        try sandbox.succeed(["paid", "sim"] + today)
+        let renewed = try sandbox.succeed(["show", "sim", "--format", "json"] + today).jsonObject()
+        #expect(renewed["next_payment"] as? String == "2026-12-26")
+    }
+
     @Test("Parallel runs send each deadline and payment reminder exactly once")
     func parallelRuns() throws {
         let sandbox = try Self.contracts(remind: ["Stream": "7"])

@@ -139,8 +139,32 @@ struct ContractScheduleTests {
         #expect(sim.nextPayment(onOrAfter: day("2026-09-02"))?.date == day("2026-10-01"))
         try sim.recordPaid(on: day("2026-10-11"), amount: nil, today: day("2026-10-11"))
         #expect(sim.nextPayment(onOrAfter: day("2026-10-12"))?.date == day("2026-11-11"))
+        // Cancelled meanwhile, it runs the month the latest renewal paid for, not to the plan's
+        // first-of-the-month schedule.
+        var stopped = sim
+        try stopped.cancel(on: day("2026-10-20"))
+        #expect(stopped.activeUntil == day("2026-11-10"))
         #expect(sim.payments(from: day("2026-09-01"), through: day("2026-12-31")).map(\.date)
                 == days(["2026-09-01", "2026-10-11", "2026-11-11", "2026-12-11"]))
+        // As of a day before the renewal is due, it and those after it are ahead; on the day, it
+        // is due and not yet paid.
+        #expect(sim.lapse(on: day("2026-11-11")) == nil)
+        #expect(sim.nextPayments(onOrAfter: day("2026-11-11"), count: 2, today: day("2026-11-11")).map(\.date)
+                == days(["2026-11-11", "2026-12-11"]))
+        #expect(sim.paymentsMade(through: day("2026-11-11")).map(\.date) == days(["2026-09-01", "2026-10-11"]))
+        // Not renewed by 2026-11-11: as of the day after, it lapsed. Nothing was paid that day or
+        // since, and nothing is due until it is renewed.
+        let later = day("2027-01-20")
+        #expect(sim.lapse(on: day("2026-11-12")) == day("2026-11-11"))
+        #expect(sim.paymentsMade(through: later).map(\.date) == days(["2026-09-01", "2026-10-11"]))
+        #expect(sim.payments(from: day("2026-09-01"), through: day("2027-12-31"), today: later).map(\.date)
+                == days(["2026-09-01", "2026-10-11"]))
+        #expect(sim.nextPayment(onOrAfter: later, today: later) == nil)
+        #expect(sim.status(on: later) == .active)
+        var lapsed = sim
+        try lapsed.recordPaid(on: nil, amount: nil, today: later)
+        #expect(lapsed.lapse(on: later) == nil)
+        #expect(lapsed.nextPayment(onOrAfter: day("2027-01-21"), today: later)?.date == day("2027-02-20"))
         // Without a date, renewing is today's charge.
         try sim.recordPaid(on: nil, amount: nil, today: day("2026-11-09"))
         #expect(sim.nextPayment(onOrAfter: day("2026-11-10"))?.date == day("2026-12-09"))
