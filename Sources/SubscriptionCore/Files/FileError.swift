@@ -33,6 +33,8 @@ public enum FileError: CoreError, Equatable, Sendable {
         case .notAFile(_, let role, _): role == .database ? .badData : .denied
         case .wouldOverwrite, .unusablePassphrase: .refused
         case .missingFile, .unreadableFile: .notFound
+        // A key that cannot be one is a wrong key, not a failure of the system.
+        case .fileSystem(_, .emptyPassphraseFile), .fileSystem(_, .tooLarge): .denied
         case .fileSystem: .system
         }
     }
