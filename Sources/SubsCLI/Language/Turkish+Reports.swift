@@ -210,6 +210,8 @@ extension SubsTranslations {
         ("added %@ (%@)", "eklendi: %@ (%@)"),
         ("would skip %@ (%@): already there as %@", "atlanacak: %@ (%@): zaten %@ olarak kayıtlı"),
         ("skipped %@ (%@): already there as %@", "atlandı: %@ (%@): zaten %@ olarak kayıtlı"),
+        ("would skip %@ (%@): the same as %@ in this file", "atlanacak: %@ (%@): bu dosyadaki %@ ile aynı"),
+        ("skipped %@ (%@): the same as %@ in this file", "atlandı: %@ (%@): bu dosyadaki %@ ile aynı"),
         ("would replace %@ (%@): was %@", "değiştirilecek: %@ (%@): eskisi %@"),
         ("replaced %@ (%@): was %@", "değiştirildi: %@ (%@): eskisi %@"),
         ("would create category %@", "oluşturulacak kategori: %@"),

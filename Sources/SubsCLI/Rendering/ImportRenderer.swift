@@ -5,9 +5,13 @@ enum ImportRenderer {
     static func text(_ outcome: ImportPlan) -> String {
         let dryRun = outcome.dryRun
         var lines: [String] = []
+        // A record skipped as one this import adds is a repeat within the file, not one that
+        // was there before.
+        var addedBy: [String: Int] = [:]
         // Each item is read in place: copying one retained and released all its subscription's
         // strings and arrays, 100,000 times in a large import.
         for index in outcome.items.indices {
+            if case .added = outcome.items[index].action { addedBy[outcome.items[index].subscription.id] = index }
             let name = outcome.items[index].subscription.name.terminalSafe
             let record = outcome.items[index].record.text(in: Language.current).terminalSafe
             switch outcome.items[index].action {
@@ -17,6 +21,10 @@ enum ImportRenderer {
                     : localized("added \(name) (\(record); \(taken) was taken)"))
             case .added(nil):
                 lines.append(dryRun ? localized("would add \(name) (\(record))") : localized("added \(name) (\(record))"))
+            case .skipped(let id) where addedBy[id] != nil:
+                let first = addedBy[id].map { outcome.items[$0].record.text(in: Language.current).terminalSafe } ?? ""
+                lines.append(dryRun ? localized("would skip \(name) (\(record)): the same as \(first) in this file")
+                    : localized("skipped \(name) (\(record)): the same as \(first) in this file"))
             case .skipped(let id):
                 let id = id.prefix(8)
                 lines.append(dryRun ? localized("would skip \(name) (\(record)): already there as \(id)")

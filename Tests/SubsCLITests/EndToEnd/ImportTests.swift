@@ -105,6 +105,19 @@ struct ImportTests {
         #expect(made.filter { $0.hasSuffix("-import.db") }.count == 3, "\(made)")
     }
 
+    @Test("A record the same as one before it in the file is skipped as a repeat, not as already there")
+    func repeatWithinTheFile() throws {
+        let source = try Sandbox()
+        try source.add("Gym", "30")
+        let rows = try source.succeed(["list", "--format", "csv"] + Self.today).stdoutLines
+        let target = try Sandbox()
+        let file = target.path("twice.csv")
+        try target.write((rows + [rows[1]]).joined(separator: "\n") + "\n", to: file)
+        let imported = try target.succeed(["import", file] + Self.today)
+        #expect(imported.stdoutLines.prefix(2) == ["added Gym (line 2)", "skipped Gym (line 3): the same as line 2 in this file"],
+                "\(imported)")
+    }
+
     @Test("--dry-run prints what would happen and writes nothing, not even a new database")
     func dryRun() throws {
         let source = try Self.richSandbox()
