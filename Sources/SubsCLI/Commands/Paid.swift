@@ -65,12 +65,12 @@ extension Subs {
                 paid = try subscription.recordPaid(on: date, amount: money, extra: extra, today: today)
             }
             guard let paid, let charged = paid.record.amount else { return }
-            print(Self.message(paid, charged: charged, of: subscription))
+            print(Self.message(paid, charged: charged, of: subscription, today: today))
         }
 
         /// What `paid` did, in one line: recorded (on the bank's day, for the payment due when
         /// that differs), corrected, or already recorded.
-        static func message(_ paid: PaidRecord, charged: Money, of subscription: Subscription) -> String {
+        static func message(_ paid: PaidRecord, charged: Money, of subscription: Subscription, today: CivilDate) -> String {
             let record = paid.record
             let scheduled = subscription.scheduledPayments(from: record.date, through: record.date).first
             let name = subscription.name.terminalSafe
@@ -83,7 +83,7 @@ extension Subs {
             }
             if subscription.renewal == .manual {
                 // Renewed by hand: the payment is the renewal, and the next one runs from it.
-                let next = record.date.adding(days: 1).flatMap { subscription.nextPayment(onOrAfter: $0) }
+                let next = record.date.adding(days: 1).flatMap { subscription.nextPayment(onOrAfter: $0, today: today) }
                 return next.map {
                     localized("Renewed \(name): \(amount) paid on \(day); the next renewal is due \(SubscriptionText.date($0.date)).")
                 } ?? localized("Renewed \(name): \(amount) paid on \(day).")

@@ -72,8 +72,11 @@ public struct SubscriptionDetail: Sendable {
     public init(_ snapshot: SubscriptionSnapshot) {
         self.snapshot = snapshot
         self.paymentsMade = snapshot.subscription.paymentsMade(through: snapshot.today)
+        // A renewal by hand due today is not paid until it is recorded: it is still ahead.
+        let renewedByHand = snapshot.subscription.manualRenewals != nil
         self.nextPayments = snapshot.subscription.nextPayments(
-            onOrAfter: snapshot.today.adding(days: 1) ?? snapshot.today, count: Self.nextPaymentCount, today: snapshot.today)
+            onOrAfter: renewedByHand ? snapshot.today : snapshot.today.adding(days: 1) ?? snapshot.today,
+            count: Self.nextPaymentCount, today: snapshot.today)
     }
 
     /// The sum of the payments made, in the subscription's currency.

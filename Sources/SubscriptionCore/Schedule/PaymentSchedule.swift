@@ -258,7 +258,7 @@ extension Subscription {
             $0.amount != nil && $0.date <= cancelled && $0.date >= (period.restartedOn ?? startDate)
         })?.date {
             let renewals = BillingSchedule(anchor: renewed, cycle: period.cycle ?? cycle)
-            return renewed.adding(days: 1).flatMap(renewals.nextPayment(onOrAfter:))?.adding(days: -1)
+            return renewalDue(renewals, after: renewed)?.adding(days: -1)
         }
         let schedule = schedule(of: period)
         let lastPaid = payments(from: schedule.anchor, through: cancelled).last?.date

@@ -193,6 +193,10 @@ struct DeadlineRemindTests {
         try sandbox.add("SIM", "10", ["--start", "2026-09-01", "--renewal", "manual"], today: "2026-09-01")
         try sandbox.succeed(["paid", "sim", "--on", "2026-09-01", "--today", "2026-09-01"])
         try sandbox.succeed(["paid", "sim", "--on", "2026-10-11", "--today", "2026-10-11"])
+        // On the day it is due, the renewal is ahead, not paid.
+        let due = try sandbox.succeed(["show", "sim", "--format", "json", "--today", "2026-11-11"]).jsonObject()
+        #expect((due["next_payments"] as? [[String: Any]])?.first?["date"] as? String == "2026-11-11", "\(due)")
+        #expect((due["payments"] as? [Any])?.count == 2)
         let today = ["--today", "2026-11-26"]
         let detail = try sandbox.succeed(["show", "sim", "--format", "json"] + today).jsonObject()
         #expect((detail["payments"] as? [[String: Any]])?.map { $0["date"] as? String } == ["2026-09-01", "2026-10-11"])

@@ -146,8 +146,7 @@ struct ContractScheduleTests {
         #expect(stopped.activeUntil == day("2026-11-10"))
         #expect(sim.payments(from: day("2026-09-01"), through: day("2026-12-31")).map(\.date)
                 == days(["2026-09-01", "2026-10-11", "2026-11-11", "2026-12-11"]))
-        // As of a day before the renewal is due, it and those after it are ahead; on the day, it
-        // is due and not yet paid.
+        // As of the day the renewal is due, it and those after it are ahead: it is not paid yet.
         #expect(sim.lapse(on: day("2026-11-11")) == nil)
         #expect(sim.nextPayments(onOrAfter: day("2026-11-11"), count: 2, today: day("2026-11-11")).map(\.date)
                 == days(["2026-11-11", "2026-12-11"]))
