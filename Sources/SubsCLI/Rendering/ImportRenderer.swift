@@ -21,11 +21,13 @@ enum ImportRenderer {
                     : localized("added \(name) (\(record); \(taken) was taken)"))
             case .added(nil):
                 lines.append(dryRun ? localized("would add \(name) (\(record))") : localized("added \(name) (\(record))"))
-            case .skipped(let id) where addedBy[id] != nil:
-                let first = addedBy[id].map { outcome.items[$0].record.text(in: Language.current).terminalSafe } ?? ""
-                lines.append(dryRun ? localized("would skip \(name) (\(record)): the same as \(first) in this file")
-                    : localized("skipped \(name) (\(record)): the same as \(first) in this file"))
             case .skipped(let id):
+                if let firstIndex = addedBy[id] {
+                    let first = outcome.items[firstIndex].record.text(in: Language.current).terminalSafe
+                    lines.append(dryRun ? localized("would skip \(name) (\(record)): the same as \(first) in this file")
+                        : localized("skipped \(name) (\(record)): the same as \(first) in this file"))
+                    continue
+                }
                 let id = id.prefix(8)
                 lines.append(dryRun ? localized("would skip \(name) (\(record)): already there as \(id)")
                     : localized("skipped \(name) (\(record)): already there as \(id)"))

@@ -15,18 +15,20 @@ struct PaymentSeries: Hashable, Sendable {
     /// Payments of the schedule up to `until` that bounded pauses skip, ascending.
     let exclusions: [CivilDate]
 
-    init(_ subscription: Subscription, periodIndex: Int, renewedOn: CivilDate? = nil) {
+    /// `lapsedOn`: for a plan renewed by hand, the day it lapsed (`Subscription.lapse(on:)`),
+    /// which no series reaches.
+    init(_ subscription: Subscription, periodIndex: Int, renewedOn: CivilDate? = nil, lapsedOn: CivilDate? = nil) {
         let period = subscription.periods[periodIndex]
         let schedule = renewedOn.map { BillingSchedule(anchor: $0, cycle: period.cycle ?? subscription.cycle) }
             ?? subscription.schedule(of: period)
         let dayBeforeOpenPause = subscription.pauses.filter { $0.until == nil }
             .compactMap { $0.from.adding(days: -1) }.min()
         var dayBeforeRenewals: CivilDate?
-        if renewedOn == nil, let renewals = subscription.manualRenewals,
-           (period.restartedOn ?? subscription.startDate) <= renewals.latest {
+        if renewedOn == nil, let renewals = subscription.manualRenewals, periodIndex <= renewals.owner {
             dayBeforeRenewals = renewals.first.adding(days: -1)
         }
-        let until = [subscription.lastDay(ofPeriod: periodIndex), dayBeforeOpenPause, dayBeforeRenewals]
+        let dayBeforeLapse = lapsedOn?.adding(days: -1)
+        let until = [subscription.lastDay(ofPeriod: periodIndex), dayBeforeOpenPause, dayBeforeRenewals, dayBeforeLapse]
             .compactMap { $0 }.min()
         var skipped: Set<CivilDate> = []
         for pause in subscription.pauses {
@@ -47,15 +49,13 @@ struct PaymentSeries: Hashable, Sendable {
     }
 
     /// One series per billing period, oldest first, and for a plan renewed by hand one from its
-    /// latest recorded renewal unless it lapsed by `today`; leaving out series without any payment.
+    /// latest recorded renewal; each ended the day before the plan lapsed, when it had by
+    /// `today`; leaving out series without any payment.
     static func all(of subscription: Subscription, today: CivilDate) -> [PaymentSeries] {
-        var series = subscription.periods.indices.map { PaymentSeries(subscription, periodIndex: $0) }
-        if let renewals = subscription.manualRenewals, subscription.lapse(on: today) == nil {
-            // The period the latest renewal falls in, as `scheduledPayments` finds it.
-            let owner = subscription.periods.lastIndex {
-                ($0.restartedOn ?? subscription.startDate) <= renewals.latest
-            } ?? 0
-            series.append(PaymentSeries(subscription, periodIndex: owner, renewedOn: renewals.latest))
+        let lapse = subscription.lapse(on: today)
+        var series = subscription.periods.indices.map { PaymentSeries(subscription, periodIndex: $0, lapsedOn: lapse) }
+        if let renewals = subscription.manualRenewals {
+            series.append(PaymentSeries(subscription, periodIndex: renewals.owner, renewedOn: renewals.latest, lapsedOn: lapse))
         }
         return series.filter { $0.firstOccurrence(onOrAfter: $0.schedule.anchor) != nil }
     }

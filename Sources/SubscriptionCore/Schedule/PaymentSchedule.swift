@@ -60,49 +60,43 @@ extension Subscription {
         return [ends, once].compactMap { $0 }.min()
     }
 
-    /// For a plan renewed by hand with charges recorded: the first and the latest of them. From
-    /// the first on, the records are the history; after the latest, each renewal is due one cycle
-    /// after it (PRODUCT.md §14).
-    var manualRenewals: (first: CivilDate, latest: CivilDate)? {
+    /// For a plan renewed by hand with charges recorded: the first and the latest of them, and
+    /// the renewals due after the latest (PRODUCT.md §14).
+    var manualRenewals: ManualRenewals? {
         guard renewal == .manual,
               let first = charges.first(where: { $0.amount != nil })?.date,
               let latest = charges.last(where: { $0.amount != nil })?.date
         else { return nil }
-        return (first, latest)
+        let owner = periods.lastIndex { ($0.restartedOn ?? startDate) <= latest } ?? 0
+        return ManualRenewals(
+            first: first, latest: latest, owner: owner,
+            schedule: BillingSchedule(anchor: latest, cycle: periods[owner].cycle ?? cycle))
     }
 
-    /// The renewals due after the latest recorded one, within `periodIndex`'s last day: one cycle
-    /// after it, and every cycle after that. As of `today`, none once the first of them is past
-    /// unpaid: the plan lapsed that day (`lapse(on:)`). Without `today`, all of them.
-    private func renewalSchedule(
-        ofPeriod index: Int, _ renewals: (first: CivilDate, latest: CivilDate), today: CivilDate?
-    ) -> BillingSchedule? {
-        let (owner, schedule) = renewalSchedule(renewals)
-        guard owner == index else { return nil }
-        if let today, let due = renewalDue(schedule, after: renewals.latest), due < today { return nil }
-        return schedule
-    }
-
-    /// The period the latest recorded renewal falls in, and the renewals' schedule from it.
-    private func renewalSchedule(_ renewals: (first: CivilDate, latest: CivilDate)) -> (owner: Int, schedule: BillingSchedule) {
-        let owner = periods.lastIndex { ($0.restartedOn ?? startDate) <= renewals.latest } ?? 0
-        return (owner, BillingSchedule(anchor: renewals.latest, cycle: periods[owner].cycle ?? cycle))
-    }
-
-    /// The first renewal of `schedule` after `latest`, outside every pause.
-    private func renewalDue(_ schedule: BillingSchedule, after latest: CivilDate) -> CivilDate? {
-        latest.adding(days: 1).flatMap { nextUnpaused(in: schedule, onOrAfter: $0) }
+    /// The first renewal due after the latest recorded one, outside every pause: one cycle after
+    /// it while its billing period lasts; past that period, the first payment of a later one (a
+    /// `resume` or a plan change starts afresh, and is paid once it is recorded). Nil when none
+    /// is due: the plan was cancelled.
+    private func renewalDue(after renewals: ManualRenewals) -> CivilDate? {
+        guard let after = renewals.latest.adding(days: 1) else { return nil }
+        for index in renewals.owner..<periods.count {
+            let schedule = index == renewals.owner ? renewals.schedule : schedule(of: periods[index])
+            if let due = nextUnpaused(in: schedule, onOrAfter: after), lastDay(ofPeriod: index).map({ due <= $0 }) ?? true {
+                return due
+            }
+        }
+        return nil
     }
 
     /// For a plan renewed by hand: the day it lapsed, when the renewal due after the latest
     /// recorded one is past `today` unpaid (PRODUCT.md §14). No charge is made up for that day or
     /// any after it: the plan has no next payment until it is renewed (`subs paid`).
     public func lapse(on today: CivilDate) -> CivilDate? {
-        guard let renewals = manualRenewals else { return nil }
-        let (owner, schedule) = renewalSchedule(renewals)
-        guard let due = renewalDue(schedule, after: renewals.latest), due < today,
-              lastDay(ofPeriod: owner).map({ due <= $0 }) ?? true
-        else { return nil }
+        manualRenewals.flatMap { lapse(of: $0, on: today) }
+    }
+
+    private func lapse(of renewals: ManualRenewals, on today: CivilDate?) -> CivilDate? {
+        guard let today, let due = renewalDue(after: renewals), due < today else { return nil }
         return due
     }
 
@@ -159,15 +153,15 @@ extension Subscription {
     /// The payments the schedule alone gives, before any record; `today` as in `payments`.
     public func scheduledPayments(from start: CivilDate, through end: CivilDate, today: CivilDate? = nil) -> [Payment] {
         let renewals = manualRenewals
+        let lapsed = renewals.flatMap { lapse(of: $0, on: today) } != nil
         var payments: [Payment] = []
         for index in periods.indices {
             let last = lastDay(ofPeriod: index).map { min($0, end) } ?? end
             var dates = schedule(of: periods[index]).payments(from: start, through: last)
             if let renewals {
-                dates.removeAll { $0 >= renewals.first && (periods[index].restartedOn ?? startDate) <= renewals.latest }
-                if let renewal = renewalSchedule(ofPeriod: index, renewals, today: today),
-                   let after = renewals.latest.adding(days: 1) {
-                    dates += renewal.payments(from: max(start, after), through: last)
+                dates.removeAll { !renewals.scheduleCharges($0, ofPeriod: index, lapsed: lapsed) }
+                if index == renewals.owner, !lapsed, let after = renewals.latest.adding(days: 1) {
+                    dates += renewals.schedule.payments(from: max(start, after), through: last)
                 }
             }
             // Straight into one array: a report asks this of every subscription.
@@ -205,14 +199,13 @@ extension Subscription {
 
     func nextScheduledPayment(onOrAfter date: CivilDate, today: CivilDate? = nil) -> Payment? {
         let renewals = manualRenewals
+        let lapsed = renewals.flatMap { lapse(of: $0, on: today) } != nil
         for index in periods.indices {
             var candidates = [nextUnpaused(in: schedule(of: periods[index]), onOrAfter: date)]
-            if let renewals, (periods[index].restartedOn ?? startDate) <= renewals.latest {
-                // The schedule counts only before the first record; the renewals after the latest.
-                candidates[0] = candidates[0].flatMap { $0 < renewals.first ? $0 : nil }
-                if let renewal = renewalSchedule(ofPeriod: index, renewals, today: today),
-                   let after = renewals.latest.adding(days: 1) {
-                    candidates.append(nextUnpaused(in: renewal, onOrAfter: max(date, after)))
+            if let renewals {
+                candidates[0] = candidates[0].flatMap { renewals.scheduleCharges($0, ofPeriod: index, lapsed: lapsed) ? $0 : nil }
+                if index == renewals.owner, !lapsed, let after = renewals.latest.adding(days: 1) {
+                    candidates.append(nextUnpaused(in: renewals.schedule, onOrAfter: max(date, after)))
                 }
             }
             if let day = candidates.compactMap({ $0 }).min(), lastDay(ofPeriod: index).map({ day <= $0 }) ?? true {
@@ -258,7 +251,7 @@ extension Subscription {
             $0.amount != nil && $0.date <= cancelled && $0.date >= (period.restartedOn ?? startDate)
         })?.date {
             let renewals = BillingSchedule(anchor: renewed, cycle: period.cycle ?? cycle)
-            return renewalDue(renewals, after: renewed)?.adding(days: -1)
+            return renewed.adding(days: 1).flatMap { nextUnpaused(in: renewals, onOrAfter: $0) }?.adding(days: -1)
         }
         let schedule = schedule(of: period)
         let lastPaid = payments(from: schedule.anchor, through: cancelled).last?.date
@@ -274,5 +267,22 @@ extension Subscription {
         let made = payments(from: start, through: min(end, today), today: today)
         guard let renewals = manualRenewals else { return made }
         return made.filter { $0.isActual || $0.date < renewals.first }
+    }
+}
+
+/// What a plan renewed by hand has recorded (PRODUCT.md §14): from the first recorded renewal on,
+/// the records are the history; after the latest, each renewal is due one cycle after it.
+struct ManualRenewals {
+    let first: CivilDate
+    let latest: CivilDate
+    /// The billing period the latest renewal falls in.
+    let owner: Int
+    /// The renewals after the latest: every cycle of its period from it.
+    let schedule: BillingSchedule
+
+    /// Whether period `index`'s own schedule charges `date`: in the periods up to the latest
+    /// renewal's, only before the first record; in a period begun after it, until the plan lapsed.
+    func scheduleCharges(_ date: CivilDate, ofPeriod index: Int, lapsed: Bool) -> Bool {
+        index <= owner ? date < first : !lapsed
     }
 }

@@ -214,6 +214,43 @@ struct ContractScheduleTests {
 }
 
 extension ContractScheduleTests {
+    @Test("A prepaid plan resumed after its latest renewal is due again that day, and lapses unpaid")
+    func manualRenewalResumed() throws {
+        var sim = try Self.added("SIM", "10", start: "2026-09-01", autoRenew: false)
+        try sim.recordPaid(on: day("2026-09-01"), amount: nil, today: day("2026-09-01"))
+        try sim.recordPaid(on: day("2026-10-11"), amount: nil, today: day("2026-10-11"))
+        try sim.cancel(on: day("2026-10-20"))
+        try sim.resume(on: day("2026-12-05"))
+        // On the day it resumed, that day's renewal is ahead: not paid until recorded.
+        let resumed = day("2026-12-05")
+        #expect(sim.lapse(on: resumed) == nil)
+        #expect(sim.nextPayment(onOrAfter: resumed, today: resumed)?.date == resumed)
+        #expect(sim.paymentsMade(through: resumed).map(\.date) == days(["2026-09-01", "2026-10-11"]))
+        #expect(sim.payments(from: day("2026-09-01"), through: day("2027-01-31"), today: resumed).map(\.date)
+                == days(["2026-09-01", "2026-10-11", "2026-12-05", "2027-01-05"]))
+        // Not paid by then, it lapsed that day: nothing is made up for it or after it.
+        let later = day("2026-12-20")
+        #expect(sim.lapse(on: later) == resumed)
+        #expect(sim.nextPayment(onOrAfter: later, today: later) == nil)
+        #expect(sim.payments(from: day("2026-09-01"), through: day("2027-12-31"), today: later).map(\.date)
+                == days(["2026-09-01", "2026-10-11"]))
+        // Paid for that day, it is a renewal: counted, and the next is due a cycle after it.
+        try sim.recordPaid(on: resumed, amount: nil, today: later)
+        #expect(sim.lapse(on: later) == nil)
+        #expect(sim.paymentsMade(through: later).map(\.date) == days(["2026-09-01", "2026-10-11", "2026-12-05"]))
+        #expect(sim.nextPayment(onOrAfter: later, today: later)?.date == day("2027-01-05"))
+
+        // A plan change after the latest renewal starts afresh the same way.
+        var yearly = try Self.added("Domain", "10", start: "2026-09-01", autoRenew: false)
+        try yearly.recordPaid(on: day("2026-09-01"), amount: nil, today: day("2026-09-01"))
+        try yearly.changePlan(to: BillingCycle(count: 1, unit: .year)!, price: money("100.00"), on: day("2026-09-20"))
+        #expect(yearly.lapse(on: day("2026-09-20")) == nil)
+        #expect(yearly.nextPayment(onOrAfter: day("2026-09-02"), today: day("2026-09-20"))
+                == Payment(date: day("2026-09-20"), amount: money("100.00")))
+        #expect(yearly.lapse(on: day("2026-11-26")) == day("2026-09-20"))
+        #expect(yearly.paymentsMade(through: day("2026-11-26")).map(\.date) == days(["2026-09-01"]))
+    }
+
     @Test("Resuming before the end withdraws the notice with it, and the deadlines come back")
     func withdrawnNotice() throws {
         var insurance = try Self.added("Acme Insurance", "40", start: "2026-04-01", term: Self.span(1, .year), notice: Self.span(3, .month))
