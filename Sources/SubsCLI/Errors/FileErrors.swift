@@ -53,6 +53,10 @@ extension FileError: ErrorMessage {
                 localized("the passphrase in \(file) cannot become the database's key: it holds a NUL byte", in: language)
             case .notUTF8:
                 localized("the passphrase in \(file) cannot become the database's key: it is not UTF-8 text", in: language)
+            case .empty:
+                localized("the passphrase in \(file) cannot become the database's key: the file's first line is empty", in: language)
+            case .tooLarge:
+                localized("the passphrase in \(file) cannot become the database's key: the file is larger than 64 KiB", in: language)
             case .isKeyFile:
                 localized("the passphrase in \(file) cannot become the database's key: it is the key file, which the rekey moves aside", in: language)
             case .isDatabase:

@@ -104,6 +104,10 @@ public enum UnusablePassphrase: Equatable, Sendable {
     case nulByte
     /// It is not UTF-8 text.
     case notUTF8
+    /// Its first line is empty.
+    case empty
+    /// It is larger than 64 KiB.
+    case tooLarge
     /// It is the key file, which the rekey moves aside.
     case isKeyFile
     /// It is the database, which the rekey replaces.

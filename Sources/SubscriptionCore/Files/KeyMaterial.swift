@@ -58,11 +58,19 @@ enum KeyMaterial {
 
     /// Refuses a passphrase that a database must not be given as a new key: one that is not
     /// UTF-8 text, or holds a NUL byte, opens the database in subs but cannot be typed to the
-    /// sqlcipher shell (nor put in SUBS_PASSPHRASE), the other way to open it. A key file needs
-    /// no check: subs writes it.
+    /// sqlcipher shell (nor put in SUBS_PASSPHRASE), the other way to open it. An empty file, or
+    /// one over 64 KiB, is refused as unusable too: as the key in use, either is a wrong key. A
+    /// key file needs no check: subs writes it.
     static func checkNewPassphrase(_ source: KeySource) throws {
         guard case .passphraseFile(let path) = source else { return }
-        var (bytes, _) = try load(source, createIfMissing: false)
+        var bytes: [UInt8]
+        do {
+            (bytes, _) = try load(source, createIfMissing: false)
+        } catch FileError.fileSystem(_, .emptyPassphraseFile) {
+            throw FileError.unusablePassphrase(file: path, reason: .empty)
+        } catch FileError.fileSystem(_, .tooLarge) {
+            throw FileError.unusablePassphrase(file: path, reason: .tooLarge)
+        }
         defer { bytes.zeroize() }
         if bytes.contains(0) {
             throw FileError.unusablePassphrase(file: path, reason: .nulByte)

@@ -69,7 +69,7 @@ public struct UpcomingItem: Hashable, Sendable {
             items.append(UpcomingItem(subscription, deadline, today: today))
         }
         if let ends = subscription.endDay, start <= ends, ends <= end {
-            let last = subscription.payments(from: subscription.startDate, through: ends).last
+            let last = subscription.payments(from: subscription.startDate, through: ends, today: today).last
             items.append(UpcomingItem(subscription, date: ends, kind: .ends, amount: last?.amount ?? zero, today: today))
         }
     }

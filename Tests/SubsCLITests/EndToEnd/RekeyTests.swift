@@ -105,6 +105,19 @@ struct RekeyCommandTests {
         #expect(sandbox.bytes(sandbox.keyPath) == key)
         #expect(sandbox.bytes(sandbox.databasePath) == database)
         #expect(try Self.names(sandbox) == ["Netflix"])
+        // As are an empty one and one too large to be a passphrase, with the same code.
+        let empty = sandbox.path("empty")
+        let large = sandbox.path("large")
+        try sandbox.write("\n", to: empty)
+        try sandbox.write(String(repeating: "x", count: 65 * 1024), to: large)
+        for (file, reason) in [(empty, "the file's first line is empty"), (large, "the file is larger than 64 KiB")] {
+            let refused = try sandbox.run(["rekey", "--new-passphrase-file", file])
+            #expect(refused.status == 64 && refused.stderrLines == [
+                "subs: the passphrase in \(file) cannot become the database's key: \(reason)",
+            ], "\(refused)")
+        }
+        #expect(sandbox.bytes(sandbox.keyPath) == key)
+        #expect(sandbox.bytes(sandbox.databasePath) == database)
     }
 
     /// A database kept elsewhere (a synced folder) and linked to: replacing it must write the

@@ -63,7 +63,7 @@ struct StorageErrorMessageTests {
             VaultError.empty(.newVaultPassphrase),
             VaultError.generatedLength(7),
         ]
-        for reason in [UnusablePassphrase.nulByte, .notUTF8, .isKeyFile, .isDatabase] {
+        for reason in [UnusablePassphrase.nulByte, .notUTF8, .empty, .tooLarge, .isKeyFile, .isDatabase] {
             errors.append(FileError.unusablePassphrase(file: "/tmp/pass", reason: reason))
         }
         for role in roles {
