@@ -38,6 +38,8 @@ extension SubsTranslations {
          "İki makinede değişti: %1$@, %2$@; 'subs undo' diğerini alır."),
         ("Deleted on another machine: %@ (its changes here are set aside; 'subs undo' brings it back).",
          "Başka bir makinede silindi: %@ (buradaki değişiklikleri bir kenara kondu; 'subs undo' geri getirir)."),
+        ("Deleted on another machine: %@ ('subs undo' brings it back).",
+         "Başka bir makinede silindi: %@ ('subs undo' geri getirir)."),
         ("warning: %@ %@ from another machine does not make a valid record here; kept as it was",
          "uyarı: başka bir makineden gelen %@ %@ burada geçerli bir kayıt oluşturmuyor; olduğu gibi bırakıldı"),
         ("warning: skipped %@: %@", "uyarı: %@ atlandı: %@"),

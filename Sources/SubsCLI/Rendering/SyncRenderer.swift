@@ -20,8 +20,10 @@ enum SyncRenderer {
                                            setAside: conflict.setAside, setAsideBy: conflict.setAsideBy, in: .current)
             print(localized("Changed on two machines: \(conflict.subject.terminalSafe), \(change); 'subs undo' takes the other."))
         }
-        for name in report.deleted {
-            print(localized("Deleted on another machine: \(name.terminalSafe) (its changes here are set aside; 'subs undo' brings it back)."))
+        for gone in report.deleted {
+            let name = gone.name.terminalSafe
+            print(gone.changedHere ? localized("Deleted on another machine: \(name) (its changes here are set aside; 'subs undo' brings it back).")
+                : localized("Deleted on another machine: \(name) ('subs undo' brings it back)."))
         }
         for entity in report.unmerged {
             printError(localized("warning: \(entity.kind.rawValue) \(entity.key.terminalSafe) from another machine does not make a valid record here; kept as it was"))

@@ -288,7 +288,9 @@ extension SubscriptionStore {
                 continue
             }
             if id.kind == .subscription, desired == nil, let gone = subscriptions[id.key] {
-                report.deleted.append(gone.name)
+                // One that came from the others and was never changed here has nothing set aside.
+                let changedHere = after.fields.contains { $0.key != EntityRegisters.deletedField && $0.value.stamp.device == localDevice }
+                report.deleted.append(DeletedElsewhere(name: gone.name, changedHere: changedHere))
             }
             if try data.write(id, desired, subscriptions: &subscriptions) {
                 changed += 1

@@ -10,8 +10,8 @@ public struct SyncReport: Equatable, Sendable {
     public var skipped: [SkippedFile] = []
     /// Fields two machines changed since they last met.
     public var conflicts: [SyncConflict] = []
-    /// Subscriptions another machine deleted, by name.
-    public var deleted: [String] = []
+    /// Subscriptions another machine deleted.
+    public var deleted: [DeletedElsewhere] = []
     /// Things a file brought that do not make a valid record here, left as they were.
     public var unmerged: [EntityID] = []
 
@@ -59,6 +59,13 @@ public enum SyncFileProblem: Error, Equatable, Sendable {
     case notChanges
     /// Its stamps are more than a day ahead of this machine's clock.
     case clockAhead(ClockStamp)
+}
+
+/// A subscription another machine deleted, and whether this machine had changed it: a delete wins
+/// over the edits it did not see, which `undo` brings back with it.
+public struct DeletedElsewhere: Equatable, Sendable {
+    public let name: String
+    public let changedHere: Bool
 }
 
 /// A field two machines changed since they last met: which value was kept and which set aside.
