@@ -9,15 +9,17 @@ struct PaymentSeries: Hashable, Sendable {
     /// stops before the first recorded renewal (from it on the records are the history).
     let renewedOn: CivilDate?
     let schedule: BillingSchedule
-    /// The last day a payment may fall on: the day before an open-ended pause, or the
-    /// cancellation, whichever comes first; nil when the series runs on.
+    /// The last day a payment may fall on: the day before an open-ended pause, the cancellation,
+    /// or for a plan renewed by hand that lapsed, its latest renewal, whichever comes first; nil
+    /// when the series runs on.
     let until: CivilDate?
     /// Payments of the schedule up to `until` that bounded pauses skip, ascending.
     let exclusions: [CivilDate]
 
-    /// `lapsedOn`: for a plan renewed by hand, the day it lapsed (`Subscription.lapse(on:)`),
-    /// which no series reaches.
-    init(_ subscription: Subscription, periodIndex: Int, renewedOn: CivilDate? = nil, lapsedOn: CivilDate? = nil) {
+    /// `lastRenewal`: for a plan renewed by hand whose payments in this period after its latest
+    /// renewal are not due (it lapsed, `Subscription.lapse(on:)`), that renewal: the series
+    /// ends there.
+    init(_ subscription: Subscription, periodIndex: Int, renewedOn: CivilDate? = nil, lastRenewal: CivilDate? = nil) {
         let period = subscription.periods[periodIndex]
         let schedule = renewedOn.map { BillingSchedule(anchor: $0, cycle: period.cycle ?? subscription.cycle) }
             ?? subscription.schedule(of: period)
@@ -27,8 +29,7 @@ struct PaymentSeries: Hashable, Sendable {
         if renewedOn == nil, let renewals = subscription.manualRenewals, periodIndex <= renewals.owner {
             dayBeforeRenewals = renewals.first.adding(days: -1)
         }
-        let dayBeforeLapse = lapsedOn?.adding(days: -1)
-        let until = [subscription.lastDay(ofPeriod: periodIndex), dayBeforeOpenPause, dayBeforeRenewals, dayBeforeLapse]
+        let until = [subscription.lastDay(ofPeriod: periodIndex), dayBeforeOpenPause, dayBeforeRenewals, lastRenewal]
             .compactMap { $0 }.min()
         var skipped: Set<CivilDate> = []
         for pause in subscription.pauses {
@@ -49,14 +50,20 @@ struct PaymentSeries: Hashable, Sendable {
     }
 
     /// One series per billing period, oldest first, and for a plan renewed by hand one from its
-    /// latest recorded renewal; each ended the day before the plan lapsed, when it had by
-    /// `today`; leaving out series without any payment.
+    /// latest recorded renewal; as of `today`, those whose payments after it lapsed unpaid end
+    /// with it. Series without any payment are left out.
     static func all(of subscription: Subscription, today: CivilDate) -> [PaymentSeries] {
-        let lapse = subscription.lapse(on: today)
-        var series = subscription.periods.indices.map { PaymentSeries(subscription, periodIndex: $0, lapsedOn: lapse) }
-        if let renewals = subscription.manualRenewals {
-            series.append(PaymentSeries(subscription, periodIndex: renewals.owner, renewedOn: renewals.latest, lapsedOn: lapse))
+        guard let renewals = subscription.manualRenewals else {
+            return subscription.periods.indices.map { PaymentSeries(subscription, periodIndex: $0) }
+                .filter { $0.firstOccurrence(onOrAfter: $0.schedule.anchor) != nil }
         }
+        let state = subscription.renewalState(renewals, on: today)
+        let lastRenewal = { (index: Int) in state.isDue(period: index) ? nil : renewals.latest }
+        var series = subscription.periods.indices.map {
+            PaymentSeries(subscription, periodIndex: $0, lastRenewal: lastRenewal($0))
+        }
+        series.append(PaymentSeries(subscription, periodIndex: renewals.owner, renewedOn: renewals.latest,
+                                    lastRenewal: lastRenewal(renewals.owner)))
         return series.filter { $0.firstOccurrence(onOrAfter: $0.schedule.anchor) != nil }
     }
 

@@ -73,31 +73,50 @@ extension Subscription {
             schedule: BillingSchedule(anchor: latest, cycle: periods[owner].cycle ?? cycle))
     }
 
-    /// The first renewal due after the latest recorded one, outside every pause: one cycle after
-    /// it while its billing period lasts; past that period, the first payment of a later one (a
-    /// `resume` or a plan change starts afresh, and is paid once it is recorded). Nil when none
-    /// is due: the plan was cancelled.
-    private func renewalDue(after renewals: ManualRenewals) -> CivilDate? {
-        guard let after = renewals.latest.adding(days: 1) else { return nil }
-        for index in renewals.owner..<periods.count {
+    /// For a plan renewed by hand, as of `today`: the first billing period whose payments after
+    /// the latest recorded renewal are still to come, or the day the plan lapsed (PRODUCT.md §14).
+    ///
+    /// The renewal due after the latest is one cycle after it while its period lasts; past that
+    /// period, the first payment of a later one. Due before `today` and not recorded, the plan
+    /// lapsed that day, unless a period began after it (a `resume` or a plan change), which
+    /// starts afresh: its first payment is due on its first day, and so on. Without `today`, all
+    /// of them are to come.
+    func renewalState(_ renewals: ManualRenewals, on today: CivilDate?) -> RenewalState {
+        guard let today, var from = renewals.latest.adding(days: 1) else { return .dueFrom(period: renewals.owner) }
+        var index = renewals.owner
+        while let (dueIndex, due) = firstRenewal(from: index, onOrAfter: from, renewals), due < today {
+            guard let next = periods.indices.first(where: { $0 > dueIndex && (periods[$0].restartedOn ?? startDate) > due }),
+                  let restart = periods[next].restartedOn
+            else { return .lapsed(on: due) }
+            index = next
+            from = restart
+        }
+        return .dueFrom(period: index)
+    }
+
+    /// The first renewal on or after `date` in period `start` or a later one, outside every pause
+    /// and month recorded as skipped, within its period: the owner's from the renewals' schedule.
+    private func firstRenewal(
+        from start: Int, onOrAfter date: CivilDate, _ renewals: ManualRenewals
+    ) -> (period: Int, day: CivilDate)? {
+        for index in start..<periods.count {
             let schedule = index == renewals.owner ? renewals.schedule : schedule(of: periods[index])
-            if let due = nextUnpaused(in: schedule, onOrAfter: after), lastDay(ofPeriod: index).map({ due <= $0 }) ?? true {
-                return due
+            var due = nextUnpaused(in: schedule, onOrAfter: date)
+            while let day = due, charge(on: day)?.isSkip == true {
+                due = day.adding(days: 1).flatMap { nextUnpaused(in: schedule, onOrAfter: $0) }
             }
+            if let due, lastDay(ofPeriod: index).map({ due <= $0 }) ?? true { return (index, due) }
         }
         return nil
     }
 
     /// For a plan renewed by hand: the day it lapsed, when the renewal due after the latest
-    /// recorded one is past `today` unpaid (PRODUCT.md §14). No charge is made up for that day or
-    /// any after it: the plan has no next payment until it is renewed (`subs paid`).
+    /// recorded one (or after the start of a later period) is past `today` unpaid (PRODUCT.md §14).
+    /// No charge is made up for that day or any after it: the plan has no next payment until it
+    /// is renewed (`subs paid`).
     public func lapse(on today: CivilDate) -> CivilDate? {
-        manualRenewals.flatMap { lapse(of: $0, on: today) }
-    }
-
-    private func lapse(of renewals: ManualRenewals, on today: CivilDate?) -> CivilDate? {
-        guard let today, let due = renewalDue(after: renewals), due < today else { return nil }
-        return due
+        guard let renewals = manualRenewals, case .lapsed(let day) = renewalState(renewals, on: today) else { return nil }
+        return day
     }
 
     /// The record for `date`, if one was made.
@@ -153,14 +172,14 @@ extension Subscription {
     /// The payments the schedule alone gives, before any record; `today` as in `payments`.
     public func scheduledPayments(from start: CivilDate, through end: CivilDate, today: CivilDate? = nil) -> [Payment] {
         let renewals = manualRenewals
-        let lapsed = renewals.flatMap { lapse(of: $0, on: today) } != nil
+        let state = renewals.map { renewalState($0, on: today) }
         var payments: [Payment] = []
         for index in periods.indices {
             let last = lastDay(ofPeriod: index).map { min($0, end) } ?? end
             var dates = schedule(of: periods[index]).payments(from: start, through: last)
             if let renewals {
-                dates.removeAll { !renewals.scheduleCharges($0, ofPeriod: index, lapsed: lapsed) }
-                if index == renewals.owner, !lapsed, let after = renewals.latest.adding(days: 1) {
+                dates.removeAll { !renewals.scheduleCharges($0, ofPeriod: index, state) }
+                if index == renewals.owner, state?.isDue(period: index) == true, let after = renewals.latest.adding(days: 1) {
                     dates += renewals.schedule.payments(from: max(start, after), through: last)
                 }
             }
@@ -199,12 +218,12 @@ extension Subscription {
 
     func nextScheduledPayment(onOrAfter date: CivilDate, today: CivilDate? = nil) -> Payment? {
         let renewals = manualRenewals
-        let lapsed = renewals.flatMap { lapse(of: $0, on: today) } != nil
+        let state = renewals.map { renewalState($0, on: today) }
         for index in periods.indices {
             var candidates = [nextUnpaused(in: schedule(of: periods[index]), onOrAfter: date)]
             if let renewals {
-                candidates[0] = candidates[0].flatMap { renewals.scheduleCharges($0, ofPeriod: index, lapsed: lapsed) ? $0 : nil }
-                if index == renewals.owner, !lapsed, let after = renewals.latest.adding(days: 1) {
+                candidates[0] = candidates[0].flatMap { renewals.scheduleCharges($0, ofPeriod: index, state) ? $0 : nil }
+                if index == renewals.owner, state?.isDue(period: index) == true, let after = renewals.latest.adding(days: 1) {
                     candidates.append(nextUnpaused(in: renewals.schedule, onOrAfter: max(date, after)))
                 }
             }
@@ -246,15 +265,19 @@ extension Subscription {
     public var activeUntil: CivilDate? {
         let period = currentPeriod
         guard let cancelled = period.cancelledOn else { return nil }
+        let renewedByHand = manualRenewals != nil
         // A plan renewed by hand runs one cycle from the latest renewal paid by then.
-        if manualRenewals != nil, let renewed = charges.last(where: {
+        if renewedByHand, let renewed = charges.last(where: {
             $0.amount != nil && $0.date <= cancelled && $0.date >= (period.restartedOn ?? startDate)
         })?.date {
             let renewals = BillingSchedule(anchor: renewed, cycle: period.cycle ?? cycle)
             return renewed.adding(days: 1).flatMap { nextUnpaused(in: renewals, onOrAfter: $0) }?.adding(days: -1)
         }
         let schedule = schedule(of: period)
-        let lastPaid = payments(from: schedule.anchor, through: cancelled).last?.date
+        // Renewed by hand with no renewal recorded in this period: nothing in it was paid.
+        let paid = renewedByHand ? paymentsMade(from: schedule.anchor, through: cancelled, today: cancelled)
+            : payments(from: schedule.anchor, through: cancelled)
+        let lastPaid = paid.last?.date
         let firstUnpaid = lastPaid.map { $0.adding(days: 1).flatMap(schedule.nextPayment(onOrAfter:)) }
             ?? schedule.anchor
         return firstUnpaid?.adding(days: -1)
@@ -267,22 +290,5 @@ extension Subscription {
         let made = payments(from: start, through: min(end, today), today: today)
         guard let renewals = manualRenewals else { return made }
         return made.filter { $0.isActual || $0.date < renewals.first }
-    }
-}
-
-/// What a plan renewed by hand has recorded (PRODUCT.md §14): from the first recorded renewal on,
-/// the records are the history; after the latest, each renewal is due one cycle after it.
-struct ManualRenewals {
-    let first: CivilDate
-    let latest: CivilDate
-    /// The billing period the latest renewal falls in.
-    let owner: Int
-    /// The renewals after the latest: every cycle of its period from it.
-    let schedule: BillingSchedule
-
-    /// Whether period `index`'s own schedule charges `date`: in the periods up to the latest
-    /// renewal's, only before the first record; in a period begun after it, until the plan lapsed.
-    func scheduleCharges(_ date: CivilDate, ofPeriod index: Int, lapsed: Bool) -> Bool {
-        index <= owner ? date < first : !lapsed
     }
 }

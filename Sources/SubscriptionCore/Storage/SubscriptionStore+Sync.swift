@@ -288,9 +288,8 @@ extension SubscriptionStore {
                 continue
             }
             if id.kind == .subscription, desired == nil, let gone = subscriptions[id.key] {
-                // One that came from the others and was never changed here has nothing set aside.
-                let changedHere = after.fields.contains { $0.key != EntityRegisters.deletedField && $0.value.stamp.device == localDevice }
-                report.deleted.append(DeletedElsewhere(name: gone.name, changedHere: changedHere))
+                report.deleted.append(DeletedElsewhere(
+                    name: gone.name, changedHere: hasUnseenChanges(after, by: changes, localDevice: device)))
             }
             if try data.write(id, desired, subscriptions: &subscriptions) {
                 changed += 1
@@ -347,6 +346,21 @@ extension SubscriptionStore {
     /// What entity `id` should be after a merge: its registers' values, except the fields this
     /// database changed since it last synced (`here` differs from `before`), which stay. A
     /// subscription another machine deleted is gone, whatever was changed here.
+    /// Whether a subscription another machine deleted holds a change made here that the delete
+    /// did not see, and so sets aside: one stamped after the delete, or any made here when that
+    /// machine had not applied every file of this one. One that only ever came from the others,
+    /// or whose changes here the other machine had seen, has nothing set aside.
+    private static func hasUnseenChanges(
+        _ registers: EntityRegisters, by changes: ChangeSet, localDevice: SyncRecords.Device
+    ) -> Bool {
+        guard let deleted = registers.fields[EntityRegisters.deletedField] else { return false }
+        let sawEveryFile = (changes.seen[localDevice.id] ?? 0) >= localDevice.sequence
+        return registers.fields.contains { field, register in
+            field != EntityRegisters.deletedField && register.stamp.device == localDevice.id
+                && (register.stamp > deleted.stamp || !sawEveryFile)
+        }
+    }
+
     private static func desiredFields(
         _ id: EntityID, here: [String: String]?, before: [String: String], after: EntityRegisters
     ) -> [String: String]? {

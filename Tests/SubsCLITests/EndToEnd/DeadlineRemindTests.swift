@@ -211,10 +211,10 @@ struct DeadlineRemindTests {
         #expect(try sandbox.succeed(["upcoming", "--days", "365", "--format", "json"] + today).jsonArray().isEmpty)
         #expect(try sandbox.succeed(["remind", "--dry-run", "--today", "2026-12-09"]).stdout.isEmpty)
         let calendar = try sandbox.succeed(["export", "--format", "ics"] + today).stdout
-        // The renewals' event ends the day before the lapse: the renewal of 2026-10-11 is its last.
+        // The renewals' event ends with the renewal of 2026-10-11, its last.
         #expect(calendar.components(separatedBy: "RRULE:").count == 2, "\(calendar)")
         #expect(calendar.contains("DTSTART;VALUE=DATE:20261011\r\n"), "\(calendar)")
-        #expect(calendar.contains("RRULE:FREQ=MONTHLY;UNTIL=20261110\r\n"), "\(calendar)")
+        #expect(calendar.contains("RRULE:FREQ=MONTHLY;UNTIL=20261011\r\n"), "\(calendar)")
 
         // Renewed: due again a month after that day.
         try sandbox.succeed(["paid", "sim"] + today)

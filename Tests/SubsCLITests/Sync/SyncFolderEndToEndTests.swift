@@ -118,6 +118,14 @@ struct SyncFolderEndToEndTests {
         #expect(told.contains("Deleted on another machine: Netflix (its changes here are set aside; 'subs undo' brings it back)."), "\(told)")
         #expect(told.contains("Deleted on another machine: Spotify ('subs undo' brings it back)."), "\(told)")
         #expect(try desk.names() == [])
+        // Made here, and deleted there after that machine had seen it: nothing here is set aside.
+        try desk.succeed(["add", "Hulu", "7.99", "--start", "2026-02-01"])
+        try desk.sync()
+        try laptop.sync()
+        try laptop.succeed(["delete", "hulu", "--yes"])
+        try laptop.sync()
+        let seen = try desk.sync().stdout
+        #expect(seen.contains("Deleted on another machine: Hulu ('subs undo' brings it back)."), "\(seen)")
     }
 
     @Test("An edit's file arriving before the file that made the subscription: applied when both are there, nothing deleted")

@@ -51,16 +51,22 @@ struct ICalendarRecurrenceTests {
                 try? subscription.resume(on: later(900))
             // A finite subscription: an end on a day, or after a number of payments (§14).
             case 4: try? subscription.setEnd(.on(later(900)))
+            case 6: try? subscription.changePlan(to: BillingSchedulePropertyTests.randomCycle(using: &rng), price: nil, on: later(500))
             case 5: try? subscription.setEnd(.afterPayments(Int.random(in: 1...30, using: &rng)))
             default: break
             }
             let today = later(700)
             // A plan renewed by hand, renewed a few times before today: its renewals run from the latest.
-            if Int.random(in: 0..<8, using: &rng) == 0, subscription.cycle.recurs {
+            let renewedByHand = Int.random(in: 0..<4, using: &rng) == 0 && subscription.cycle.recurs
+            if renewedByHand {
                 subscription.autoRenew = false
                 for _ in 0..<Int.random(in: 1...3, using: &rng) {
                     let paid = subscription.anchor.adding(days: Int.random(in: 0...max(0, subscription.anchor.days(until: today)), using: &rng))!
                     try? subscription.recordPaid(on: paid, amount: nil, today: today)
+                }
+                // Now and then a month skipped, ahead of the latest renewal or behind it.
+                if Bool.random(using: &rng), let skipped = subscription.nextPayment(onOrAfter: later(900))?.date {
+                    try? subscription.recordSkip(on: skipped, today: today)
                 }
             }
             let end = today.adding(days: 800)!
@@ -69,6 +75,11 @@ struct ICalendarRecurrenceTests {
             let document = calendar([subscription], today: today.description)
             let actual = expandedDates(document, through: end).filter { $0 >= today }
             #expect(actual == expected, "\(subscription.anchor) \(cycle) today \(today)\n\(document)")
+            // What `show` and `remind` say agrees: the next payment, and a lapse only with none ahead.
+            let scheduled = subscription.payments(from: today, through: end, today: today).first { $0.scheduledAmount != nil }
+            let next = subscription.nextPayment(onOrAfter: today, today: today).flatMap { $0.date <= end ? $0.date : nil }
+            #expect(next == scheduled?.date, "\(subscription)")
+            if subscription.lapse(on: today) != nil { #expect(expected.isEmpty, "\(subscription)") }
             if actual != expected { return }
         }
     }

@@ -240,6 +240,27 @@ extension ContractScheduleTests {
         #expect(sim.paymentsMade(through: later).map(\.date) == days(["2026-09-01", "2026-10-11", "2026-12-05"]))
         #expect(sim.nextPayment(onOrAfter: later, today: later)?.date == day("2027-01-05"))
 
+        // Lapsed before it was cancelled, and resumed: it starts afresh all the same.
+        var lapsedFirst = try Self.added("SIM", "10", start: "2026-09-01", autoRenew: false)
+        try lapsedFirst.recordPaid(on: day("2026-09-01"), amount: nil, today: day("2026-09-01"))
+        try lapsedFirst.cancel(on: day("2026-10-20"))
+        #expect(lapsedFirst.lapse(on: day("2026-10-20")) == day("2026-10-01"))
+        try lapsedFirst.resume(on: resumed)
+        #expect(lapsedFirst.lapse(on: resumed) == nil)
+        #expect(lapsedFirst.payments(from: day("2026-09-01"), through: day("2027-01-31"), today: resumed).map(\.date)
+                == days(["2026-09-01", "2026-12-05", "2027-01-05"]))
+        #expect(lapsedFirst.lapse(on: later) == resumed)
+        // Cancelled again with nothing paid since the resume: it was not active after it.
+        try lapsedFirst.cancel(on: day("2027-02-10"))
+        #expect(lapsedFirst.activeUntil == day("2026-12-04"))
+        // A month recorded as skipped is not a renewal missed: the next one is due.
+        var skipping = try Self.added("SIM", "10", start: "2026-09-01", autoRenew: false)
+        try skipping.recordPaid(on: day("2026-09-01"), amount: nil, today: day("2026-09-01"))
+        try skipping.recordSkip(on: day("2026-10-01"), today: day("2026-09-20"))
+        #expect(skipping.lapse(on: day("2026-10-20")) == nil)
+        #expect(skipping.nextPayment(onOrAfter: day("2026-10-20"), today: day("2026-10-20"))?.date == day("2026-11-01"))
+        #expect(skipping.lapse(on: day("2026-11-02")) == day("2026-11-01"))
+
         // A plan change after the latest renewal starts afresh the same way.
         var yearly = try Self.added("Domain", "10", start: "2026-09-01", autoRenew: false)
         try yearly.recordPaid(on: day("2026-09-01"), amount: nil, today: day("2026-09-01"))
