@@ -144,12 +144,14 @@ extension LedgerError: ErrorMessage {
             } ?? localized("invalid date '\(date)': the subscription is paused from \(pause.from) then", in: language)
         case .afterCancellation(let date, let cancelled):
             localized("invalid date '\(date)': the subscription was cancelled on \(cancelled)", in: language)
+        case .afterEnd(let date, let ends):
+            localized("invalid date '\(date)': the subscription ends on \(ends); nothing is renewed after that", in: language)
         case .inFuture(let date, let today):
             localized("invalid date '\(date)': it is after today (\(today)); record a charge once it happened", in: language)
         case .noScheduledPayment(let date, let nearest):
             switch nearest.count {
             case 0: localized("no payment is scheduled on \(date)", in: language)
-            case 1: localized("no payment is scheduled on \(date); the nearest are \(nearest[0])", in: language)
+            case 1: localized("no payment is scheduled on \(date); the nearest is \(nearest[0])", in: language)
             case 2: localized("no payment is scheduled on \(date); the nearest are \(nearest[0]) and \(nearest[1])", in: language)
             default:
                 localized("no payment is scheduled on \(date); the nearest are \(nearest.map(\.description).joined(separator: ", "))",
@@ -186,6 +188,8 @@ extension LifecycleError: ErrorMessage {
             localized("invalid cancel date '\(date)': expected a date on or after \(billingStart), when billing starts", in: language)
         case .cancelBeforePause(let name, let date, let pause):
             localized("\(name) has a pause from \(pause.from), after \(date); cancel on or after it, or resume first", in: language)
+        case .cancelBeforeCharge(let name, let date, let charged):
+            localized("\(name) has a charge recorded on \(charged), after \(date); cancel on or after it, or remove it first with 'subs paid --undo'", in: language)
         case .pauseEndsBeforeItStarts(let from, let until):
             localized("invalid pause end '\(until)': expected a date after the pause starts (\(from))", in: language)
         case .pauseBeforeStart(let from, let billingStart):

@@ -71,6 +71,8 @@ extension SubsTranslations {
         ("%@ transactions", "%@ işlem"),
         ("Read %@ (%@) from %@ to %@.",
          "%3$@ ile %4$@ arasındaki %1$@ (%2$@) okundu."),
+        ("Read no transactions.",
+         "Hiç işlem okunmadı."),
         ("%@: %@ of %@ charges recorded.",
          "%1$@: %3$@ tahsilattan %2$@ tanesi kaydedildi."),
         ("%@ already recorded",

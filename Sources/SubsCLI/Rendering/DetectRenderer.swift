@@ -12,8 +12,9 @@ enum DetectRenderer {
     /// Nothing recurs, with what was read: a file read wrong shows here (two transactions, or
     /// the wrong years).
     private static func nothingRecurs(_ statement: BankStatement?) -> String {
-        guard let statement, let first = statement.firstDate, let last = statement.lastDate else {
-            return localized("Nothing in the statement recurs.") + "\n"
+        guard let statement else { return localized("Nothing in the statement recurs.") + "\n" }
+        guard let first = statement.firstDate, let last = statement.lastDate else {
+            return localized("Nothing in the statement recurs.") + "\n" + localized("Read no transactions.") + "\n"
         }
         let count = statement.transactionCount == 1
             ? localized("1 transaction") : localized("\(statement.transactionCount) transactions")

@@ -15,10 +15,14 @@ struct PaymentEvent {
     /// the earlier period's payments in the calendar as they were. February's own rule of an
     /// anchor on the 29th or 30th adds `-february`.
     /// The renewals of a plan renewed by hand, from its latest recorded one, add `-renewals`: one
-    /// event that a later renewal moves.
+    /// event that a later renewal moves; each renewal recorded before it has its own, which
+    /// stays (`-renewed-20261011`).
     var uid: String {
         let period = series.periodIndex == 0 ? "" : "-period-\(series.periodIndex + 1)"
-        let renewals = series.renewedOn == nil ? "" : "-renewals"
+        var renewals = ""
+        if let renewed = series.renewedOn {
+            renewals = renewed == subscription.manualRenewals?.latest ? "-renewals" : "-renewed-\(ContentLines.date(renewed))"
+        }
         return subscription.id + period + renewals + (part.months == .february ? "-february" : "") + "@subs"
     }
 

@@ -50,8 +50,9 @@ struct PaymentSeries: Hashable, Sendable {
     }
 
     /// One series per billing period, oldest first, and for a plan renewed by hand one from its
-    /// latest recorded renewal; as of `today`, those whose payments after it lapsed unpaid end
-    /// with it. Series without any payment are left out.
+    /// latest recorded renewal and one for each renewal recorded before it (the day it was paid);
+    /// as of `today`, those whose payments after the latest lapsed unpaid end with it. Series
+    /// without any payment are left out.
     static func all(of subscription: Subscription, today: CivilDate) -> [PaymentSeries] {
         guard let renewals = subscription.manualRenewals else {
             return subscription.periods.indices.map { PaymentSeries(subscription, periodIndex: $0) }
@@ -61,6 +62,10 @@ struct PaymentSeries: Hashable, Sendable {
         let lastRenewal = { (index: Int) in state.isDue(period: index) ? nil : renewals.latest }
         var series = subscription.periods.indices.map {
             PaymentSeries(subscription, periodIndex: $0, lastRenewal: lastRenewal($0))
+        }
+        for record in subscription.charges where record.amount != nil && record.date < renewals.latest {
+            let period = subscription.periods.lastIndex { ($0.restartedOn ?? subscription.startDate) <= record.date } ?? 0
+            series.append(PaymentSeries(subscription, periodIndex: period, renewedOn: record.date, lastRenewal: record.date))
         }
         series.append(PaymentSeries(subscription, periodIndex: renewals.owner, renewedOn: renewals.latest,
                                     lastRenewal: lastRenewal(renewals.owner)))

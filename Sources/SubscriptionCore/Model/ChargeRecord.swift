@@ -18,6 +18,8 @@ public enum LedgerError: CoreError, Equatable, Sendable {
     case beforeStart(date: CivilDate, start: CivilDate)
     case inPause(date: CivilDate, pause: Pause)
     case afterCancellation(date: CivilDate, cancelledOn: CivilDate)
+    /// A renewal by hand after the subscription's end (`--ends`, `--payments`).
+    case afterEnd(date: CivilDate, ends: CivilDate)
     case inFuture(date: CivilDate, today: CivilDate)
     /// `skip` on a day without a scheduled payment; `nearest` are the closest ones.
     case noScheduledPayment(date: CivilDate, nearest: [CivilDate])

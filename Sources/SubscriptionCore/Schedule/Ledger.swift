@@ -15,6 +15,7 @@ extension Subscription {
             // A plan renewed by hand renews the day it is paid (PRODUCT.md §14): that day is the
             // charge, and the next renewal is due one cycle after it.
             day = date ?? today
+            if let ends, day > ends { throw LedgerError.afterEnd(date: day, ends: ends) }
         } else if let date {
             try checkChargeable(date, notAfter: today)
             if extra {

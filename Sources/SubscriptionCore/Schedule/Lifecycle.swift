@@ -16,7 +16,16 @@ extension Subscription {
         if let pause = pauses.first(where: { $0.from > date }) {
             throw LifecycleError.cancelBeforePause(name: name, date: date, pause: pause)
         }
+        try refuseEndBeforeCharge(date)
         periods[periods.count - 1].cancelledOn = date
+    }
+
+    /// A charge recorded after `date` in this billing period was paid: ending the period before
+    /// it would turn it into a charge beyond the schedule.
+    private func refuseEndBeforeCharge(_ date: CivilDate) throws {
+        if let charged = charges.last(where: { !$0.isSkip && $0.date > date && $0.date >= currentPeriodStart }) {
+            throw LifecycleError.cancelBeforeCharge(name: name, date: date, charged: charged.date)
+        }
     }
 
     /// Pauses from `from` until `until` (open-ended when nil): payments in between are skipped.
@@ -125,6 +134,7 @@ extension Subscription {
         if let pause = pauses.first(where: { $0.from > end }) {
             throw LifecycleError.cancelBeforePause(name: name, date: end, pause: pause)
         }
+        try refuseEndBeforeCharge(end)
         // Had notice come in time for the term running that day, it would have ended then.
         let current = currentTermEnd(on: date)
         var missed: NoticeOutcome.Missed?

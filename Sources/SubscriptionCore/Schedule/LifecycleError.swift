@@ -7,6 +7,8 @@ public enum LifecycleError: CoreError, Equatable, Sendable {
     case cancelBeforeStart(date: CivilDate, billingStart: CivilDate)
     /// A cancellation before a pause that is recorded after it.
     case cancelBeforePause(name: String, date: CivilDate, pause: Pause)
+    /// A cancellation before a charge recorded in the same billing period (`paid`).
+    case cancelBeforeCharge(name: String, date: CivilDate, charged: CivilDate)
     /// A pause whose end is not after its start.
     case pauseEndsBeforeItStarts(from: CivilDate, until: CivilDate)
     /// A pause before billing starts (the start date, or the day billing restarted).

@@ -212,6 +212,10 @@ struct DetectCommandTests {
         let result = try sandbox.succeed(["detect", path] + Self.today)
         #expect(result.stdout == "Nothing in the statement recurs.\nRead 3 transactions (2 charges) from 2026-01-03 to 2026-03-01.\n",
                 "\(result)")
+        // A statement with a header and nothing under it says it read none.
+        try sandbox.write("Date,Description,Amount\n", to: path)
+        let empty = try sandbox.succeed(["detect", path] + Self.today)
+        #expect(empty.stdout == "Nothing in the statement recurs.\nRead no transactions.\n", "\(empty)")
     }
 
     @Test("An OFX error response says so; a transaction with no DTPOSTED is left out with a warning naming its line")

@@ -211,8 +211,12 @@ struct DeadlineRemindTests {
         #expect(try sandbox.succeed(["upcoming", "--days", "365", "--format", "json"] + today).jsonArray().isEmpty)
         #expect(try sandbox.succeed(["remind", "--dry-run", "--today", "2026-12-09"]).stdout.isEmpty)
         let calendar = try sandbox.succeed(["export", "--format", "ics"] + today).stdout
-        // The renewals' event ends with the renewal of 2026-10-11, its last.
-        #expect(calendar.components(separatedBy: "RRULE:").count == 2, "\(calendar)")
+        // The renewals' event ends with the renewal of 2026-10-11, its last; the one before it
+        // keeps an event of its own.
+        #expect(calendar.components(separatedBy: "BEGIN:VEVENT").count == 3, "\(calendar)")
+        #expect(calendar.contains("-renewals@subs\r\nDTSTAMP:"), "\(calendar)")
+        #expect(calendar.contains("-renewed-20260901@subs\r\nDTSTAMP:"), "\(calendar)")
+        #expect(calendar.contains("DTSTART;VALUE=DATE:20260901\r\n"), "\(calendar)")
         #expect(calendar.contains("DTSTART;VALUE=DATE:20261011\r\n"), "\(calendar)")
         #expect(calendar.contains("RRULE:FREQ=MONTHLY;UNTIL=20261011\r\n"), "\(calendar)")
 

@@ -272,6 +272,25 @@ extension ContractScheduleTests {
         #expect(yearly.paymentsMade(through: day("2026-11-26")).map(\.date) == days(["2026-09-01"]))
     }
 
+    @Test("A renewal by hand after the end is refused, and so is a cancellation before a recorded charge")
+    func renewalsBoundByTheEnd() throws {
+        var finite = try Self.added("Course", "10", start: "2026-08-01", ends: .on(day("2026-10-01")), autoRenew: false)
+        try finite.recordPaid(on: day("2026-08-01"), amount: nil, today: day("2026-11-26"))
+        #expect(throws: LedgerError.afterEnd(date: day("2026-11-20"), ends: day("2026-10-01"))) {
+            try finite.recordPaid(on: day("2026-11-20"), amount: nil, today: day("2026-11-26"))
+        }
+        var sim = try Self.added("SIM", "10", start: "2026-09-01", autoRenew: false)
+        try sim.recordPaid(on: day("2026-09-01"), amount: nil, today: day("2026-09-01"))
+        try sim.recordPaid(on: day("2026-10-11"), amount: nil, today: day("2026-10-11"))
+        let before = sim
+        #expect(throws: LifecycleError.cancelBeforeCharge(name: "SIM", date: day("2026-10-05"), charged: day("2026-10-11"))) {
+            try sim.cancel(on: day("2026-10-05"))
+        }
+        #expect(sim == before)
+        try sim.cancel(on: day("2026-10-11"))
+        #expect(sim.activeUntil == day("2026-11-10"))
+    }
+
     @Test("Resuming before the end withdraws the notice with it, and the deadlines come back")
     func withdrawnNotice() throws {
         var insurance = try Self.added("Acme Insurance", "40", start: "2026-04-01", term: Self.span(1, .year), notice: Self.span(3, .month))
