@@ -230,6 +230,8 @@ extension SubsTranslations {
          "%@ tarihinde planlı bir ödeme yok"),
         ("no payment is scheduled on %@; the nearest is %@",
          "%@ tarihinde planlı bir ödeme yok; en yakını %@"),
+        ("no payment is scheduled on %@; the nearest are %@",
+         "%@ tarihinde planlı bir ödeme yok; en yakınları %@"),
         ("no payment of %@ is due yet; give the date with --on",
          "%@ için henüz zamanı gelmiş bir ödeme yok; tarihi --on ile verin"),
         ("nothing is recorded on %@; nothing was removed",

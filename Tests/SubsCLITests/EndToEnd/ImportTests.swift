@@ -199,7 +199,7 @@ struct ImportTests {
         for step in [
             ["paid", "Ledger", "--on", "2024-01-01"], ["paid", "Ledger", "--on", "2024-02-01"],
             ["paid", "Ledger", "--on", "2024-03-01"], ["edit", "Ledger", "--start", "2024-01-15"],
-            ["pause", "Ledger", "--on", "2024-01-20", "--until", "2024-02-10"], ["cancel", "Ledger", "--on", "2024-02-20"],
+            ["pause", "Ledger", "--on", "2024-01-20", "--until", "2024-02-10"], ["cancel", "Ledger", "--on", "2024-03-01"],
         ] {
             try sandbox.succeed(step + lifeToday)
         }

@@ -165,7 +165,11 @@ struct LifeCheckTests {
         changes.startDate = day("2024-01-15")
         try changes.apply(to: &gym, category: nil, today: day("2024-04-01"))
         try gym.pause(from: day("2024-01-20"), until: day("2024-02-10"))
-        try gym.cancel(on: day("2024-02-20"))
+        // `cancel` now refuses a day before a recorded charge; databases from before hold such lives.
+        #expect(throws: LifecycleError.cancelBeforeCharge(name: gym.name, date: day("2024-02-20"), charged: day("2024-03-01"))) {
+            try gym.cancel(on: day("2024-02-20"))
+        }
+        gym.periods[0].cancelledOn = day("2024-02-20")
         #expect(gym.lifeProblem() == nil, "charges before the start, in a pause, after a cancellation")
 
         // A skip ahead, then a plan change that moves the schedule off it.
