@@ -44,7 +44,7 @@ extension Subs {
             let date = try on.map { try CivilDate(typed: $0, today: today, in: Language.current) } ?? today
             let store = try store.openStore()
             let money = try Money(typed, currency: currency ?? store.config().currency)
-            let settlement = try Settlement.new(from: from, to: to, amount: money, on: date)
+            let settlement = try Settlement.new(from: from, to: to, amount: money, on: date, today: today)
             try store.settle(settlement)
             print(OweRenderer.settled(settlement, format: format), terminator: "")
         }

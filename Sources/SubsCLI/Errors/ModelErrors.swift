@@ -100,6 +100,8 @@ extension HouseholdError: ErrorMessage {
             localized("\(name) cannot settle with themselves: expected two different people", in: language)
         case .nothingToSettle(let currency):
             localized("invalid amount '0': expected more than 0 \(currency) to settle", in: language)
+        case .settledInFuture(let date, let today):
+            localized("invalid date '\(date)': it is after today (\(today)); record a settlement once it is paid", in: language)
         case .windowOutOfOrder(let since, let until):
             localized("invalid --since '\(since)': expected a date on or before --until \(until)", in: language)
         }

@@ -46,6 +46,8 @@ extension SubsTranslations {
         // Errors/ModelErrors.swift
         ("%@ cannot settle with themselves: expected two different people",
          "%@ kendisiyle hesaplaşamaz: iki farklı kişi beklenir"),
+        ("invalid date '%@': it is after today (%@); record a settlement once it is paid",
+         "geçersiz tarih '%@': bugünden (%@) sonra; hesaplaşmayı ödendiğinde kaydedin"),
         ("invalid amount '0': expected more than 0 %@ to settle",
          "geçersiz tutar '0': hesaplaşma için 0 %@ üzerinde bir tutar beklenir"),
         ("invalid --since '%@': expected a date on or before --until %@",

@@ -26,11 +26,15 @@ public struct Settlement: Hashable, Sendable, Identifiable {
 
     /// A new settlement of `amount` from one person to another: two names (checked as member
     /// names are) of two different people, an amount above zero.
-    public static func new(from: String, to: String, amount: Money, on date: CivilDate, now: Date = Date()) throws -> Settlement {
+    /// With `today`, a settlement dated after it is refused: it is recorded once it is paid.
+    public static func new(
+        from: String, to: String, amount: Money, on date: CivilDate, today: CivilDate? = nil, now: Date = Date()
+    ) throws -> Settlement {
         let payer = try TextInput.name(from, what: .memberName)
         let payee = try TextInput.name(to, what: .memberName)
         guard !NameMatching.same(payer, payee) else { throw HouseholdError.settlesWithThemselves(name: payer) }
         guard amount.minorUnits > 0 else { throw HouseholdError.nothingToSettle(currency: amount.currency) }
+        if let today, date > today { throw HouseholdError.settledInFuture(date: date, today: today) }
         return Settlement(id: UUID().uuidString.lowercased(), from: payer, to: payee, amount: amount, date: date, createdAt: now)
     }
 }
@@ -41,6 +45,8 @@ public enum HouseholdError: CoreError, Equatable, Sendable {
     case settlesWithThemselves(name: String)
     /// `settle bob alice 0`: a settlement moves some money.
     case nothingToSettle(currency: Currency)
+    /// `settle --on` a day after today.
+    case settledInFuture(date: CivilDate, today: CivilDate)
     /// `owe --since` after `--until`.
     case windowOutOfOrder(since: CivilDate, until: CivilDate)
 

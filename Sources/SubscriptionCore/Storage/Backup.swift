@@ -48,6 +48,12 @@ public enum Backup {
                 // Through a link (to a backup on a stick, say), the copy replaces the file it leads
                 // to, and the link stays.
                 let file = PrivateFiles.followingLinksToExistingFile(path)
+                // The copy is written beside the file first: without its directory, the error
+                // names the file asked for, not the copy's passing name.
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: PathName.directory(of: file), isDirectory: &isDirectory),
+                      isDirectory.boolValue
+                else { throw FileError.fileSystem(path: path, problem: .system(errno: ENOENT)) }
                 let temporary = try DatabaseCopy.write(source, near: file, key: key ?? location.key)
                 try DatabaseCopy.move(temporary, to: file)
                 return path

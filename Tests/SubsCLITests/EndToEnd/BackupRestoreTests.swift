@@ -63,6 +63,10 @@ struct BackupRestoreTests {
         try sandbox.succeed(["delete", "Netflix", "--yes"])
         try sandbox.succeed(["restore", directory + "/" + name, "--yes"])
         #expect(try Self.listJSON(sandbox) == before)
+        // Into a directory that is not there: the line names the file asked for.
+        let nowhere = sandbox.path("nowhere/x.db")
+        let refused = try sandbox.run(["backup", nowhere])
+        #expect(refused.status == 1 && refused.stderrLines == ["subs: \(nowhere): No such file or directory"], "\(refused)")
     }
 
     @Test("restore from a script needs --yes, and without it nothing changes")

@@ -111,6 +111,8 @@ import Testing
          "cannot make JPY the base currency: the budget 99.50 has more decimals than it allows; set the budget first"),
         (HouseholdError.settlesWithThemselves(name: "Alice"), "Alice cannot settle with themselves: expected two different people"),
         (HouseholdError.nothingToSettle(currency: usd), "invalid amount '0': expected more than 0 USD to settle"),
+        (HouseholdError.settledInFuture(date: day("2030-01-01"), today: day("2026-11-26")),
+         "invalid date '2030-01-01': it is after today (2026-11-26); record a settlement once it is paid"),
         (HouseholdError.windowOutOfOrder(since: day("2026-04-01"), until: day("2026-03-31")),
          "invalid --since '2026-04-01': expected a date on or before --until 2026-03-31"),
         (DateOrderError.trialEndBeforeStart(trialEnd: day("2024-01-01"), start: day("2024-01-05")),

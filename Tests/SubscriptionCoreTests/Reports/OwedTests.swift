@@ -205,6 +205,9 @@ import Testing
         #expect(throws: HouseholdError.nothingToSettle(currency: .usd)) {
             try Settlement.new(from: "Bob", to: "Alice", amount: money("0"), on: day("2026-01-01"))
         }
+        #expect(throws: HouseholdError.settledInFuture(date: day("2026-01-02"), today: day("2026-01-01"))) {
+            try Settlement.new(from: "Bob", to: "Alice", amount: money("1.00"), on: day("2026-01-02"), today: day("2026-01-01"))
+        }
         let made = try Settlement.new(from: " Bob ", to: "Alice", amount: money("1.00"), on: day("2026-01-01"))
         #expect(made.from == "Bob")
         #expect(made.id == made.id.lowercased() && UUID(uuidString: made.id) != nil)
