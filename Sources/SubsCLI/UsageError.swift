@@ -31,7 +31,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .missingArgument(let name): localized("Missing expected argument '\(name)'")
+        // The argument as the help names it, in the language: `<ad>` in Turkish.
+        case .missingArgument(let name): localized("Missing expected argument '\(ArgumentParserText.placeholders(in: name))'")
         case .unexpectedArgument(let value): localized("Unexpected argument '\(value)'")
         case .conflictingOptions(let first, let second): localized("give \(first) or \(second), not both")
         case .optionNeedsOption(let option, let needs, let because): localized("\(option) needs \(needs): \(because)")

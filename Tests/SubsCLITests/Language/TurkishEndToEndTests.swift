@@ -80,6 +80,9 @@ struct TurkishEndToEndTests {
         #expect(badValue.stderr.contains("'next', 'name', 'amount' ya da 'monthly'"), "\(badValue)")
         let twoValues = try sandbox.run(["remind", "--format", "csv"], environment: turkish)
         #expect(twoValues.stderr.contains("'text' ya da 'json'"), "\(twoValues)")
+        // A missing argument is named as the help names it.
+        let missing = try sandbox.run(["add"], environment: turkish)
+        #expect(missing.status == 64 && missing.stderrLines == ["subs: beklenen argüman eksik: '<ad>' (bkz. 'subs help add')"], "\(missing)")
         // A rate is a number like any other: a decimal comma.
         let rate = try sandbox.succeed(["rates", "set", "GBP", "1,25"], environment: turkish)
         #expect(rate.stdout == "1 GBP = 1,25 USD\n", "\(rate)")
