@@ -54,21 +54,23 @@ struct PaymentSeries: Hashable, Sendable {
     /// as of `today`, those whose payments after the latest lapsed unpaid end with it. Series
     /// without any payment are left out.
     static func all(of subscription: Subscription, today: CivilDate) -> [PaymentSeries] {
-        guard let renewals = subscription.manualRenewals else {
-            return subscription.periods.indices.map { PaymentSeries(subscription, periodIndex: $0) }
-                .filter { $0.firstOccurrence(onOrAfter: $0.schedule.anchor) != nil }
+        let renewals = subscription.manualRenewals
+        let state = renewals.map { subscription.renewalState($0, on: today) }
+        let lastRenewal = { (index: Int) -> CivilDate? in
+            guard let renewals, let state, !state.isDue(period: index) else { return nil }
+            return renewals.latest
         }
-        let state = subscription.renewalState(renewals, on: today)
-        let lastRenewal = { (index: Int) in state.isDue(period: index) ? nil : renewals.latest }
         var series = subscription.periods.indices.map {
             PaymentSeries(subscription, periodIndex: $0, lastRenewal: lastRenewal($0))
         }
-        for record in subscription.charges where record.amount != nil && record.date < renewals.latest {
-            let period = subscription.periods.lastIndex { ($0.restartedOn ?? subscription.startDate) <= record.date } ?? 0
-            series.append(PaymentSeries(subscription, periodIndex: period, renewedOn: record.date, lastRenewal: record.date))
+        if let renewals {
+            for record in subscription.charges where record.amount != nil && record.date < renewals.latest {
+                series.append(PaymentSeries(subscription, periodIndex: subscription.periodIndex(on: record.date),
+                                            renewedOn: record.date, lastRenewal: record.date))
+            }
+            series.append(PaymentSeries(subscription, periodIndex: renewals.owner, renewedOn: renewals.latest,
+                                        lastRenewal: lastRenewal(renewals.owner)))
         }
-        series.append(PaymentSeries(subscription, periodIndex: renewals.owner, renewedOn: renewals.latest,
-                                    lastRenewal: lastRenewal(renewals.owner)))
         return series.filter { $0.firstOccurrence(onOrAfter: $0.schedule.anchor) != nil }
     }
 

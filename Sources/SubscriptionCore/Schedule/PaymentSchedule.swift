@@ -67,7 +67,7 @@ extension Subscription {
               let first = charges.first(where: { $0.amount != nil })?.date,
               let latest = charges.last(where: { $0.amount != nil })?.date
         else { return nil }
-        let owner = periods.lastIndex { ($0.restartedOn ?? startDate) <= latest } ?? 0
+        let owner = periodIndex(on: latest)
         return ManualRenewals(
             first: first, latest: latest, owner: owner,
             schedule: BillingSchedule(anchor: latest, cycle: periods[owner].cycle ?? cycle))
@@ -132,7 +132,12 @@ extension Subscription {
     /// first. A plan change dated ahead is not in force yet, so "now" is never the last period
     /// by default.
     public func period(on date: CivilDate) -> BillingPeriod {
-        periods.last { ($0.restartedOn ?? startDate) <= date } ?? periods[0]
+        periods[periodIndex(on: date)]
+    }
+
+    /// The position of `period(on: date)` in `periods`.
+    func periodIndex(on date: CivilDate) -> Int {
+        periods.lastIndex { ($0.restartedOn ?? startDate) <= date } ?? 0
     }
 
     /// The cycle billed on `date`: that of the period in force then (PRODUCT.md §10).

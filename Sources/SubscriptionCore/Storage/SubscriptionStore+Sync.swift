@@ -343,9 +343,6 @@ extension SubscriptionStore {
         return changes
     }
 
-    /// What entity `id` should be after a merge: its registers' values, except the fields this
-    /// database changed since it last synced (`here` differs from `before`), which stay. A
-    /// subscription another machine deleted is gone, whatever was changed here.
     /// Whether a subscription another machine deleted holds a change made here that the delete
     /// did not see, and so sets aside: one stamped after the delete, or any made here when that
     /// machine had not applied every file of this one. One that only ever came from the others,
@@ -361,6 +358,9 @@ extension SubscriptionStore {
         }
     }
 
+    /// What entity `id` should be after a merge: its registers' values, except the fields this
+    /// database changed since it last synced (`here` differs from `before`), which stay. A
+    /// subscription another machine deleted is gone, whatever was changed here.
     private static func desiredFields(
         _ id: EntityID, here: [String: String]?, before: [String: String], after: EntityRegisters
     ) -> [String: String]? {
