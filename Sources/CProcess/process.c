@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
+#include <unistd.h>
 #include <signal.h>
 #include <sys/mman.h>
 #ifdef __GLIBC__
@@ -47,9 +49,37 @@ int subs_unnamed_file(const char *name) {
 #endif
 }
 
-void subs_keep_blocks_in_heap(void) {
+/// The block `subs_prepare_heap` keeps below the huge pages: held here, so that the compiler
+/// does not take its allocation away.
+static void *volatile heap_below_huge_pages;
+
+void subs_prepare_heap(void) {
 #ifdef __GLIBC__
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
+#ifdef MADV_HUGEPAGE
+    // The heap grows by this much beyond what is asked, and its top is not given back below it:
+    // room for the blocks of a list of thousands, in one stretch that can be advised at once.
+    const size_t room = 8 << 20, huge = 2 << 20;
+    mallopt(M_TOP_PAD, (int)room);
+    // A block that takes the heap's top, freed at once: the heap now ends `room` past it.
+    void *block = malloc(room);
+    if (block == NULL) return;
+    const uintptr_t at = (uintptr_t)block;
+    const uintptr_t start = (at + huge - 1) & ~(uintptr_t)(huge - 1);
+    free(block);
+    // What lies below the first 2 MiB boundary is taken by a block kept unused (only its first
+    // page is touched), so that the blocks to come start at the boundary, in huge pages. Should
+    // it land elsewhere than the top, it is given back, and those blocks start below it.
+    if (start - at > 64) {
+        void *below = malloc(start - at - 2 * sizeof(size_t));
+        if ((uintptr_t)below == at) heap_below_huge_pages = below; else free(below);
+    }
+    uintptr_t end = (uintptr_t)sbrk(0) & ~(uintptr_t)(huge - 1);
+    // Each whole 2 MiB in it is one huge page, faulted in at once when first touched. Where
+    // transparent huge pages are off, or on for every mapping, this changes nothing.
+    // Only the heap's own end: were it mapped elsewhere (no room to grow), nothing is advised.
+    if (end > start && end - start <= 2 * room) (void)madvise((void *)start, end - start, MADV_HUGEPAGE);
+#endif
 #endif
 }
 

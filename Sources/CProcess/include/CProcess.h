@@ -27,7 +27,9 @@ char *subs_take_environment_variable(const char *name);
 
 /// Has glibc's malloc serve blocks of up to 32 MiB (its most) from its heap rather than from a
 /// mapping each, which is given back when freed: the next block's pages are then faulted in
-/// afresh, one by one. Nothing elsewhere.
-void subs_keep_blocks_in_heap(void);
+/// afresh, one by one. And the heap's first 8 MiB are asked for in huge pages (2 MiB on x86_64,
+/// where transparent huge pages are on when asked for): one fault, not 512, for each 2 MiB the
+/// process fills. Nothing elsewhere.
+void subs_prepare_heap(void);
 
 #endif
