@@ -54,7 +54,7 @@ extension Subs {
                 let list = try SubscriptionList(
                     subscriptions, query: ListQuery(status: [.all], sort: .name), today: today, config: config,
                     me: AccountName.me(config))
-                text = SubscriptionRenderer.list(list, format: .csv, terminal: .plain)
+                text = try SubscriptionRenderer.list(list, format: .csv, terminal: .plain)
             }
             if let output, output != "-" {
                 try store.writeExport(text, to: output)

@@ -88,7 +88,7 @@ extension Subs {
                 try store.subscriptions(), query: query, today: today, config: try store.config(),
                 converter: try store.converter(), me: try AccountName.me(store))
             let colors = format == .table ? CategoryStyles(colors: try store.categoryColors()) : CategoryStyles()
-            SubscriptionRenderer.printList(list, format: format, categories: colors)
+            try SubscriptionRenderer.printList(list, format: format, categories: colors)
             LeftForExit.keep(list)
         }
     }

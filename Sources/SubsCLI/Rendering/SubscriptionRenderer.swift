@@ -4,10 +4,10 @@ import SubscriptionCore
 enum SubscriptionRenderer {
     /// Prints `list(list, format:categories:)`; JSON is written as it is made, so a long list is
     /// never held whole as text.
-    static func printList(_ list: SubscriptionList, format: ListFormat, categories: CategoryStyles) {
-        if format == .table { return StandardOutput.write(table(list, categories: categories)) }
+    static func printList(_ list: SubscriptionList, format: ListFormat, categories: CategoryStyles) throws {
+        if format == .table { return StandardOutput.write(try table(list, categories: categories)) }
         guard format == .json else {
-            return print(self.list(list, format: format, categories: categories), terminator: "")
+            return print(try self.list(list, format: format, categories: categories), terminator: "")
         }
         JSONValue.printArray(list.items, perBlock: 64) { SubscriptionJSON.members($0, into: &$1) }
     }
@@ -16,7 +16,7 @@ enum SubscriptionRenderer {
     static func list(
         _ list: SubscriptionList, format: ListFormat, categories: CategoryStyles = CategoryStyles(),
         terminal: Terminal = .standardOutput
-    ) -> String {
+    ) throws -> String {
         switch format {
         case .json:
             return JSONValue.array(list.items.map(SubscriptionJSON.object)).rendered
@@ -40,7 +40,7 @@ enum SubscriptionRenderer {
             }
             return output.rendered
         case .table:
-            return Table.text(of: table(list, categories: categories, terminal: terminal))
+            return Table.text(of: try table(list, categories: categories, terminal: terminal))
         }
     }
 
@@ -85,7 +85,7 @@ enum SubscriptionRenderer {
     /// The table `list(_:format: .table ...)` gives, as pieces of UTF-8 bytes (`Table.renderedBytes`).
     private static func table(
         _ list: SubscriptionList, categories: CategoryStyles, terminal: Terminal = .standardOutput
-    ) -> [[UInt8]] {
+    ) throws -> [[UInt8]] {
         // On a narrow terminal cycles are said short first ("3 months"), then categories
         // are cut, then the columns least needed to tell what is due are left out: ID (and
         // only then are names cut), CYCLE, CATEGORY, STATUS, MONTHLY. CANCEL BY, there when
@@ -118,7 +118,7 @@ enum SubscriptionRenderer {
         var labels = [localized("Monthly total:"), localized("Yearly total:")]
         // The converted total says something new only when some amount is in another currency.
         var converted: String?
-        if let monthly = list.convertedMonthly, let base = list.base,
+        if let monthly = try list.convertedMonthly(), let base = list.base,
            list.monthlyTotals.currencies.contains(where: { $0 != base }) {
             let month = SubscriptionText.money(Money(rounding: monthly, currency: base))
             let year = SubscriptionText.money(Money(rounding: monthly * 12, currency: base))

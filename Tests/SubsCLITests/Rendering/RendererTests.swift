@@ -256,7 +256,7 @@ struct TableWidthTests {
     }
 
     static func table(width: Int?) throws -> [String] {
-        let output = SubscriptionRenderer.list(try list(), format: .table,
+        let output = try SubscriptionRenderer.list(try list(), format: .table,
                                                terminal: Terminal(isTerminal: true, usesColor: false, width: width))
         return output.split(separator: "\n", omittingEmptySubsequences: false).prefix(3).map(String.init)
     }
@@ -270,8 +270,8 @@ struct TableWidthTests {
                          cycle: .monthly, startDate: today)
         }
         let list = try SubscriptionList(subscriptions, query: ListQuery(), today: today, config: .defaults)
-        let lines = Language.$current.withValue(.turkish) {
-            SubscriptionRenderer.list(list, format: .table, terminal: .plain).split(separator: "\n")
+        let lines = try Language.$current.withValue(.turkish) {
+            try SubscriptionRenderer.list(list, format: .table, terminal: .plain).split(separator: "\n")
         }
         let rows = lines.filter { $0.contains("Service ") }
         #expect(rows.count == 2_500)
