@@ -323,7 +323,7 @@ extension Subscription {
     /// price and no billing period yet, whose parts are still to be handed to it, which
     /// `SubscriptionRecords.all` does or refuses it.
     init(unpricedRow row: some RowReading, of records: SubscriptionRecords) throws {
-        guard let unit = BillingCycle.Unit(rawValue: try records.text(row, 4)),
+        guard let unit = row.withBytes(4, BillingCycle.Unit.init(stored:)) ?? nil,
               let cycle = BillingCycle(count: Int(try records.integer(row, 3)), unit: unit)
         else { throw records.corrupt(.cycle) }
         id = try records.text(row, 0)
@@ -350,5 +350,23 @@ extension Subscription {
         periods = []
         pauses = []
         charges = []
+    }
+}
+
+private extension BillingCycle.Unit {
+    /// The unit whose name these bytes are, matched in place: a list made a string of each
+    /// row's unit only to match it.
+    init?(stored bytes: UnsafeBufferPointer<UInt8>) {
+        let (unit, name): (Self, StaticString)
+        switch bytes.first {
+        case UInt8(ascii: "d"): (unit, name) = (.day, "day")
+        case UInt8(ascii: "w"): (unit, name) = (.week, "week")
+        case UInt8(ascii: "m"): (unit, name) = (.month, "month")
+        case UInt8(ascii: "y"): (unit, name) = (.year, "year")
+        case UInt8(ascii: "o"): (unit, name) = (.once, "once")
+        default: return nil
+        }
+        guard name.withUTF8Buffer({ $0.elementsEqual(bytes) }) else { return nil }
+        self = unit
     }
 }
