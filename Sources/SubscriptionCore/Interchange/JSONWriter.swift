@@ -25,6 +25,16 @@ public struct JSONWriter: ~Copyable {
     /// The bytes written so far.
     public var output: [UInt8] { [UInt8](written) }
 
+    /// Hands `body` the bytes written so far, in place: valid only during the call.
+    public func withOutput<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(written))
+    }
+
+    /// Forgets what was written, keeping the memory: the next block goes where the last one was.
+    public mutating func removeAll() {
+        count = 0
+    }
+
     /// The bytes written so far, as text.
     public var text: String { String(decoding: written, as: UTF8.self) }
 
