@@ -15,7 +15,12 @@ enum SubscriptionJSON {
         sink.add("amount", money: snapshot.amount)
         sink.add("auto_renew", bool: snapshot.subscription.autoRenew)
         sink.add("category", string: snapshot.subscription.category)
-        sink.add("contract", contract(snapshot))
+        // Most have neither terms nor a deadline: null, written without a value built first.
+        if snapshot.subscription.contract == nil, snapshot.subscription.cancelBy == nil {
+            sink.add("contract", string: nil)
+        } else {
+            sink.add("contract", contract(snapshot))
+        }
         sink.add("created_at", instant: snapshot.subscription.createdAt)
         sink.add("currency", string: snapshot.subscription.currency.code)
         sink.add("cycle") {
@@ -25,7 +30,8 @@ enum SubscriptionJSON {
         sink.add("ends", date: snapshot.subscription.ends)
         sink.add("id", string: snapshot.subscription.id)
         if snapshot.subscription.members.isEmpty {
-            sink.add("members", .array([]))
+            // An empty array, written as one of numbers is.
+            sink.add("members", ints: [])
         } else {
             sink.add("members", .array(zip(snapshot.subscription.members, snapshot.split.dropFirst()).map { member, share in
                 .object(["name": .string(member.name), "share": .string(share.description), "weight": .int(member.weight)])
