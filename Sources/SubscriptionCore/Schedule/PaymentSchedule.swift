@@ -57,7 +57,9 @@ extension Subscription {
     func finalDay(on today: CivilDate) -> CivilDate? {
         let period = period(on: today)
         let once = (period.cycle ?? cycle).recurs ? nil : schedule(of: period).anchor
-        return [ends, once].compactMap { $0 }.min()
+        // The earlier of the two there are, asked of every row of a list: no array made for them.
+        guard let ends, let once else { return ends ?? once }
+        return min(ends, once)
     }
 
     /// For a plan renewed by hand with charges recorded: the first and the latest of them, and
