@@ -16,11 +16,7 @@ enum SubscriptionJSON {
         sink.add("auto_renew", bool: snapshot.subscription.autoRenew)
         sink.add("category", string: snapshot.subscription.category)
         // Most have neither terms nor a deadline: null, written without a value built first.
-        if snapshot.subscription.contract == nil, snapshot.subscription.cancelBy == nil {
-            sink.add("contract", string: nil)
-        } else {
-            sink.add("contract", contract(snapshot))
-        }
+        if let contract = contract(snapshot) { sink.add("contract", contract) } else { sink.add("contract", string: nil) }
         sink.add("created_at", instant: snapshot.subscription.createdAt)
         sink.add("currency", string: snapshot.subscription.currency.code)
         sink.add("cycle") {
@@ -57,8 +53,8 @@ enum SubscriptionJSON {
 
     /// `contract` (docs/json.md): the terms, and the next deadline on or after today with the
     /// term end it reaches (both null once notice was given); a one-off deadline has only its
-    /// day; null for neither.
-    static func contract(_ snapshot: SubscriptionSnapshot) -> JSONValue {
+    /// day; nil (null) for neither.
+    static func contract(_ snapshot: SubscriptionSnapshot) -> JSONValue? {
         let subscription = snapshot.subscription
         if let contract = subscription.contract {
             return .object([
@@ -69,7 +65,7 @@ enum SubscriptionJSON {
                 "term_end": .string(snapshot.nextDeadline?.termEnd?.description),
             ])
         }
-        guard let cancelBy = subscription.cancelBy else { return .null }
+        guard let cancelBy = subscription.cancelBy else { return nil }
         return .object([
             "cancel_by": .string(cancelBy.description), "notice": .null, "renews": .null, "term": .null, "term_end": .null,
         ])

@@ -8,6 +8,9 @@ public struct ListQuery: Sendable {
 
     public enum Sort: String, CaseIterable, Sendable {
         case next, name, amount, monthly
+
+        /// Whether it compares amounts (in the base currency, given every rate), not days and names.
+        var comparesAmounts: Bool { self == .amount || self == .monthly }
     }
 
     /// The statuses to show; empty shows everything except cancelled and ended subscriptions,
@@ -85,9 +88,8 @@ public struct SubscriptionList: Sendable {
         snapshots.append(contentsOf: second.shown)
         cancelledLeftOut = first.cancelledLeftOut + second.cancelledLeftOut
         endedLeftOut = first.endedLeftOut + second.endedLeftOut
-        // Only an amount or a monthly cost is compared in the base currency.
         let rates = converter.flatMap { converter in
-            (query.sort == .amount || query.sort == .monthly)
+            query.sort.comparesAmounts
                 && snapshots.allSatisfy { converter.rates[$0.subscription.currency] != nil } ? converter.rates : nil
         }
         var order = Self.order(of: snapshots, by: query, rates: rates)
@@ -309,7 +311,7 @@ extension ListQuery {
             _ snapshot: SubscriptionSnapshot, sort: Sort, collation: Language, rates: [Currency: Decimal]?,
             weights: inout [UInt32]
         ) {
-            if sort == .amount || sort == .monthly {
+            if sort.comparesAmounts {
                 let value = sort == .amount ? snapshot.amount.decimal : snapshot.monthlyCost
                 let rate = rates?[snapshot.subscription.currency]
                 self.value = rate.map { value * $0 } ?? value
