@@ -2,22 +2,26 @@ import Foundation
 
 /// An ISO 4217 currency, known by its three-letter code.
 public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let code: String
+    /// The code's three letters as a number below 26³ (`ordinal(_:)`), and its minor digits: three
+    /// bytes where a stored code and two `Int`s took 32. Every `Money` holds a currency, and a
+    /// list of 100,000 subscriptions holds and copies several amounts for each; a code's string
+    /// was retained at every copy.
+    private let ordinal: UInt16
+    private let digits: UInt8
+
+    /// The code in upper case: `USD`.
+    public var code: String { Self.code(of: Int(ordinal)) }
+
     /// Digits after the decimal point in amounts of this currency: 2 for USD, 0 for JPY, 3 for KWD.
-    public let minorDigits: Int
-    /// The code's three letters as a number below 26³ (`ordinal(_:)`).
-    private let ordinal: Int
+    public var minorDigits: Int { Int(digits) }
 
     /// The currency with this ISO 4217 code (any case), or nil when the code is not in the table.
     public init?(code: String) {
         guard let ordinal = Self.ordinal(code) else { return nil }
         let digits = Self.minorDigitsByOrdinal[ordinal]
         guard digits >= 0 else { return nil }
-        // Codes read back from a database are upper case already; uppercasing each cost a list
-        // as much as the rest of reading it.
-        self.code = code.utf8.allSatisfy { $0 <= UInt8(ascii: "Z") } ? code : code.uppercased()
-        self.minorDigits = Int(digits)
-        self.ordinal = ordinal
+        self.ordinal = UInt16(ordinal)
+        self.digits = UInt8(digits)
     }
 
     /// A list looks each row's currency up in a few tables: hashing its number costs a third
@@ -38,15 +42,23 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// Every code `subs` knows, in order: for completion.
     public static var allCodes: [String] {
-        minorDigitsByOrdinal.indices.filter { minorDigitsByOrdinal[$0] >= 0 }.map { ordinal in
-            let letters = [ordinal / 676, ordinal / 26 % 26, ordinal % 26]
-            return String(decoding: letters.map { UInt8(ascii: "A") + UInt8($0) }, as: UTF8.self)
+        minorDigitsByOrdinal.indices.filter { minorDigitsByOrdinal[$0] >= 0 }.map(code(of:))
+    }
+
+    /// The three letters an ordinal stands for.
+    private static func code(of ordinal: Int) -> String {
+        String(unsafeUninitializedCapacity: 3) { letters in
+            letters[0] = UInt8(ascii: "A") + UInt8(ordinal / 676)
+            letters[1] = UInt8(ascii: "A") + UInt8(ordinal / 26 % 26)
+            letters[2] = UInt8(ascii: "A") + UInt8(ordinal % 26)
+            return 3
         }
     }
 
     public var description: String { code }
 
-    public static func < (lhs: Currency, rhs: Currency) -> Bool { lhs.code < rhs.code }
+    /// Alphabetical: the ordinal keeps the letters' order.
+    public static func < (lhs: Currency, rhs: Currency) -> Bool { lhs.ordinal < rhs.ordinal }
 
     /// Three ASCII letters, of either case, as a number below 26³ in their alphabetical order;
     /// nil for anything else, which no ISO 4217 code is.

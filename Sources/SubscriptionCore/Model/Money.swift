@@ -10,8 +10,13 @@ import Foundation
 /// even every daily payment from year 1 to 9999 of a million subscriptions, converted at the
 /// largest rate, stays far below 2^127.
 public struct Money: Hashable, Sendable, CustomStringConvertible {
-    public let minorUnits: Int128
+    public var minorUnits: Int128 { Int128(high) << 64 | Int128(low) }
     public let currency: Currency
+    /// The minor units' two halves: held as two words, a `Money` is 24 bytes aligned to 8, where
+    /// an `Int128` aligned it to 16 and padded it to 32. Swift 6.3 also loads an optional
+    /// `Money` passed in registers as if it were so aligned on the stack, and crashes (`movaps`).
+    private let high: Int64
+    private let low: UInt64
 
     /// The largest amount accepted: more than any bill.
     public static let maximumMajorUnits: Int64 = 999_999_999
@@ -28,7 +33,8 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     }
 
     public init(minorUnits: Int128, currency: Currency) {
-        self.minorUnits = minorUnits
+        self.high = Int64(truncatingIfNeeded: minorUnits >> 64)
+        self.low = UInt64(truncatingIfNeeded: minorUnits)
         self.currency = currency
     }
 

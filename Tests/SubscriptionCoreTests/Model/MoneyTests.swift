@@ -109,6 +109,15 @@ struct CurrencyTests {
         #expect(Set(codes.compactMap { Currency(code: $0) }).count == codes.count)
     }
 
+    @Test("An amount keeps its minor units whole, of either sign, past 64 bits too",
+          arguments: [0, 1, -1, Int128(Int64.max) + 1, -Int128(UInt64.max) - 7, Int128.max, Int128.min])
+    func minorUnitsKept(_ units: Int128) {
+        let money = Money(minorUnits: units, currency: .usd)
+        #expect(money.minorUnits == units)
+        #expect(money == Money(minorUnits: units, currency: .usd))
+        #expect(money != Money(minorUnits: units, currency: currency("EUR")))
+    }
+
     @Test("Currencies sort by code")
     func ordering() {
         #expect([currency("USD"), currency("EUR"), currency("JPY")].sorted().map(\.code) == ["EUR", "JPY", "USD"])
