@@ -20,6 +20,7 @@ final class Connection {
     /// Opens `path`, creating the file when `create` is set. Use ":memory:" for a private,
     /// in-memory database. `vfs` names an SQLite VFS other than the default.
     init(path: String, create: Bool, vfs: String? = nil, busyWait: BusyWait = .current) throws {
+        _ = Self.configured
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &handle, flags, vfs)
@@ -34,6 +35,12 @@ final class Connection {
         // The handler is only called inside this connection's own calls, so `self` outlives it.
         sqlite3_busy_handler(handle, waitUnlessMoved, Unmanaged.passUnretained(self).toOpaque())
     }
+
+    /// SQLite set up before its first connection: each connection's first pages of cache come
+    /// 16 at once, not 100 (`PageCache`).
+    private static let configured: Void = {
+        _ = subs_sqlite3_first_cache_pages(PageCache.setUpAtOnce)
+    }()
 
     deinit {
         prepared.removeAll()

@@ -27,9 +27,7 @@ struct PartRows: Sendable {
     static func read(beside open: @Sendable () throws -> Connection, meeting: MeetingPoint) -> PartRows? {
         try? BusyWait.$current.withValue(BusyWait.current.atMost(0)) {
             let connection = try open()
-            // The members and billing periods come in the order of their index, each looked up
-            // in its table: enough cache for those two tables' pages to be read only once.
-            try connection.execute("PRAGMA cache_size = 512")
+            try connection.execute(PageCache.forPartsInIndexOrder)
             return try connection.readTransaction {
                 let records = SubscriptionRecords(connection: connection)
                 let (prices, members, periods) = (try Rows(prices, records), try Rows(members, records), try Rows(periods, records))
@@ -83,6 +81,7 @@ struct PartRows: Sendable {
 
     /// Reads every part on `connection` and hands it to its subscription as it goes.
     static func readHere(_ connection: Connection, into subscriptions: inout [Subscription], _ positions: IDPositions) throws {
+        if subscriptions.count >= BothCores.threshold { try connection.execute(PageCache.forPartsInIndexOrder) }
         let records = SubscriptionRecords(connection: connection)
         try prices.readHere(records, into: &subscriptions, positions)
         try members.readHere(records, into: &subscriptions, positions)
