@@ -1,20 +1,33 @@
-/// How many decrypted pages a connection keeps (4 KiB each).
+/// How many decrypted pages (4 KiB each) a connection keeps while it reads.
 ///
-/// A command reads most tables once, front to back, and a page read once is not wanted again, so
-/// a small cache does: SQLite's default of 2 MB, of which it set up 100 pages at once, was memory
-/// each command touched for nothing. At 1,000 subscriptions it took `list` past its first 2 MiB
-/// huge page into a second, which the kernel zeroes when it is first touched: a third of a
-/// millisecond (docs/speed.md).
+/// Reading a table front to back wants a page only once, so a few pages of cache do; SQLite's
+/// default of 2 MB filled with pages read once, memory touched for nothing. At 1,000
+/// subscriptions that took `list` past its first 2 MiB huge page into a second, which the kernel
+/// zeroes when first touched: a third of a millisecond (docs/speed.md). Work that looks rows up
+/// here and there, such as `remind` recording what it sent, keeps SQLite's default: with 64 pages
+/// it read ten times the pages over 100,000 subscriptions, and took twice as long.
 enum PageCache {
-    /// Pages set up when a connection first reads; the others are taken one at a time.
+    /// Pages each connection sets up when it first reads (SQLite's default is 100); it takes
+    /// the others one at a time as it needs them.
     static let setUpAtOnce: Int32 = 16
 
-    /// The pages a command's connection keeps. Up to 512 pages changed in one transaction
-    /// (SQLite's 2 MB) stay in memory before any goes to the file, as before.
-    static let forACommand = "PRAGMA cache_size = 64; PRAGMA cache_spill = 512"
+    /// For reading tables in their order: the subscriptions and, with hundreds, their parts.
+    static let readingInOrder = 64
 
     /// For reading the members and billing periods of thousands of subscriptions, which come in
     /// their index's order, each looked up in its table: enough for those tables' pages to be
     /// read only once.
-    static let forPartsInIndexOrder = "PRAGMA cache_size = 512"
+    static let partsInIndexOrder = 512
+}
+
+extension Connection {
+    /// Runs `body` with a cache of `pages`, then sets back the size it had.
+    func withPageCache<T>(_ pages: Int, _ body: () throws -> T) throws -> T {
+        let before = try scalar("PRAGMA cache_size")
+        try execute("PRAGMA cache_size = \(pages)")
+        defer {
+            if case .integer(let size)? = before { try? execute("PRAGMA cache_size = \(size)") }
+        }
+        return try body()
+    }
 }

@@ -137,7 +137,6 @@ enum EncryptedDatabase {
         let connection = try keyedConnection(path: location.databasePath, key: location.key, createKey: createKey)
         try prove(connection, location: location)
         try connection.execute("PRAGMA foreign_keys = ON")
-        try connection.execute(PageCache.forACommand)
         let version = try connection.userVersion
         if version > 0, version < Schema.migrator.latestVersion {
             // A migration rewrites tables: keep the data as it was, in case it goes wrong.

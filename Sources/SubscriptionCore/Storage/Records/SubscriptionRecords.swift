@@ -66,7 +66,9 @@ struct SubscriptionRecords {
     func all(
         ids: [String]?, beside: (@Sendable () throws -> Connection)? = nil, meeting: MeetingPoint = MeetingPoint()
     ) throws -> [Subscription] {
-        var subscriptions = try read(ids: ids, beside: beside, meeting: meeting)
+        var subscriptions = try connection.withPageCache(PageCache.readingInOrder) {
+            try read(ids: ids, beside: beside, meeting: meeting)
+        }
         // Almost always stored in the order they were added already: the sort then only
         // confirms it, and nothing moves.
         subscriptions.rearrange(taking: subscriptions.indices.sorted { Self.isAdded(subscriptions, $0, before: $1) })
