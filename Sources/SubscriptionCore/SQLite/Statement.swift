@@ -77,7 +77,8 @@ final class Statement {
 
     /// The current row's integer at `column`, or nil when it holds something else.
     func int(_ column: Int) -> Int64? {
-        sqlite3_column_type(handle, Int32(column)) == SQLITE_INTEGER ? sqlite3_column_int64(handle, Int32(column)) : nil
+        let value = columnValue(column)
+        return sqlite3_value_type(value) == SQLITE_INTEGER ? sqlite3_value_int64(value) : nil
     }
 
     /// The current row's text at `column` (an integer as its digits), or nil for NULL.
@@ -90,9 +91,18 @@ final class Statement {
     /// as SQLite writes them. Nil for NULL: SQLite gives no text for it, so its type need not be
     /// asked first (a call as dear as the text's, for each of some 40 columns a subscription has).
     func withBytes<T>(_ column: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T? {
-        let index = Int32(column)
-        guard let bytes = sqlite3_column_text(handle, index) else { return nil }
-        return try body(UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, index))))
+        let value = columnValue(column)
+        guard let bytes = sqlite3_value_text(value) else { return nil }
+        return try body(UnsafeBufferPointer(start: bytes, count: Int(sqlite3_value_bytes(value))))
+    }
+
+    /// The current row's value at `column`, read as `sqlite3_column_text` and the like read it
+    /// (they are `sqlite3_value_text` of it): one call into the statement for its text and
+    /// length, or its type and number, where those made two, each through the statement's
+    /// checks (45 a subscription). SQLite calls such a value unprotected: it is not to be read
+    /// on another thread, and a connection is used on one.
+    private func columnValue(_ column: Int) -> OpaquePointer? {
+        sqlite3_column_value(handle, Int32(column))
     }
 
     func value(at column: Int) -> SQLiteValue {
