@@ -79,6 +79,31 @@ public struct JSONWriter: ~Copyable {
         text.withUTF8Buffer { append($0) }
     }
 
+    /// `null`, `true`, `false`, `[]` or `{}`, put as one or two words: a call to `memcpy` cost
+    /// more than the copy, and a list wrote about ten of them for each subscription.
+    mutating func append(_ literal: Literal) {
+        let (word, length) = literal.bytes
+        reserve(8)
+        UnsafeMutableRawPointer(start + count).storeBytes(of: word.littleEndian, as: UInt64.self)
+        count += length
+    }
+
+    /// The few words JSON writes as they are, each its bytes in a word (little-endian: the first
+    /// byte lowest) and their count.
+    enum Literal {
+        case null, `true`, `false`, emptyArray, emptyObject
+
+        var bytes: (UInt64, Int) {
+            switch self {
+            case .null: (0x6C6C_756E, 4)
+            case .true: (0x6575_7274, 4)
+            case .false: (0x65_736C_6166, 5)
+            case .emptyArray: (0x5D5B, 2)
+            case .emptyObject: (0x7D7B, 2)
+            }
+        }
+    }
+
     /// `value` in decimal, as `String(value)` writes it.
     mutating func append(decimal value: Int) {
         var digits = 1
@@ -151,15 +176,15 @@ public struct JSONWriter: ~Copyable {
 
     public mutating func write(_ value: JSONValue, indent: Int) {
         switch value {
-        case .null: append("null")
-        case .bool(let value): append(value ? "true" : "false")
+        case .null: append(.null)
+        case .bool(let value): append(value ? .true : .false)
         case .int(let value): append(decimal: value)
         case .string(let value): writeString(value)
         case .array(let items):
             if indent == 0 { reserve(items.count * 256) }
             writeItems(items.count, indent: indent) { $0.write(items[$1], indent: indent + 1) }
         case .object(let object):
-            guard !object.isEmpty else { return append("{}") }
+            guard !object.isEmpty else { return append(.emptyObject) }
             append("{\n")
             let members = object.sortedMembers
             for (index, (key, value)) in members.enumerated() {
@@ -176,7 +201,7 @@ public struct JSONWriter: ~Copyable {
 
     /// An array of `count` items, one on each line at `indent + 1`, that `item` writes.
     private mutating func writeItems(_ count: Int, indent: Int, _ item: (inout JSONWriter, Int) -> Void) {
-        guard count > 0 else { return append("[]") }
+        guard count > 0 else { return append(.emptyArray) }
         append("[\n")
         for index in 0..<count {
             pad(indent + 1)
@@ -308,7 +333,7 @@ public struct JSONWriter: ~Copyable {
             members(&object)
             return !object.isEmpty
         }
-        guard wroteMembers else { return append("{}") }
+        guard wroteMembers else { return append(.emptyObject) }
         append("\n")
         pad(indent)
         append("}")
@@ -351,7 +376,7 @@ public struct JSONWriter: ~Copyable {
 
         public mutating func add(_ key: StaticString, string: String?) {
             self.key(key)
-            if let string { writer.pointee.writeString(string) } else { writer.pointee.append("null") }
+            if let string { writer.pointee.writeString(string) } else { writer.pointee.append(.null) }
         }
 
         public mutating func add(_ key: StaticString, ints: [Int]) {
@@ -386,12 +411,12 @@ public struct JSONWriter: ~Copyable {
 
         public mutating func add(_ key: StaticString, int: Int?) {
             self.key(key)
-            if let int { writer.pointee.append(decimal: int) } else { writer.pointee.append("null") }
+            if let int { writer.pointee.append(decimal: int) } else { writer.pointee.append(.null) }
         }
 
         public mutating func add(_ key: StaticString, bool: Bool) {
             self.key(key)
-            writer.pointee.append(bool ? "true" : "false")
+            writer.pointee.append(bool ? .true : .false)
         }
 
         public mutating func add(_ key: StaticString, object members: (inout ObjectWriter) -> Void) {
