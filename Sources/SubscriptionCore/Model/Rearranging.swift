@@ -10,6 +10,9 @@ extension Array {
             guard let base = buffer.baseAddress else { return }
             for start in source.indices where !placed[start] {
                 placed[start] = true
+                // In place already, as nearly every subscription is when the order only confirms
+                // the stored one: not moved out and back (two copies of 270 bytes each).
+                guard source[start] != start else { continue }
                 let first = (base + start).move()
                 var current = start
                 while source[current] != start {
