@@ -70,17 +70,18 @@ public struct JSONWriter: ~Copyable {
         put(1) { $0.pointee = byte }
     }
 
+    @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress else { return }
-        put(bytes.count) { Self.copy(from: base, count: bytes.count, to: $0) }
+        put(bytes.count) { Self.copy(bytes, to: $0) }
     }
 
     /// Copies `count` bytes. Most a list writes are runs of a few to sixteen (a name, a day, an
     /// amount), for which a call to `memcpy` costs more than the copy: those go as two words
     /// that overlap, read and written only within the run.
     @inline(__always)
-    static func copy(from source: UnsafePointer<UInt8>, count: Int, to target: UnsafeMutablePointer<UInt8>) {
-        let (from, to) = (UnsafeRawPointer(source), UnsafeMutableRawPointer(target))
+    static func copy(_ bytes: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        let (from, to, count) = (UnsafeRawPointer(source), UnsafeMutableRawPointer(target), bytes.count)
         switch count {
         case 8...16:
             to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
@@ -95,41 +96,10 @@ public struct JSONWriter: ~Copyable {
         }
     }
 
+    /// A bracket, a comma, `null`: a few bytes, put in place by `copy`.
+    @inline(__always)
     public mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes in
-            // Mostly a bracket, a comma or a newline: put in place, where a call to `memcpy`
-            // cost more than the copy, some ten times a row of a list.
-            switch bytes.count {
-            case 1: append(bytes[0])
-            case 2: put(2) { $0[0] = bytes[0]; $0[1] = bytes[1] }
-            default: append(bytes)
-            }
-        }
-    }
-
-    /// `null`, `true`, `false`, `[]` or `{}`, put as one or two words: a call to `memcpy` cost
-    /// more than the copy, and a list wrote about ten of them for each subscription.
-    mutating func append(_ literal: Literal) {
-        let (word, length) = literal.bytes
-        reserve(8)
-        UnsafeMutableRawPointer(start + count).storeBytes(of: word.littleEndian, as: UInt64.self)
-        count += length
-    }
-
-    /// The few words JSON writes as they are, each its bytes in a word (little-endian: the first
-    /// byte lowest) and their count.
-    enum Literal {
-        case null, `true`, `false`, emptyArray, emptyObject
-
-        var bytes: (UInt64, Int) {
-            switch self {
-            case .null: (0x6C6C_756E, 4)
-            case .true: (0x6575_7274, 4)
-            case .false: (0x65_736C_6166, 5)
-            case .emptyArray: (0x5D5B, 2)
-            case .emptyObject: (0x7D7B, 2)
-            }
-        }
+        text.withUTF8Buffer { append($0) }
     }
 
     /// `value` in decimal, as `String(value)` writes it.
@@ -163,64 +133,47 @@ public struct JSONWriter: ~Copyable {
         let at = UnsafeMutableRawPointer(start + count)
         at.storeBytes(of: opening, as: UInt8.self)
         at.storeBytes(of: UInt8(ascii: "\n"), toByteOffset: 1, as: UInt8.self)
-        var offset = 0
-        while offset < spaces {
-            at.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: 2 + offset, as: UInt64.self)
-            offset += 8
-        }
+        Self.putSpaces(spaces, at: at + 2)
         at.storeBytes(of: UInt8(ascii: "\""), toByteOffset: 2 + spaces, as: UInt8.self)
-        // The key's bytes are read only within it: the last word is the one ending at its end.
         let keyStart = 3 + spaces
-        if key.count >= 8, let base = key.baseAddress {
-            let words = UnsafeRawPointer(base)
-            offset = 0
-            while offset < key.count - 8 {
-                at.storeBytes(of: words.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: keyStart + offset, as: UInt64.self)
-                offset += 8
-            }
-            at.storeBytes(of: words.loadUnaligned(fromByteOffset: key.count - 8, as: UInt64.self),
-                          toByteOffset: keyStart + key.count - 8, as: UInt64.self)
-        } else if key.count >= 4, let base = key.baseAddress {
-            // Two words of four, overlapping when the key is shorter than eight.
-            let words = UnsafeRawPointer(base)
-            at.storeBytes(of: words.loadUnaligned(as: UInt32.self), toByteOffset: keyStart, as: UInt32.self)
-            at.storeBytes(of: words.loadUnaligned(fromByteOffset: key.count - 4, as: UInt32.self),
-                          toByteOffset: keyStart + key.count - 4, as: UInt32.self)
-        } else {
-            for (offset, byte) in key.enumerated() { at.storeBytes(of: byte, toByteOffset: keyStart + offset, as: UInt8.self) }
-        }
+        Self.copy(key, to: start + count + keyStart)
         // `": ` and a byte past it, which the value then covers.
         at.storeBytes(of: UInt32(littleEndian: 0x0020_3A22), toByteOffset: keyStart + key.count, as: UInt32.self)
         count += length
     }
 
-    /// Two spaces for each level, eight a store (as `appendKey` puts them), not by `memset`.
+    /// Two spaces for each level.
     public mutating func pad(_ level: Int) {
         precondition(level >= 0, "a negative indent")
-        let spaces = 2 * level
-        reserve(spaces + 7)
-        let at = UnsafeMutableRawPointer(start + count)
+        reserve(2 * level + 7)
+        Self.putSpaces(2 * level, at: UnsafeMutableRawPointer(start + count))
+        count += 2 * level
+    }
+
+    /// `count` spaces at `at`, eight a store, not by `memset`: the last store may reach up to
+    /// seven bytes past them, for which room is kept.
+    @inline(__always)
+    private static func putSpaces(_ count: Int, at: UnsafeMutableRawPointer) {
         var offset = 0
-        while offset < spaces {
+        while offset < count {
             at.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: offset, as: UInt64.self)
             offset += 8
         }
-        count += spaces
     }
 
     // MARK: - Values
 
     public mutating func write(_ value: JSONValue, indent: Int) {
         switch value {
-        case .null: append(.null)
-        case .bool(let value): append(value ? .true : .false)
+        case .null: append("null")
+        case .bool(let value): append(value ? "true" : "false")
         case .int(let value): append(decimal: value)
         case .string(let value): writeString(value)
         case .array(let items):
             if indent == 0 { reserve(items.count * 256) }
             writeItems(items.count, indent: indent) { $0.write(items[$1], indent: indent + 1) }
         case .object(let object):
-            guard !object.isEmpty else { return append(.emptyObject) }
+            guard !object.isEmpty else { return append("{}") }
             append("{\n")
             let members = object.sortedMembers
             for (index, (key, value)) in members.enumerated() {
@@ -237,7 +190,7 @@ public struct JSONWriter: ~Copyable {
 
     /// An array of `count` items, one on each line at `indent + 1`, that `item` writes.
     private mutating func writeItems(_ count: Int, indent: Int, _ item: (inout JSONWriter, Int) -> Void) {
-        guard count > 0 else { return append(.emptyArray) }
+        guard count > 0 else { return append("[]") }
         append("[\n")
         for index in 0..<count {
             pad(indent + 1)
@@ -369,7 +322,7 @@ public struct JSONWriter: ~Copyable {
             members(&object)
             return !object.isEmpty
         }
-        guard wroteMembers else { return append(.emptyObject) }
+        guard wroteMembers else { return append("{}") }
         append("\n")
         pad(indent)
         append("}")
@@ -412,7 +365,7 @@ public struct JSONWriter: ~Copyable {
 
         public mutating func add(_ key: StaticString, string: String?) {
             self.key(key)
-            if let string { writer.pointee.writeString(string) } else { writer.pointee.append(.null) }
+            if let string { writer.pointee.writeString(string) } else { writer.pointee.append("null") }
         }
 
         public mutating func add(_ key: StaticString, ints: [Int]) {
@@ -430,7 +383,7 @@ public struct JSONWriter: ~Copyable {
             guard let money else { return add(key, string: nil) }
             money.withText { text in
                 quoted(key, text.count) { at in
-                    if let source = text.baseAddress, let target = at.baseAddress { JSONWriter.copy(from: source, count: text.count, to: target) }
+                    if let target = at.baseAddress { JSONWriter.copy(text, to: target) }
                 }
             }
         }
@@ -451,12 +404,12 @@ public struct JSONWriter: ~Copyable {
 
         public mutating func add(_ key: StaticString, int: Int?) {
             self.key(key)
-            if let int { writer.pointee.append(decimal: int) } else { writer.pointee.append(.null) }
+            if let int { writer.pointee.append(decimal: int) } else { writer.pointee.append("null") }
         }
 
         public mutating func add(_ key: StaticString, bool: Bool) {
             self.key(key)
-            writer.pointee.append(bool ? .true : .false)
+            writer.pointee.append(bool ? "true" : "false")
         }
 
         public mutating func add(_ key: StaticString, object members: (inout ObjectWriter) -> Void) {

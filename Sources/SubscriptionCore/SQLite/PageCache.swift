@@ -21,12 +21,17 @@ enum PageCache {
 }
 
 extension Connection {
+    /// Keeps up to `pages` pages (or, negative, as many KiB) from now on.
+    func setPageCache(_ pages: Int) throws {
+        try execute("PRAGMA cache_size = \(pages)")
+    }
+
     /// Runs `body` with a cache of `pages`, then sets back the size it had.
     func withPageCache<T>(_ pages: Int, _ body: () throws -> T) throws -> T {
         let before = try scalar("PRAGMA cache_size")
-        try execute("PRAGMA cache_size = \(pages)")
+        try setPageCache(pages)
         defer {
-            if case .integer(let size)? = before { try? execute("PRAGMA cache_size = \(size)") }
+            if case .integer(let size)? = before { try? setPageCache(Int(size)) }
         }
         return try body()
     }

@@ -27,7 +27,7 @@ struct PartRows: Sendable {
     static func read(beside open: @Sendable () throws -> Connection, meeting: MeetingPoint) -> PartRows? {
         try? BusyWait.$current.withValue(BusyWait.current.atMost(0)) {
             let connection = try open()
-            try connection.execute("PRAGMA cache_size = \(PageCache.partsInIndexOrder)")
+            try connection.setPageCache(PageCache.partsInIndexOrder)
             return try connection.readTransaction {
                 let records = SubscriptionRecords(connection: connection)
                 let (prices, members, periods) = (try Rows(prices, records), try Rows(members, records), try Rows(periods, records))
@@ -81,7 +81,7 @@ struct PartRows: Sendable {
 
     /// Reads every part on `connection` and hands it to its subscription as it goes.
     static func readHere(_ connection: Connection, into subscriptions: inout [Subscription], _ positions: IDPositions) throws {
-        if subscriptions.count >= BothCores.threshold { try connection.execute("PRAGMA cache_size = \(PageCache.partsInIndexOrder)") }
+        if subscriptions.count >= BothCores.threshold { try connection.setPageCache(PageCache.partsInIndexOrder) }
         let records = SubscriptionRecords(connection: connection)
         try prices.readHere(records, into: &subscriptions, positions)
         try members.readHere(records, into: &subscriptions, positions)

@@ -359,16 +359,18 @@ private extension BillingCycle.Unit {
     /// The unit whose name these bytes are, matched in place: a list made a string of each
     /// row's unit only to match it.
     init?(stored bytes: UnsafeBufferPointer<UInt8>) {
-        let (unit, name): (Self, StaticString)
+        // The one unit whose name starts so, then its name (its raw value) compared in place:
+        // looking along every unit's name cost a list of 1,000 twice as much.
+        let unit: Self
         switch bytes.first {
-        case UInt8(ascii: "d"): (unit, name) = (.day, "day")
-        case UInt8(ascii: "w"): (unit, name) = (.week, "week")
-        case UInt8(ascii: "m"): (unit, name) = (.month, "month")
-        case UInt8(ascii: "y"): (unit, name) = (.year, "year")
-        case UInt8(ascii: "o"): (unit, name) = (.once, "once")
+        case UInt8(ascii: "d"): unit = .day
+        case UInt8(ascii: "w"): unit = .week
+        case UInt8(ascii: "m"): unit = .month
+        case UInt8(ascii: "y"): unit = .year
+        case UInt8(ascii: "o"): unit = .once
         default: return nil
         }
-        guard name.withUTF8Buffer({ $0.elementsEqual(bytes) }) else { return nil }
+        guard unit.rawValue.utf8.withContiguousStorageIfAvailable({ $0.elementsEqual(bytes) }) == true else { return nil }
         self = unit
     }
 }
